@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../shared/clock';
+import type { SeedData } from './accounts';
+
+/** Who is calling a protected route: resolved from the bearer token by the OAuth module (spec 5). */
+export interface Principal {
+  userId: number;
+  clientId: string;
+  scopes: string[];
+  accessToken: string;
+  liveMode: boolean;
+}
+
+/** A module's part of the sandbox state, saved and loaded by `--state FILE` and cleared by reset. */
+export interface PersistentSlice {
+  save(): unknown;
+  load(data: unknown): void;
+  reset(): void;
+}
+
+export interface SandboxContext {
+  readonly clock: Clock;
+  seed: SeedData;
+  /** Resolves the bearer token of a protected request, or throws 401 `unauthorized` (spec 5.1). */
+  authenticate(request: FastifyRequest): Principal;
+  registerSlice(name: string, slice: PersistentSlice): void;
+  /** The externally visible base URL of this sandbox, e.g. for init_point links. */
+  baseUrlFor(request: FastifyRequest): string;
+}
