@@ -17,7 +17,7 @@ export default defineConfig({
       rollupOptions: {
         input: { index: resolve('src/preload/index.ts') },
         external: ['electron'],
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
     },
   },

@@ -50,7 +50,8 @@ export function createManualClock(startEpochMs = Date.UTC(2026, 0, 15, 12, 0, 0)
   const timers = new Map<number, { due: number; callback: () => void }>();
   const flushMicrotasks = async (): Promise<void> => {
     // Lets promise chains started by a fired timer run before the next one fires, as real time would.
-    for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => globalThis.setImmediate(resolve));
+    const nextTurn = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate ?? ((callback: () => void) => globalThis.setTimeout(callback, 0));
+    for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => void nextTurn(resolve));
   };
   return {
     now: () => current,

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { test as base, type Page } from '@playwright/test';
+
+export interface CounterHost {
+  /** Address with the per-run token: what a person opens. */
+  url: string;
+  origin: string;
+  token: string;
+  sandboxBaseUrl: string;
+  dataDirectory: string;
+}
+
+/**
+ * Starts the real app the way `npm run dev:web` does (embedded sandbox + main-process core + built
+ * renderer behind the browser host) in a child process with its own data folder.
+ */
+export async function startCounterHost(): Promise<{ host: CounterHost; stop: () => Promise<void> }> {
+  const dataDirectory = mkdtempSync(join(tmpdir(), 'counter-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/main/host/cli.ts', '--port', '0', '--json', '--data', dataDirectory],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: child.stdout! });
+  const host = await new Promise<CounterHost>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`browser host exited early with code ${String(code)}`)));
+    lines.once('line', (line) => resolve(JSON.parse(line) as CounterHost));
+  });
+  return {
+    host,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDirectory, { recursive: true, force: true });
+    },
+  };
+}
+
+export const SCREENSHOT_DIR = join('e2e', 'screenshots');
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
+}
+
+export const test = base.extend<{ counter: CounterHost }>({
+  // Playwright requires the destructuring pattern even when a fixture uses no other fixture.
+  // eslint-disable-next-line no-empty-pattern
+  counter: async ({}, use) => {
+    const { host, stop } = await startCounterHost();
+    await use(host);
+    await stop();
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,70 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAppCore } from '../app-core';
+import { createMemoryStore } from '../settings/store';
+import { createDispatcher } from './dispatch';
+
+function makeDispatcher(trusted = (url: string) => url.startsWith('app://counter/')) {
+  const core = createAppCore({
+    store: createMemoryStore(),
+    shell: 'browser-host',
+    version: '0.0.0-test',
+    sandboxBaseUrl: 'http://127.0.0.1:9',
+    fetch: vi.fn(async () => new Response('ok')) as unknown as typeof fetch,
+  });
+  const onUnexpectedError = vi.fn();
+  const dispatch = createDispatcher({ handlers: core.handlers, isTrustedSender: (sender) => trusted(sender.url), onUnexpectedError });
+  return { dispatch, core, onUnexpectedError };
+}
+
+const trustedSender = { url: 'app://counter/index.html' };
+
+describe('contract binding', () => {
+  it('refuses an unknown channel with a clear error instead of throwing', async () => {
+    const { dispatch } = makeDispatcher();
+    const result = await dispatch('prints.deleteEverything', {}, trustedSender);
+    expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: 'unknown_channel' }) });
+    if (!result.ok) expect(result.error.message).toContain('prints.deleteEverything');
+  });
+
+  it('refuses a malformed request and names the offending field, without running the handler', async () => {
+    const { dispatch, core } = makeDispatcher();
+    const result = await dispatch('settings.update', { language: 'klingon' }, trustedSender);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('invalid_request');
+      expect(result.error.issues?.[0]?.path).toBe('language');
+    }
+    // The setting did not change.
+    const settings = await dispatch('settings.get', {}, trustedSender);
+    expect(settings).toMatchObject({ ok: true, value: { language: 'en' } });
+    await core.dispose();
+  });
+
+  it('refuses a field the contract does not know rather than silently dropping it', async () => {
+    const { dispatch } = makeDispatcher();
+    const result = await dispatch('settings.update', { colour: 'red' }, trustedSender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+  });
+
+  it('refuses a call from a sender it does not trust, before parsing anything', async () => {
+    const { dispatch } = makeDispatcher();
+    const result = await dispatch('settings.get', {}, { url: 'https://evil.example/' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+  });
+
+  it('answers a valid call and applies it', async () => {
+    const { dispatch } = makeDispatcher();
+    const result = await dispatch('settings.update', { language: 'es' }, trustedSender);
+    expect(result).toMatchObject({ ok: true, value: { language: 'es' } });
+  });
+
+  it('turns a handler crash into an internal_error result and reports it', async () => {
+    const { dispatch, core, onUnexpectedError } = makeDispatcher();
+    core.handlers['settings.get'] = () => {
+      throw new Error('disk on fire');
+    };
+    const result = await dispatch('settings.get', {}, trustedSender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal_error' } });
+    expect(onUnexpectedError).toHaveBeenCalledWith('settings.get', expect.any(Error));
+  });
+});

@@ -1,0 +1,63 @@
+import { type z } from 'zod';
+import { channels, isChannelName, type ChannelName, type ChannelResponse, type ParsedRequest } from '../../../shared/ipc/contract';
+import { ContractErrorCode, type IpcFailure, type IpcResult } from '../../../shared/ipc/define';
+
+export type ChannelHandlers = {
+  [C in ChannelName]: (request: ParsedRequest<C>) => Promise<ChannelResponse<C>> | ChannelResponse<C>;
+};
+
+/** Who sent a call: the URL of the frame (Electron) or the page origin (browser host). */
+export interface CallSender {
+  url: string;
+}
+
+/** A failure a handler raises on purpose, carried to the renderer as it is (codes of spec 7, cashier messages). */
+export class HandlerFailure extends Error {
+  constructor(readonly failure: IpcFailure) {
+    super(failure.message);
+    this.name = 'HandlerFailure';
+  }
+}
+
+export interface DispatcherOptions {
+  handlers: ChannelHandlers;
+  isTrustedSender(sender: CallSender): boolean;
+  onUnexpectedError?(channel: string, error: unknown): void;
+}
+
+export type Dispatch = (channel: unknown, payload: unknown, sender: CallSender) => Promise<IpcResult<unknown>>;
+
+function issuesOf(error: z.ZodError): NonNullable<IpcFailure['issues']> {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
+}
+
+/**
+ * Binds the contract to its handlers, transport-free: Electron's ipcMain and the browser host both call
+ * this. Sender, channel and request are checked before any handler runs, and nothing a caller sends can
+ * throw out of here: every outcome is an IpcResult.
+ */
+export function createDispatcher(options: DispatcherOptions): Dispatch {
+  return async (channelName, payload, sender) => {
+    if (!options.isTrustedSender(sender)) {
+      return { ok: false, error: { code: ContractErrorCode.forbiddenSender, message: `Calls from ${sender.url || 'an unknown page'} are not accepted.` } };
+    }
+    if (!isChannelName(channelName)) {
+      return { ok: false, error: { code: ContractErrorCode.unknownChannel, message: `There is no channel named ${JSON.stringify(String(channelName)).slice(0, 80)}.` } };
+    }
+    const spec = channels[channelName];
+    const parsed = spec.request.safeParse(payload ?? {});
+    if (!parsed.success) {
+      return { ok: false, error: { code: ContractErrorCode.invalidRequest, message: `The request for ${channelName} is not valid.`, issues: issuesOf(parsed.error) } };
+    }
+    try {
+      const handler = options.handlers[channelName] as (request: unknown) => unknown;
+      const value: unknown = await handler(parsed.data);
+      // Parsing the answer too keeps main honest about the contract, and strips anything not in it (a token, say).
+      return { ok: true, value: spec.response.parse(value) };
+    } catch (error) {
+      if (error instanceof HandlerFailure) return { ok: false, error: error.failure };
+      options.onUnexpectedError?.(channelName, error);
+      return { ok: false, error: { code: ContractErrorCode.internal, message: 'Something went wrong inside Counter. The action was not completed; try again.' } };
+    }
+  };
+}

@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BrowserWindow } from 'electron';
+
+export interface AppWindow {
+  window: BrowserWindow;
+  entryUrl: string;
+}
+
+/** The one window, with the renderer locked down (Electron security checklist). */
+export function createAppWindow(outDirectory: string): AppWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 960,
+    minHeight: 640,
+    show: false,
+    title: 'Counter',
+    backgroundColor: '#f5f4ef',
+    webPreferences: {
+      preload: join(outDirectory, 'preload', 'index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      spellcheck: false,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+  const entryUrl = devServerUrl ?? pathToFileURL(join(outDirectory, 'renderer', 'index.html')).href;
+  return { window, entryUrl };
+}

@@ -1,0 +1,58 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createAppCore } from '../core/app-core';
+import { startEmbeddedSandbox } from '../core/embedded-sandbox';
+import { createConfStore } from '../core/settings/conf-store';
+import { startBrowserHost } from './server';
+
+/**
+ * `npm run dev:web`: the whole app (embedded sandbox, main-process core, built renderer) served to a
+ * browser on loopback. Also what the e2e tests start, with --json so they can read the address.
+ */
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '5199' },
+    host: { type: 'string', default: '127.0.0.1' },
+    data: { type: 'string', default: '.counter-data' },
+    renderer: { type: 'string', default: 'out/renderer' },
+    json: { type: 'boolean', default: false },
+  },
+});
+
+const packageJson = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };
+const dataDirectory = resolve(values.data);
+mkdirSync(dataDirectory, { recursive: true });
+
+const sandbox = await startEmbeddedSandbox();
+const core = createAppCore({
+  store: createConfStore(dataDirectory),
+  shell: 'browser-host',
+  version: packageJson.version,
+  sandboxBaseUrl: sandbox.baseUrl,
+});
+const host = await startBrowserHost({
+  core,
+  rendererDirectory: values.renderer,
+  port: Number(values.port),
+  host: values.host,
+  onUnexpectedError: (channel, error) => console.error(`[counter] ${channel} failed`, error),
+});
+
+if (values.json) {
+  console.log(JSON.stringify({ url: host.url, origin: host.origin, token: host.token, sandboxBaseUrl: sandbox.baseUrl, dataDirectory }));
+} else {
+  console.log(`Counter is running in the browser host.\n  Open: ${host.url}\n  Embedded sandbox: ${sandbox.baseUrl}\n  Data: ${dataDirectory}\nPress Ctrl+C to stop.`);
+}
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await host.close();
+  await core.dispose();
+  await sandbox.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,89 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAppCore, type AppCore } from '../core/app-core';
+import { createMemoryStore } from '../core/settings/store';
+import { HOST_EVENTS_PATH, HOST_INVOKE_PREFIX, HOST_TOKEN_HEADER, HOST_TOKEN_PARAM, startBrowserHost, type BrowserHost } from './server';
+
+let host: BrowserHost | undefined;
+let core: AppCore | undefined;
+afterEach(async () => {
+  await host?.close();
+  await core?.dispose();
+});
+
+async function start(): Promise<BrowserHost> {
+  const renderer = mkdtempSync(join(tmpdir(), 'counter-renderer-'));
+  writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Counter</title>');
+  core = createAppCore({
+    store: createMemoryStore(),
+    shell: 'browser-host',
+    version: '0.0.0-test',
+    sandboxBaseUrl: 'http://127.0.0.1:9',
+    fetch: vi.fn(async () => new Response('ok')) as unknown as typeof fetch,
+  });
+  host = await startBrowserHost({ core, rendererDirectory: renderer });
+  return host;
+}
+
+function invoke(target: BrowserHost, channel: string, body: string, headers: Record<string, string> = {}) {
+  return fetch(`${target.origin}${HOST_INVOKE_PREFIX}${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: target.origin, [HOST_TOKEN_HEADER]: target.token, ...headers },
+    body,
+  });
+}
+
+describe('browser host', () => {
+  it('serves the renderer and answers contract calls from its own page', async () => {
+    const target = await start();
+    const page = await fetch(target.url);
+    expect(await page.text()).toContain('<title>Counter</title>');
+    const response = await invoke(target, 'app.info', '{}');
+    expect(await response.json()).toMatchObject({ ok: true, value: { name: 'Counter', shell: 'browser-host', environment: 'sandbox' } });
+  });
+
+  it('refuses a call without the per-run token', async () => {
+    const target = await start();
+    const response = await invoke(target, 'settings.get', '{}', { [HOST_TOKEN_HEADER]: 'guess' });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+  });
+
+  it('refuses a call from another origin even with the token', async () => {
+    const target = await start();
+    const response = await invoke(target, 'settings.get', '{}', { origin: 'http://evil.example' });
+    expect(await response.json()).toMatchObject({ ok: false, error: { code: 'forbidden_sender' } });
+  });
+
+  it('answers malformed JSON and unknown channels with typed errors', async () => {
+    const target = await start();
+    expect(await (await invoke(target, 'settings.get', '{nope')).json()).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(await (await invoke(target, 'no.such', '{}')).json()).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+  });
+
+  it('does not serve files outside the renderer folder', async () => {
+    const target = await start();
+    const response = await fetch(`${target.origin}/..%2f..%2f..%2fetc%2fpasswd`);
+    expect(response.status).toBe(404);
+  });
+
+  it('pushes main events to a subscribed page over server-sent events', async () => {
+    const target = await start();
+    const stream = await fetch(`${target.origin}${HOST_EVENTS_PATH}?${HOST_TOKEN_PARAM}=${target.token}`);
+    const reader = stream.body!.getReader();
+    await reader.read(); // the ": connected" comment
+    await invoke(target, 'settings.update', JSON.stringify({ language: 'es' }));
+    let text = '';
+    while (!text.includes('settings.changed')) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain('"language":"es"');
+    await reader.cancel();
+  });
+
+  it('refuses an event stream without the token', async () => {
+    const target = await start();
+    const response = await fetch(`${target.origin}${HOST_EVENTS_PATH}`);
+    expect(response.status).toBe(403);
+  });
+});

@@ -1,0 +1,78 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ConnectionState, Settings } from '../../shared/ipc/channels/app';
+import { getBridge } from './api/bridge';
+import { queryKeyOf, useContractEvent, useSettings } from './api/hooks';
+import { LanguageProvider, useT } from './i18n';
+import type { MessageKey } from './i18n/messages';
+import { ScreenIcon } from './icons';
+import { SCREENS, useScreen } from './navigation';
+import { StatusBar } from './StatusBar';
+import { PlaceholderScreen } from './screens/PlaceholderScreen';
+import { SettingsScreen } from './screens/SettingsScreen';
+
+function Shell() {
+  const t = useT();
+  const [screen, go] = useScreen();
+  const client = useQueryClient();
+  const onSettings = useCallback((settings: Settings) => client.setQueryData(queryKeyOf('settings.get', {}), settings), [client]);
+  const onConnection = useCallback((state: ConnectionState) => client.setQueryData(queryKeyOf('connection.status', {}), state), [client]);
+  useContractEvent('settings.changed', onSettings);
+  useContractEvent('connection.changed', onConnection);
+
+  return (
+    <div className="shell">
+      <nav className="sidebar" aria-label={t('nav.label')}>
+        <div className="brand" aria-hidden="true">
+          <span className="brand-mark">C</span>
+          <span className="brand-name">Counter</span>
+        </div>
+        <ul>
+          {SCREENS.map((name) => (
+            <li key={name}>
+              <button
+                type="button"
+                className="nav-item"
+                aria-current={screen === name ? 'page' : undefined}
+                data-testid={`nav-${name}`}
+                onClick={() => go(name)}
+              >
+                <ScreenIcon screen={name} />
+                {t(`nav.${name}` as MessageKey)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="content" data-screen={screen}>
+        {screen === 'settings' ? <SettingsScreen /> : <PlaceholderScreen screen={screen} />}
+      </main>
+      <StatusBar />
+    </div>
+  );
+}
+
+export function App() {
+  const settings = useSettings();
+  if (getBridge() === null) {
+    return (
+      <LanguageProvider language="en">
+        <MissingBridge />
+      </LanguageProvider>
+    );
+  }
+  return (
+    <LanguageProvider language={settings.data?.language ?? 'en'}>
+      <Shell />
+    </LanguageProvider>
+  );
+}
+
+function MissingBridge() {
+  const t = useT();
+  return (
+    <div className="missing-bridge" role="alert">
+      {t('bridge.missing')}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import {
+  isEventName,
+  type ChannelName,
+  type ChannelRequest,
+  type ChannelResponse,
+  type CounterBridge,
+  type EventName,
+  type EventPayload,
+} from '../../../shared/ipc/contract';
+import { z } from 'zod';
+import { ipcResultSchema, type IpcFailure, type IpcResult } from '../../../shared/ipc/define';
+
+// Kept in step with src/main/host/server.ts; the renderer cannot import Node code.
+const TOKEN_PARAM = 'counter-token';
+const TOKEN_STORAGE_KEY = 'counter-host-token';
+const INVOKE_PREFIX = '/__counter/invoke/';
+const EVENTS_PATH = '/__counter/events';
+
+// Main has already parsed the value against the channel's response schema; only the envelope is checked here.
+const AnyResult = ipcResultSchema(z.unknown());
+
+/** The browser host's stand-in for the preload: the same CounterBridge over fetch and EventSource. */
+function createHttpBridge(token: string): CounterBridge {
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  let source: EventSource | undefined;
+  const ensureStream = (): void => {
+    if (source !== undefined) return;
+    source = new EventSource(`${EVENTS_PATH}?${TOKEN_PARAM}=${encodeURIComponent(token)}`);
+    source.onmessage = (message: MessageEvent<string>) => {
+      const frame = JSON.parse(message.data) as { name: unknown; payload: unknown };
+      if (!isEventName(frame.name)) return;
+      for (const listener of listeners.get(frame.name) ?? []) listener(frame.payload);
+    };
+  };
+  return {
+    async invoke<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<IpcResult<ChannelResponse<C>>> {
+      try {
+        const response = await fetch(`${INVOKE_PREFIX}${encodeURIComponent(channel)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-counter-token': token },
+          body: JSON.stringify(request),
+        });
+        const parsed = AnyResult.safeParse(await response.json());
+        if (!parsed.success) return { ok: false, error: { code: 'transport_error', message: 'Counter answered something unexpected.' } };
+        return parsed.data as IpcResult<ChannelResponse<C>>;
+      } catch {
+        return { ok: false, error: { code: 'transport_error', message: 'Counter is not reachable. Is it still running?' } };
+      }
+    },
+    on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) {
+      ensureStream();
+      const set = listeners.get(event) ?? new Set();
+      const untyped = listener as (payload: unknown) => void;
+      set.add(untyped);
+      listeners.set(event, set);
+      return () => set.delete(untyped);
+    },
+  };
+}
+
+function hostToken(): string | null {
+  const url = new URL(window.location.href);
+  const fromUrl = url.searchParams.get(TOKEN_PARAM);
+  if (fromUrl !== null) {
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, fromUrl);
+    // Off the address bar, so it is not bookmarked, shared or kept in history.
+    url.searchParams.delete(TOKEN_PARAM);
+    window.history.replaceState(null, '', url.toString());
+    return fromUrl;
+  }
+  return sessionStorage.getItem(TOKEN_STORAGE_KEY);
+}
+
+let bridge: CounterBridge | null | undefined;
+
+/** The preload's bridge in Electron, else the browser host's; null when opened without either. */
+export function getBridge(): CounterBridge | null {
+  if (bridge !== undefined) return bridge;
+  if (window.counter !== undefined) bridge = window.counter;
+  else {
+    const token = hostToken();
+    bridge = token === null ? null : createHttpBridge(token);
+  }
+  return bridge;
+}
+
+/** A failed call, as react-query sees it: the cashier message and the code behind it. */
+export class CallError extends Error {
+  constructor(readonly failure: IpcFailure) {
+    super(failure.message);
+    this.name = 'CallError';
+  }
+}
+
+export async function call<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>> {
+  const current = getBridge();
+  if (current === null) throw new CallError({ code: 'no_bridge', message: 'Counter is not connected.' });
+  const result = await current.invoke(channel, request);
+  if (!result.ok) throw new CallError(result.error);
+  return result.value;
+}

@@ -1,0 +1,53 @@
+import { useAppInfo, useSettings, useUpdateSettings } from '../api/hooks';
+import { useT } from '../i18n';
+import { Environment, Language } from '../../../shared/ipc/channels/app';
+
+export function SettingsScreen() {
+  const t = useT();
+  const settings = useSettings();
+  const info = useAppInfo();
+  const update = useUpdateSettings();
+  const current = settings.data;
+  return (
+    <section className="screen" aria-labelledby="settings-title">
+      <header className="screen-header">
+        <h1 id="settings-title">{t('screen.settings.title')}</h1>
+        <p className="lead">{t('screen.settings.lead')}</p>
+      </header>
+      {current === undefined ? null : (
+        <form className="card form-grid" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor="settings-language">{t('settings.language')}</label>
+          <select
+            id="settings-language"
+            value={current.language}
+            onChange={(event) => update.mutate({ language: Language.parse(event.target.value) })}
+          >
+            <option value="en">English</option>
+            <option value="es">Español</option>
+          </select>
+
+          <fieldset className="radio-group">
+            <legend>{t('settings.environment')}</legend>
+            {Environment.options.map((environment) => (
+              <label key={environment} className="radio">
+                <input
+                  type="radio"
+                  name="environment"
+                  value={environment}
+                  checked={current.environment === environment}
+                  onChange={() => update.mutate({ environment })}
+                />
+                {t(environment === 'sandbox' ? 'settings.environment.sandbox' : 'settings.environment.production')}
+              </label>
+            ))}
+          </fieldset>
+
+          <label htmlFor="settings-production-url">{t('settings.productionUrl')}</label>
+          <input id="settings-production-url" type="url" readOnly value={current.production.baseUrl} />
+          <p className="hint" aria-live="polite">{update.isSuccess ? t('settings.saved') : ''}</p>
+          <p className="hint mono">{info.data?.platformBaseUrl}</p>
+        </form>
+      )}
+    </section>
+  );
+}

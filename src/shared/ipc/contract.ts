@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { ChannelSpec, IpcResult } from './define';
+import { appChannels, appEvents } from './channels/app';
+
+/**
+ * The IPC contract: every channel the renderer may call and every event main pushes. The preload,
+ * main's ipcMain binding and the browser host are all derived from these two maps.
+ * Feature areas add their own `channels/*.ts` and are spread in here.
+ */
+export const channels = {
+  ...appChannels,
+} satisfies Record<string, ChannelSpec>;
+
+export const events = {
+  ...appEvents,
+} satisfies Record<string, z.ZodType>;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export type EventName = keyof typeof events;
+export type ChannelRequest<C extends ChannelName> = z.input<Channels[C]['request']>;
+export type ParsedRequest<C extends ChannelName> = z.output<Channels[C]['request']>;
+export type ChannelResponse<C extends ChannelName> = z.output<Channels[C]['response']>;
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
+
+export const channelNames = Object.keys(channels) as ChannelName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+export function isChannelName(value: unknown): value is ChannelName {
+  return typeof value === 'string' && Object.hasOwn(channels, value);
+}
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && Object.hasOwn(events, value);
+}
+
+/** What `window.counter` offers the renderer, in Electron (preload) and in the browser host alike. */
+export interface CounterBridge {
+  invoke<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<IpcResult<ChannelResponse<C>>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+/** The transport names used under the hood; kept here so preload, main and host agree. */
+export const IPC_EVENT_CHANNEL = 'counter:event';
