@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow } from 'electron';
+import { SECURE_WEB_PREFERENCES } from '../core/security/web-preferences';
 
 export interface AppWindow {
   window: BrowserWindow;
@@ -19,12 +20,7 @@ export function createAppWindow(outDirectory: string): AppWindow {
     backgroundColor: '#f5f4ef',
     webPreferences: {
       preload: join(outDirectory, 'preload', 'index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      spellcheck: false,
+      ...SECURE_WEB_PREFERENCES,
     },
   });
   window.once('ready-to-show', () => window.show());

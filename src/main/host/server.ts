@@ -6,6 +6,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { ContractErrorCode, type IpcResult } from '../../shared/ipc/define';
 import type { AppCore } from '../core/app-core';
 import { createDispatcher } from '../core/ipc/dispatch';
+import { CONTENT_SECURITY_POLICY } from '../core/security/web-preferences';
 
 export interface BrowserHostOptions {
   core: AppCore;
@@ -106,6 +107,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',
+        'content-security-policy': CONTENT_SECURITY_POLICY,
       });
       response.end(file);
     } catch {
