@@ -20,7 +20,8 @@ export function findElectronBinary(options: { tryDownload?: boolean } = {}): Ele
     const download = spawnSync(process.execPath, [join(ELECTRON_PACKAGE, 'install.js')], { stdio: 'pipe', timeout: 120_000, encoding: 'utf8' });
     const retry = findElectronBinary();
     if (retry.available) return retry;
-    const why = (download.stderr || download.stdout || '').trim().split('\n').slice(-1)[0] ?? '';
+    // The installer prints a stack; its first non-frame line is the reason a person can act on.
+    const why = `${download.stderr ?? ''}\n${download.stdout ?? ''}`.split('\n').map((line) => line.trim()).find((line) => line !== '' && !line.startsWith('at ')) ?? '';
     return { available: false, reason: `the Electron ${electronVersion()} binary could not be downloaded${why ? ` (${why})` : ''}` };
   }
   return { available: false, reason: `the Electron ${electronVersion()} binary is not installed at ${candidate}` };
