@@ -52,8 +52,22 @@ export const ActionErrorCode = z.enum([
   'cannot_cancel_order',
 ]);
 
-/** Codes the sandbox uses for transport-level client mistakes that the spec does not name. */
-export const TransportErrorCode = z.enum(['not_found', 'unsupported_media_type', 'request_entity_too_large', 'bad_request', 'method_not_allowed']);
+/** Codes the sandbox uses for transport-level client mistakes that the spec does not name (docs/decisions.md, §7). */
+export const TransportErrorCode = z.enum([
+  'not_found',
+  'unsupported_media_type',
+  'request_entity_too_large',
+  'bad_request',
+  'method_not_allowed',
+  'uri_too_long',
+  'request_timeout',
+  'request_header_fields_too_large',
+  /** A bad query parameter, e.g. `limit` of the terminals list (platform-notes). */
+  'invalid_query_param',
+]);
+
+/** Codes of the sandbox's own control API (/__sandbox), which the real platform does not have. */
+export const SandboxControlErrorCode = z.enum(['clock_not_manual', 'not_found', 'bad_request']);
 
 export function errorBody(status: number, error: string, message: string, cause: ErrorCause[] = []): PlatformErrorBody {
   return { message, error, status, cause };

@@ -1,0 +1,293 @@
+/**
+ * Sandbox throughput, as a ratio to a bare Fastify route measured in the same run (DESIGN: "each
+ * [benchmark] prints its figure as a ratio to a baseline in the same run"). Target: ≥ 0.5.
+ *
+ *   node --import tsx bench/sandbox-throughput.ts [--duration 5] [--connections 10]
+ *
+ * Each server runs in its own child process, so autocannon's load generator (in this process) never
+ * shares an event loop with the server it measures, and the baseline and the sandbox are treated alike.
+ * Everything listens on 127.0.0.1 only. No timed assertions: it prints and exits 0.
+ *
+ * To add a scenario (e.g. "create+get of actions"), append to SCENARIOS: `prepare` runs once against
+ * the sandbox's base URL and returns the request sequence each connection repeats; `setupRequest`
+ * and `onResponse` (autocannon's hooks) can vary a request, e.g. a fresh X-Idempotency-Key, or carry
+ * an id from a create to the following get.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import { z } from 'zod';
+import { TokenResponse } from '../src/shared/platform/oauth';
+
+// ---------------------------------------------------------------- scenarios
+
+export interface LoadStep {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Called before each send with a context shared by the steps of one connection; returns the request to send. */
+  setupRequest?: (request: LoadStep, context: Record<string, unknown>) => LoadStep;
+  /** Called with each response (e.g. to keep a created id in the context for the next step). */
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+}
+
+export interface Scenario {
+  name: string;
+  /** Runs once before the measurement (obtain a token, create fixtures); returns the steps each connection repeats. */
+  prepare(baseUrl: string): Promise<LoadStep[]>;
+}
+
+const COUNTER_CREDENTIALS = { client_id: '4815162342', client_secret: 'SBX-counter-secret-7d1f0c2a9b' };
+
+async function clientCredentialsToken(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', ...COUNTER_CREDENTIALS }),
+  });
+  return TokenResponse.parse(await response.json()).access_token;
+}
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'POST /oauth/token (client_credentials)',
+    prepare: () =>
+      Promise.resolve([
+        {
+          method: 'POST',
+          path: '/oauth/token',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ grant_type: 'client_credentials', ...COUNTER_CREDENTIALS }),
+        },
+      ]),
+  },
+  {
+    name: 'GET /terminals/v1/list (authenticated)',
+    prepare: async (baseUrl) => [{ method: 'GET', path: '/terminals/v1/list?limit=50', headers: { authorization: `Bearer ${await clientCredentialsToken(baseUrl)}` } }],
+  },
+];
+
+// ---------------------------------------------------------------- servers (child processes)
+
+/**
+ * The baseline answers a fixed copy of the seeded terminals list (≈ 450 bytes, about the size of the
+ * sandbox's answers), so the ratio measures the sandbox's own work (auth, validation, state) rather
+ * than the cost of writing a bigger body.
+ */
+const BARE_BODY = {
+  data: {
+    terminals: [
+      { id: 'NEWLAND_N950__SBX0000001', pos_id: 101, store_id: '5001', external_pos_id: 'CAJA01', operating_mode: 'PDV' },
+      { id: 'NEWLAND_N950__SBX0000002', pos_id: 102, store_id: '5001', external_pos_id: 'CAJA02', operating_mode: 'PDV' },
+      { id: 'PAX_A910__SBX0000003', pos_id: 103, store_id: '5001', external_pos_id: 'CAJA03', operating_mode: 'PDV' },
+      { id: 'PAX_A910__SBX0000004', pos_id: 104, store_id: '5001', external_pos_id: 'MOSTRADOR', operating_mode: 'STANDALONE' },
+    ],
+  },
+  paging: { total: 4, offset: 0, limit: 50 },
+};
+
+async function serve(kind: 'sandbox' | 'bare'): Promise<void> {
+  let close: () => Promise<void>;
+  let url: string;
+  if (kind === 'bare') {
+    const app = Fastify({ logger: false });
+    app.get('/fixed', () => BARE_BODY);
+    url = await app.listen({ host: '127.0.0.1', port: 0 });
+    close = () => app.close();
+  } else {
+    const { createSandbox } = await import('../src/sandbox/app');
+    // The limiter would turn most token requests into 429s: measure the server, not the limiter.
+    const sandbox = await createSandbox({ tokenRateLimit: null });
+    url = await sandbox.listen({ host: '127.0.0.1', port: 0 });
+    close = () => sandbox.close();
+  }
+  const stop = (): void => {
+    void close().finally(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('disconnect', stop);
+  // The parent asks for this process's CPU time around each run: CPU per request is the server's own
+  // cost, unaffected by how much CPU the load generator gets on a small or busy machine.
+  process.on('message', (message) => {
+    if (CpuQuery.safeParse(message).success) {
+      const usage = process.cpuUsage();
+      process.send?.({ cpuMicros: usage.user + usage.system });
+    }
+  });
+  process.send?.({ url });
+}
+
+const CpuQuery = z.object({ query: z.literal('cpu') });
+const CpuAnswer = z.object({ cpuMicros: z.number() });
+
+function cpuMicros(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no CPU answer from the server within 5 s')), 5000);
+    const onMessage = (message: unknown): void => {
+      const answer = CpuAnswer.safeParse(message);
+      if (!answer.success) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(answer.data.cpuMicros);
+    };
+    child.on('message', onMessage);
+    child.send({ query: 'cpu' });
+  });
+}
+
+const ReadyMessage = z.object({ url: z.string().startsWith('http://127.0.0.1:') });
+
+function startServer(kind: 'sandbox' | 'bare'): Promise<{ child: ChildProcess; url: string }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', kind], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${kind} server did not start within 30 s`));
+    }, 30_000);
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      const ready = ReadyMessage.safeParse(message);
+      if (ready.success) resolve({ child, url: ready.data.url });
+      else reject(new Error(`${kind} server sent an unexpected message`));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${kind} server exited with ${code ?? 'a signal'}`));
+    });
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+// ---------------------------------------------------------------- load generation
+
+/** autocannon ships no types; this is the part of its API used here, and its result is parsed. */
+type AutocannonRun = (
+  options: { url: string; connections: number; duration: number; requests: LoadStep[] },
+  callback: (error: Error | null, result: unknown) => void,
+) => unknown;
+
+const AutocannonResult = z.object({
+  requests: z.object({ average: z.number(), total: z.number() }),
+  latency: z.object({ p99: z.number() }),
+  non2xx: z.number(),
+  errors: z.number(),
+  timeouts: z.number(),
+});
+type AutocannonResult = z.infer<typeof AutocannonResult>;
+
+function loadAutocannon(): AutocannonRun {
+  const loaded: unknown = createRequire(import.meta.url)('autocannon');
+  if (typeof loaded !== 'function') throw new Error('autocannon did not load as a function');
+  return loaded as AutocannonRun;
+}
+
+function runOnce(run: AutocannonRun, url: string, requests: LoadStep[], options: { duration: number; connections: number }): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => {
+    run({ url, connections: options.connections, duration: options.duration, requests }, (error, result) => {
+      if (error !== null) return reject(error);
+      const parsed = AutocannonResult.safeParse(result);
+      if (parsed.success) resolve(parsed.data);
+      else reject(new Error(`unexpected autocannon result: ${parsed.error.message}`));
+    });
+  });
+}
+
+interface Measurement {
+  requestsPerSecond: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** Server CPU time (user + system) per answered request, in microseconds. */
+  cpuMicrosPerRequest: number;
+}
+
+/** A 1 s warm-up (JIT, caches), then the measured run with the server's CPU time taken around it. */
+async function measure(
+  run: AutocannonRun,
+  server: { child: ChildProcess; url: string },
+  requests: LoadStep[],
+  options: { duration: number; connections: number },
+): Promise<Measurement> {
+  await runOnce(run, server.url, requests, { ...options, duration: 1 });
+  const cpuBefore = await cpuMicros(server.child);
+  const result = await runOnce(run, server.url, requests, options);
+  const cpuAfter = await cpuMicros(server.child);
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    cpuMicrosPerRequest: result.requests.total > 0 ? (cpuAfter - cpuBefore) / result.requests.total : 0,
+  };
+}
+
+function row(cells: string[]): string {
+  const widths = [44, 8, 9, 6, 7, 8, 7, 8];
+  return cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 10) : cell.padStart(widths[index] ?? 10))).join(' ');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { duration: { type: 'string' }, connections: { type: 'string' } } });
+  const duration = z.coerce.number().int().min(1).max(60).parse(values.duration ?? '5');
+  const connections = z.coerce.number().int().min(1).max(100).parse(values.connections ?? '10');
+  const run = loadAutocannon();
+
+  const [bare, sandbox] = await Promise.all([startServer('bare'), startServer('sandbox')]);
+  try {
+    console.log(`sandbox throughput: ${duration} s per run (after 1 s warm-up), ${connections} connections, servers in child processes on 127.0.0.1`);
+    console.log('ratio = req/s ÷ mean of the baseline runs just before and after (load drift cancels out); target ≥ 0.5');
+    console.log('cpu µs = server CPU per request; cpu ratio = baseline cpu µs ÷ scenario cpu µs (the same ratio, free of load-generator limits)\n');
+    console.log(row(['scenario', 'req/s', 'base r/s', 'ratio', 'cpu µs', 'cpu ratio', 'p99 ms', 'non-2xx']));
+    const baseline = (): Promise<Measurement> => measure(run, bare, [{ method: 'GET', path: '/fixed' }], { duration, connections });
+    let before = await baseline();
+    console.log(row(['bare Fastify GET /fixed (baseline)', before.requestsPerSecond.toFixed(0), '', '1.00', before.cpuMicrosPerRequest.toFixed(1), '1.00', String(before.p99), String(before.non2xx)]));
+    for (const scenario of SCENARIOS) {
+      const steps = await scenario.prepare(sandbox.url);
+      const result = await measure(run, sandbox, steps, { duration, connections });
+      const after = await baseline();
+      const reference = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+      const referenceCpu = (before.cpuMicrosPerRequest + after.cpuMicrosPerRequest) / 2;
+      before = after;
+      const ratio = reference > 0 ? result.requestsPerSecond / reference : 0;
+      const cpuRatio = result.cpuMicrosPerRequest > 0 ? referenceCpu / result.cpuMicrosPerRequest : 0;
+      const flag = ratio >= 0.5 ? '' : '  (below the 0.5 target)';
+      const trouble = result.errors > 0 ? `  errors/timeouts ${result.errors}` : '';
+      console.log(
+        `${row([
+          scenario.name,
+          result.requestsPerSecond.toFixed(0),
+          reference.toFixed(0),
+          ratio.toFixed(2),
+          result.cpuMicrosPerRequest.toFixed(1),
+          cpuRatio.toFixed(2),
+          String(result.p99),
+          String(result.non2xx),
+        ])}${flag}${trouble}`,
+      );
+    }
+  } finally {
+    await Promise.all([stopServer(bare.child), stopServer(sandbox.child)]);
+  }
+}
+
+const serveIndex = process.argv.indexOf('--serve');
+if (serveIndex >= 0) {
+  const kind = z.enum(['sandbox', 'bare']).parse(process.argv[serveIndex + 1]);
+  await serve(kind);
+} else {
+  await main();
+}

@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createManualClock } from '../../shared/clock';
+import { canonicalJson, IdempotencyStore, requestFingerprint } from './idempotency';
+
+const DAY = 24 * 60 * 60 * 1000;
+const created = { status: 201, body: { id: 'a' } };
+
+function proceed(store: IdempotencyStore, user: number, key: string, fingerprint: string): (response: { status: number; body: unknown } | undefined) => void {
+  const decision = store.begin(user, key, fingerprint);
+  if (decision.kind !== 'proceed') throw new Error(`expected proceed, got ${decision.kind}`);
+  return decision.finish;
+}
+
+describe('canonical request fingerprint', () => {
+  it('ignores object key order at every depth', () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe(canonicalJson({ a: { c: null, d: [1, { x: 1, y: 2 }] }, b: 1 }));
+  });
+
+  it('tells apart different methods, paths and bodies', () => {
+    const base = requestFingerprint('POST', '/terminals/v1/actions', { a: 1 });
+    expect(requestFingerprint('post', '/terminals/v1/actions', { a: 1 })).toBe(base);
+    expect(requestFingerprint('POST', '/terminals/v1/actions/x/cancel', { a: 1 })).not.toBe(base);
+    expect(requestFingerprint('POST', '/terminals/v1/actions', { a: 2 })).not.toBe(base);
+    expect(requestFingerprint('POST', '/terminals/v1/actions', { a: '1' })).not.toBe(base);
+  });
+
+  it('is the same for any permutation of the keys (property)', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (object) => {
+        const reversed = Object.fromEntries(Object.entries(object).reverse());
+        expect(canonicalJson(reversed)).toBe(canonicalJson(object));
+      }),
+    );
+  });
+});
+
+describe('IdempotencyStore', () => {
+  it('replays the stored response for the same request', () => {
+    const store = new IdempotencyStore(createManualClock());
+    proceed(store, 1001, 'k', 'f1')(created);
+    expect(store.begin(1001, 'k', 'f1')).toEqual({ kind: 'replay', response: created });
+  });
+
+  it('refuses the key for a different request', () => {
+    const store = new IdempotencyStore(createManualClock());
+    proceed(store, 1001, 'k', 'f1')(created);
+    expect(store.begin(1001, 'k', 'f2')).toEqual({ kind: 'conflict', reason: 'different_request' });
+  });
+
+  it('refuses a second request while the first still holds the key, then replays once it finished', () => {
+    const store = new IdempotencyStore(createManualClock());
+    const finish = proceed(store, 1001, 'k', 'f1');
+    expect(store.begin(1001, 'k', 'f1')).toEqual({ kind: 'conflict', reason: 'in_progress' });
+    finish(created);
+    expect(store.begin(1001, 'k', 'f1').kind).toBe('replay');
+  });
+
+  it('does not remember refusals (4xx) or failures (5xx): the key stays free', () => {
+    const store = new IdempotencyStore(createManualClock());
+    proceed(store, 1001, 'k', 'f1')({ status: 409, body: {} });
+    proceed(store, 1001, 'k', 'f2')({ status: 500, body: {} });
+    proceed(store, 1001, 'k', 'f3')(undefined);
+    expect(store.begin(1001, 'k', 'f4').kind).toBe('proceed');
+    expect(store.list()).toEqual([]);
+  });
+
+  it('scopes keys per user', () => {
+    const store = new IdempotencyStore(createManualClock());
+    proceed(store, 1001, 'k', 'f1')(created);
+    expect(store.begin(2002, 'k', 'f2').kind).toBe('proceed');
+  });
+
+  it('forgets a key 24 hours after its first use, not a millisecond earlier', async () => {
+    const clock = createManualClock();
+    const store = new IdempotencyStore(clock);
+    proceed(store, 1001, 'k', 'f1')(created);
+    await clock.advance(DAY - 1);
+    expect(store.begin(1001, 'k', 'f2').kind).toBe('conflict');
+    await clock.advance(1);
+    expect(store.begin(1001, 'k', 'f2').kind).toBe('proceed');
+  });
+
+  it('keeps records across save and load, and drops the expired ones on load', async () => {
+    const clock = createManualClock();
+    const store = new IdempotencyStore(clock);
+    proceed(store, 1001, 'old', 'f')(created);
+    await clock.advance(DAY / 2);
+    proceed(store, 1001, 'new', 'f')(created);
+    const saved = store.list();
+    const restored = new IdempotencyStore(clock);
+    await clock.advance(DAY / 2);
+    restored.load(saved);
+    expect(restored.list().map((record) => record.key)).toEqual(['new']);
+    expect(restored.begin(1001, 'new', 'f').kind).toBe('replay');
+  });
+});

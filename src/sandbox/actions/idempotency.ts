@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Clock } from '../../shared/clock';
+import { IDEMPOTENCY_WINDOW_MS } from '../../shared/platform/terminal-actions';
+
+/**
+ * X-Idempotency-Key (spec 4.3, 4.5, 7.2, 7.3, 8), kept the way Stripe and the IETF
+ * Idempotency-Key draft do it:
+ * - keys belong to the user that sent them: another user's identical key is a different key;
+ * - a key remembers the first request's fingerprint (method, path, canonical JSON body) and its
+ *   response; the same request within 24 h gets that response again, a different one gets 409;
+ * - while a request holds a key, a second request with that key gets 409 instead of running twice;
+ * - only successful (2xx) responses are remembered: a refused request changed nothing, so a retry
+ *   with the same key is evaluated afresh (after the terminal's queue clears, for instance).
+ */
+
+export const StoredResponse = z.object({
+  status: z.number().int(),
+  /** `null` for the cancel's empty 200 body. */
+  body: z.unknown().nullable(),
+});
+export type StoredResponse = z.infer<typeof StoredResponse>;
+
+export const IdempotencyRecord = z.object({
+  userId: z.number().int(),
+  key: z.string(),
+  fingerprint: z.string(),
+  createdAt: z.number(),
+  response: StoredResponse,
+});
+export type IdempotencyRecord = z.infer<typeof IdempotencyRecord>;
+
+export type IdempotencyDecision =
+  | { kind: 'proceed'; finish: (response: StoredResponse | undefined) => void }
+  | { kind: 'replay'; response: StoredResponse }
+  | { kind: 'conflict'; reason: 'different_request' | 'in_progress' };
+
+/** JSON with object keys sorted at every depth, so `{a,b}` and `{b,a}` are the same request. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${canonicalJson(body)}`).digest('hex');
+}
+
+export class IdempotencyStore {
+  /** Insertion order is creation order, so expired records are always at the front. */
+  private readonly records = new Map<string, IdempotencyRecord>();
+  private readonly inFlight = new Set<string>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly windowMs: number = IDEMPOTENCY_WINDOW_MS,
+  ) {}
+
+  begin(userId: number, key: string, fingerprint: string): IdempotencyDecision {
+    this.sweep();
+    const scoped = scopedKey(userId, key);
+    let record = this.records.get(scoped);
+    if (record !== undefined && record.createdAt <= this.clock.now() - this.windowMs) {
+      this.records.delete(scoped);
+      record = undefined;
+    }
+    if (record !== undefined) {
+      return record.fingerprint === fingerprint ? { kind: 'replay', response: record.response } : { kind: 'conflict', reason: 'different_request' };
+    }
+    if (this.inFlight.has(scoped)) return { kind: 'conflict', reason: 'in_progress' };
+    this.inFlight.add(scoped);
+    let finished = false;
+    return {
+      kind: 'proceed',
+      finish: (response) => {
+        if (finished) return;
+        finished = true;
+        this.inFlight.delete(scoped);
+        if (response !== undefined && response.status >= 200 && response.status < 300) {
+          this.records.set(scoped, { userId, key, fingerprint, createdAt: this.clock.now(), response });
+        }
+      },
+    };
+  }
+
+  /** Live records, oldest first. */
+  list(): IdempotencyRecord[] {
+    this.sweep();
+    return [...this.records.values()];
+  }
+
+  load(records: readonly IdempotencyRecord[]): void {
+    this.reset();
+    for (const record of [...records].sort((left, right) => left.createdAt - right.createdAt)) {
+      this.records.set(scopedKey(record.userId, record.key), record);
+    }
+    this.sweep();
+  }
+
+  reset(): void {
+    this.records.clear();
+    this.inFlight.clear();
+  }
+
+  private sweep(): void {
+    const cutoff = this.clock.now() - this.windowMs;
+    for (const [scoped, record] of this.records) {
+      // Stops at the first live record; should a clock set backwards leave an expired one behind it, begin() still checks each record it finds.
+      if (record.createdAt > cutoff) break;
+      this.records.delete(scoped);
+    }
+  }
+}
+
+function scopedKey(userId: number, key: string): string {
+  return `${userId}\u0000${key}`;
+}

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Clock } from '../../shared/clock';
+import type { GrayRaster } from '../../shared/imaging';
+import {
+  ActionStatus,
+  ActionType,
+  PrintSubtype,
+  type CreateActionRequest,
+  type CreatedTerminalAction,
+  type TerminalAction,
+} from '../../shared/platform/terminal-actions';
+import type { PersistentSlice } from '../context';
+import { SandboxError } from '../errors';
+import { IdempotencyRecord, IdempotencyStore } from './idempotency';
+import { ActionEvent, INITIAL_STATUS, isFinal, transition, type TransitionResult } from './state-machine';
+
+/** One step of an action's life, kept so the terminal page and tests can show how it got where it is. */
+export const ActionHistoryEntry = z.object({
+  status: ActionStatus,
+  event: z.union([z.literal('create'), ActionEvent]),
+  at: z.number(),
+});
+export type ActionHistoryEntry = z.infer<typeof ActionHistoryEntry>;
+
+export const StoredAction = z.object({
+  id: z.string(),
+  userId: z.number().int(),
+  type: ActionType,
+  external_reference: z.string(),
+  terminal_id: z.string(),
+  subtype: PrintSubtype,
+  content: z.string(),
+  status: ActionStatus,
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** Why the terminal failed it (no paper, or the cashier's choice), for the terminal page. */
+  failureReason: z.string().optional(),
+  history: z.array(ActionHistoryEntry),
+});
+export type StoredAction = z.infer<typeof StoredAction>;
+
+const ActionsSnapshot = z.object({
+  actions: z.array(StoredAction),
+  idempotency: z.array(IdempotencyRecord),
+});
+
+export interface ActionChange {
+  readonly action: StoredAction;
+  /** Undefined for a newly created action. */
+  readonly from: ActionStatus | undefined;
+  readonly event: ActionHistoryEntry['event'];
+}
+
+export type ActionListener = (change: ActionChange) => void;
+
+/**
+ * Owns every print action and its idempotency keys. Status changes go only through `apply`, which
+ * consults the transition table, so the API and the virtual terminals cannot disagree on the rules.
+ */
+export class ActionService {
+  readonly idempotency: IdempotencyStore;
+  private readonly actions = new Map<string, StoredAction>();
+  /** An image's paper-ready raster from validation, so the terminal does not decode the file again. */
+  private readonly rasters = new Map<string, GrayRaster>();
+  private readonly listeners = new Set<ActionListener>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly newId: () => string = randomUUID,
+  ) {
+    this.idempotency = new IdempotencyStore(clock);
+  }
+
+  /**
+   * Spec 3 first row and 8 "one waiting order" per terminal: refuses a second action in `created`
+   * for the same terminal with 409 already_queued_order_for_terminal.
+   */
+  create(userId: number, request: CreateActionRequest, raster?: GrayRaster): StoredAction {
+    const terminalId = request.config.point.terminal_id;
+    const waiting = this.waitingFor(terminalId);
+    if (waiting !== undefined) {
+      throw new SandboxError(
+        409,
+        'already_queued_order_for_terminal',
+        `The terminal ${terminalId} already has a waiting order; wait until it reaches the terminal, or cancel it, before sending another.`,
+        [{ code: 'already_queued_order_for_terminal', description: `action ${waiting.id} is waiting for terminal ${terminalId}`, data: { action_id: waiting.id } }],
+      );
+    }
+    const now = this.clock.now();
+    const action: StoredAction = {
+      id: this.newId(),
+      userId,
+      type: request.type,
+      external_reference: request.external_reference,
+      terminal_id: terminalId,
+      subtype: request.config.point.subtype,
+      content: request.content,
+      status: INITIAL_STATUS,
+      createdAt: now,
+      updatedAt: now,
+      history: [{ status: INITIAL_STATUS, event: 'create', at: now }],
+    };
+    this.actions.set(action.id, action);
+    if (raster !== undefined) this.rasters.set(action.id, raster);
+    this.emit({ action, from: undefined, event: 'create' });
+    return action;
+  }
+
+  find(id: string): StoredAction | undefined {
+    return this.actions.get(id);
+  }
+
+  /** Another user's action is reported exactly like a missing one, so ids of others do not leak. */
+  findForUser(userId: number, id: string): StoredAction | undefined {
+    const action = this.actions.get(id);
+    return action?.userId === userId ? action : undefined;
+  }
+
+  /** The terminal's waiting order, if any (at most one by the queue rule). */
+  waitingFor(terminalId: string): StoredAction | undefined {
+    for (const action of this.actions.values()) {
+      if (action.terminal_id === terminalId && action.status === 'created') return action;
+    }
+    return undefined;
+  }
+
+  /** The action the terminal is working on, if any. */
+  onTerminal(terminalId: string): StoredAction | undefined {
+    for (const action of this.actions.values()) {
+      if (action.terminal_id === terminalId && action.status === 'on_terminal') return action;
+    }
+    return undefined;
+  }
+
+  /** The terminal's most recently ended action (processed, failed or canceled), if any. */
+  lastEnded(terminalId: string): StoredAction | undefined {
+    let last: StoredAction | undefined;
+    for (const action of this.actions.values()) {
+      if (action.terminal_id === terminalId && isFinal(action.status) && (last === undefined || action.updatedAt >= last.updatedAt)) last = action;
+    }
+    return last;
+  }
+
+  list(): StoredAction[] {
+    return [...this.actions.values()];
+  }
+
+  raster(id: string): GrayRaster | undefined {
+    return this.rasters.get(id);
+  }
+
+  apply(id: string, event: ActionEvent, failureReason?: string): TransitionResult {
+    const action = this.actions.get(id);
+    if (action === undefined) throw new Error(`no action ${id}`);
+    const result = transition(action.status, event);
+    if (!result.ok) return result;
+    const from = action.status;
+    const now = this.clock.now();
+    action.status = result.to;
+    action.updatedAt = now;
+    if (result.to === 'failed' && failureReason !== undefined) action.failureReason = failureReason;
+    action.history.push({ status: result.to, event, at: now });
+    if (result.to !== 'on_terminal') this.rasters.delete(id);
+    this.emit({ action, from, event });
+    return result;
+  }
+
+  subscribe(listener: ActionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  slice(onLoaded: () => void): PersistentSlice {
+    return {
+      save: () => ActionsSnapshot.parse({ actions: this.list(), idempotency: this.idempotency.list() }),
+      load: (data) => {
+        const snapshot = ActionsSnapshot.parse(data);
+        this.actions.clear();
+        this.rasters.clear();
+        for (const action of snapshot.actions) this.actions.set(action.id, action);
+        this.idempotency.load(snapshot.idempotency);
+        onLoaded();
+      },
+      reset: () => {
+        this.actions.clear();
+        this.rasters.clear();
+        this.idempotency.reset();
+        onLoaded();
+      },
+    };
+  }
+
+  private emit(change: ActionChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+}
+
+/** The 201 body of a create (spec 4.3). */
+export function createdView(action: StoredAction): CreatedTerminalAction {
+  return {
+    id: action.id,
+    type: action.type,
+    external_reference: action.external_reference,
+    status: action.status,
+    config: { point: { terminal_id: action.terminal_id, subtype: action.subtype } },
+  };
+}
+
+/** The 200 body of a get (spec 4.4): ISO 8601 with milliseconds and Z, as Date#toISOString writes it. */
+export function actionView(action: StoredAction): TerminalAction {
+  return { ...createdView(action), created_date: new Date(action.createdAt).toISOString() };
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { ActionStatus } from '../../shared/platform/terminal-actions';
+
+/**
+ * The life of a print action (spec 3, platform-notes). One table holds every legal move; whatever
+ * is not in it is refused, so no route or terminal can invent a transition.
+ *
+ *   (none) ──create──▶ created ──pickup──▶ on_terminal ──print_ok────▶ processed
+ *                        │  │                  │       └─print_failed─▶ failed
+ *                        │  └─cancel_terminal─▶│──cancel_terminal─────▶ canceled
+ *                        └──cancel_api─────────────────────────────────▶ canceled
+ *
+ * `cancel_api` from on_terminal is the spec's "at_terminal: 409 cannot_cancel_order".
+ */
+/**
+ * What can happen to an existing action:
+ * - cancel_api: POST /terminals/v1/actions/{id}/cancel (spec 4.5);
+ * - pickup: the terminal fetched the waiting action (by itself, or when its refresh button is pressed);
+ * - cancel_terminal: the cashier cancelled on the terminal (spec 3, last row);
+ * - print_ok: the terminal printed it;
+ * - print_failed: bad data, an unsupported action or a device problem such as no paper (platform-notes).
+ */
+export const ActionEvent = z.enum(['cancel_api', 'pickup', 'cancel_terminal', 'print_ok', 'print_failed']);
+export type ActionEvent = z.infer<typeof ActionEvent>;
+
+/** The status a create puts a new action in (spec 3, first row). */
+export const INITIAL_STATUS: ActionStatus = 'created';
+
+export interface Transition {
+  readonly from: ActionStatus;
+  readonly event: ActionEvent;
+  readonly to: ActionStatus;
+}
+
+export const TRANSITIONS: readonly Transition[] = [
+  { from: 'created', event: 'cancel_api', to: 'canceled' },
+  { from: 'created', event: 'pickup', to: 'on_terminal' },
+  { from: 'created', event: 'cancel_terminal', to: 'canceled' },
+  { from: 'on_terminal', event: 'cancel_terminal', to: 'canceled' },
+  { from: 'on_terminal', event: 'print_ok', to: 'processed' },
+  { from: 'on_terminal', event: 'print_failed', to: 'failed' },
+];
+
+export type TransitionResult = { ok: true; to: ActionStatus } | { ok: false; from: ActionStatus; event: ActionEvent; reason: string };
+
+export function transition(from: ActionStatus, event: ActionEvent): TransitionResult {
+  const row = TRANSITIONS.find((candidate) => candidate.from === from && candidate.event === event);
+  if (row !== undefined) return { ok: true, to: row.to };
+  return { ok: false, from, event, reason: refusalReason(from, event) };
+}
+
+function refusalReason(from: ActionStatus, event: ActionEvent): string {
+  if (event === 'cancel_api' && from === 'on_terminal') {
+    return 'The action is at the terminal (on_terminal); it can only be cancelled on the terminal.';
+  }
+  if (event === 'cancel_api') return `Only an action in status created can be cancelled; this one is ${from}.`;
+  return `An action in status ${from} cannot take the event ${event}.`;
+}
+
+/** Statuses with no way out: every event is refused there. */
+export function isFinal(status: ActionStatus): boolean {
+  return !TRANSITIONS.some((row) => row.from === status);
+}

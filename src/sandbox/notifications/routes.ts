@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { NotificationTopic } from '../../shared/platform/notifications';
+import { UrlField } from '../../shared/platform/preferences';
+import type { SandboxContext } from '../context';
+import { notFound, parseInput } from '../checkout/validation';
+import { DeliveryStatus, recordView } from './dispatcher';
+import type { NotificationService } from './service';
+
+const ListQuery = z.object({
+  topic: NotificationTopic.optional(),
+  status: DeliveryStatus.optional(),
+  channel: z.enum(['ipn', 'webhook']).optional(),
+  resource_id: z.string().optional(),
+  user_id: z.coerce.number().int().optional(),
+});
+
+const IdParams = z.object({ id: z.string() });
+const UserParams = z.object({ user_id: z.coerce.number().int() });
+const AccountUrlBody = z.strictObject({ url: UrlField.nullable() });
+
+/** Control API of the notifications (spec 6): inspect every attempt, resend, set the account URL (6.2: one per account). */
+export function registerNotificationRoutes(app: FastifyInstance, context: SandboxContext, service: NotificationService): void {
+  const hide = { schema: { hide: true } };
+
+  app.get('/__sandbox/notifications', hide, (request) => {
+    const query = parseInput(ListQuery, request.query, 'invalid notifications filter', 'query');
+    const results = service.dispatcher
+      .list({
+        ...(query.topic === undefined ? {} : { topic: query.topic }),
+        ...(query.status === undefined ? {} : { status: query.status }),
+        ...(query.channel === undefined ? {} : { channel: query.channel }),
+        ...(query.resource_id === undefined ? {} : { resourceId: query.resource_id }),
+        ...(query.user_id === undefined ? {} : { userId: query.user_id }),
+      })
+      .map(recordView);
+    return { results, total: results.length };
+  });
+
+  app.get('/__sandbox/notifications/:id', hide, (request) => {
+    const { id } = parseInput(IdParams, request.params, 'invalid path', 'path');
+    const record = service.dispatcher.get(id);
+    if (record === undefined) throw notFound('notification');
+    return recordView(record);
+  });
+
+  app.post('/__sandbox/notifications/:id/resend', hide, (request, reply) => {
+    const { id } = parseInput(IdParams, request.params, 'invalid path', 'path');
+    const record = service.dispatcher.resend(id);
+    if (record === undefined) throw notFound('notification');
+    // 202: the attempt runs after this answer; its result appears in the notification's attempts.
+    return reply.code(202).send(recordView(record));
+  });
+
+  const accountOf = (userId: number): number => {
+    if (!context.seed.users.some((user) => user.user_id === userId)) throw notFound('account');
+    return userId;
+  };
+
+  app.get('/__sandbox/accounts/:user_id/notification-url', hide, (request) => {
+    const userId = accountOf(parseInput(UserParams, request.params, 'invalid path', 'path').user_id);
+    return { user_id: userId, url: service.accountUrl(userId) };
+  });
+
+  app.put('/__sandbox/accounts/:user_id/notification-url', hide, (request) => {
+    const userId = accountOf(parseInput(UserParams, request.params, 'invalid path', 'path').user_id);
+    const { url } = parseInput(AccountUrlBody, request.body, 'invalid notification URL');
+    service.setAccountUrl(userId, url);
+    return { user_id: userId, url: service.accountUrl(userId) };
+  });
+}
