@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConnectionState, Settings } from '../../shared/ipc/channels/app';
 import { getBridge } from './api/bridge';
+import { CounterScreen } from './features/counter/CounterScreen';
 import { queryKeyOf, useContractEvent, useSettings } from './api/hooks';
 import { LanguageProvider, useT } from './i18n';
 import type { MessageKey } from './i18n/messages';
@@ -45,7 +46,7 @@ function Shell() {
         </ul>
       </nav>
       <main className="content" data-screen={screen}>
-        {screen === 'settings' ? <SettingsScreen /> : <PlaceholderScreen screen={screen} />}
+        {screen === 'settings' ? <SettingsScreen /> : screen === 'counter' ? <CounterScreen /> : <PlaceholderScreen screen={screen} />}
       </main>
       <StatusBar />
     </div>

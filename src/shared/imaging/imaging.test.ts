@@ -21,6 +21,7 @@ import {
   renderPrintImage,
   scaleArea,
   scaleForPrint,
+  scaleRgbaArea,
   threshold,
   type GrayRaster,
   type PrintImageSettings,
@@ -71,8 +72,22 @@ const SETTINGS: PrintImageSettings = { width: 384, brightness: 0, contrast: 0, d
 describe('grey from RGBA', () => {
   it('weights the channels as luma and puts transparent pixels on white paper', () => {
     const rgba = Uint8Array.of(255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 0, 0, 0, 0, 0, 0, 0, 128);
-    const gray = grayFromRgba(rgba, 5, 1);
-    expect([...gray.data]).toEqual([76, 150, 29, 255, 127]);
+    expect([...grayFromRgba(rgba, 5, 1).data]).toEqual([76, 150, 29, 255, 127]);
+    expect([...scaleRgbaArea({ width: 5, height: 1, data: rgba }, 5, 1).data]).toEqual([76, 150, 29, 255, 127]);
+  });
+
+  it('scales a colour picture as its grey copy would be scaled, transparent rows included', () => {
+    const source = photoLike(997, 641);
+    const rgba = new Uint8Array(source.data.length * 4);
+    source.data.forEach((level, index) => rgba.set([level, (level * 7) % 256, 255 - level, 255], index * 4));
+    // A band of half-transparent rows takes the pixel-by-pixel path.
+    for (let index = 997 * 300 * 4 + 3; index < 997 * 320 * 4; index += 4) rgba[index] = 128;
+    const colour = { width: 997, height: 641, data: rgba };
+    const direct = scaleRgbaArea(colour, 384, 247);
+    const viaGrey = scaleArea(grayFromRgba(rgba, 997, 641), 384, 247);
+    // Rounding each pixel to a grey level first may move a result by one level, never more.
+    const largest = direct.data.reduce((most, level, index) => Math.max(most, Math.abs(level - (viaGrey.data[index] ?? 0))), 0);
+    expect(largest).toBeLessThanOrEqual(1);
   });
 });
 
@@ -233,7 +248,7 @@ describe('a picture ready to print', () => {
     expect(print.base64).toBeUndefined();
     expect(print.contentBytes).toBeGreaterThan(CONTENT_MAX_BYTES);
 
-    const fit = await findPrintImageFit(source, settings, store);
+    const fit = await findPrintImageFit(source, settings, store, (width) => scaleForPrint(source, width));
     expect(fit.width).toBeLessThan(384);
     expect(fit.maxHeight).toBeLessThan(3000);
     const narrower = await renderPrintImage(scaleForPrint(source, fit.width ?? 0), settings, store);
@@ -251,7 +266,7 @@ describe('a picture ready to print', () => {
     const source = createGrayRaster(384, MAX_PRINT_HEIGHT_DOTS + 500, 200);
     const print = await renderPrintImage(source, SETTINGS, compress);
     expect(print.limit).toBe('too_tall');
-    const fit = await findPrintImageFit(source, SETTINGS, compress);
+    const fit = await findPrintImageFit(source, SETTINGS, compress, (width) => scaleForPrint(source, width));
     expect(fit.maxHeight).toBe(MAX_PRINT_HEIGHT_DOTS);
     expect(fit.width).toBe(Math.floor((MAX_PRINT_HEIGHT_DOTS * 384) / (MAX_PRINT_HEIGHT_DOTS + 500)));
   });

@@ -18,10 +18,11 @@ export {
   MIN_PRINT_WIDTH_DOTS,
   renderPrintImage,
   scaleForPrint,
+  scaleRgbaForPrint,
   type PrintImage,
   type PrintImageFit,
   type PrintImageLimit,
   type PrintImageSettings,
 } from './print-image';
-export { createGrayRaster, cropRows, grayFromRgba, type GrayRaster } from './raster';
-export { heightForWidth, scaleArea } from './scale';
+export { createGrayRaster, cropRows, grayFromRgba, type GrayRaster, type RgbaImage } from './raster';
+export { heightForWidth, scaleArea, scaleRgbaArea } from './scale';

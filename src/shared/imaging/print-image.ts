@@ -4,8 +4,8 @@ import { adjustBrightnessContrast } from './adjust';
 import { base64Length, encodeBase64 } from './base64';
 import { dither, type DitherMode } from './dither';
 import { encodePng, type PngBitDepth, type ZlibCompress } from './png';
-import { cropRows, type GrayRaster } from './raster';
-import { heightForWidth, scaleArea } from './scale';
+import { cropRows, type GrayRaster, type RgbaImage } from './raster';
+import { heightForWidth, scaleArea, scaleRgbaArea } from './scale';
 
 /**
  * About a metre of paper. The spec sets no height limit; the sandbox's virtual terminal refuses taller
@@ -70,6 +70,11 @@ export function scaleForPrint(source: GrayRaster, width: number): GrayRaster {
   return scaleArea(source, width, heightForWidth(source.width, source.height, width));
 }
 
+/** A decoded colour picture to grey at its printed width, in one pass over its pixels. */
+export function scaleRgbaForPrint(source: RgbaImage, width: number): GrayRaster {
+  return scaleRgbaArea(source, width, heightForWidth(source.width, source.height, width));
+}
+
 async function encode(raster: GrayRaster, bitDepth: PngBitDepth, compress: ZlibCompress): Promise<{ png: Uint8Array; contentBytes: number }> {
   const png = await encodePng(raster, bitDepth, compress);
   return { png, contentBytes: base64Length(png.length) };
@@ -116,10 +121,11 @@ function widestWithinHeight(sourceWidth: number, sourceHeight: number): number {
  * current width. Each candidate is really encoded, since compressed size cannot be predicted.
  */
 export async function findPrintImageFit(
-  source: GrayRaster,
+  source: { readonly width: number; readonly height: number },
   settings: PrintImageSettings,
   compress: ZlibCompress,
-  scaledAt: (width: number) => GrayRaster = (width) => scaleForPrint(source, width),
+  /** The source at a printed width; callers cache it, since a search asks for several widths. */
+  scaledAt: (width: number) => GrayRaster,
 ): Promise<PrintImageFit> {
   const whole = { ...settings, maxHeight: undefined };
   const fitsAtWidth = async (width: number): Promise<boolean> => {

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import type { ChannelSpec, IpcResult } from './define';
 import { appChannels, appEvents } from './channels/app';
+import { credentialsChannels, credentialsEvents } from './channels/credentials';
+import { printsChannels, printsEvents } from './channels/prints';
+import { templateChannels } from './channels/templates';
+import { terminalsChannels } from './channels/terminals';
 
 /**
  * The IPC contract: every channel the renderer may call and every event main pushes. The preload,
@@ -9,10 +13,16 @@ import { appChannels, appEvents } from './channels/app';
  */
 export const channels = {
   ...appChannels,
+  ...credentialsChannels,
+  ...terminalsChannels,
+  ...printsChannels,
+  ...templateChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {
   ...appEvents,
+  ...credentialsEvents,
+  ...printsEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Channels = typeof channels;

@@ -1,0 +1,128 @@
+/**
+ * Print pipeline latency: enqueue → action created (the journal's fsynced write included), as a ratio
+ * to a bare fetch of the same create measured in the same run. Target: ≤ 1.5×.
+ *
+ *   node --import tsx bench/print-pipeline.ts [--prints 150]
+ *
+ * The sandbox runs in-process on the system clock, as the app embeds it; the core journals to a real
+ * temporary directory. The two measurements alternate, so drift (JIT, GC, disk cache) hits both alike.
+ * Between rounds the action is cancelled so the terminal's one waiting order is free (outside the timing).
+ * The per-terminal request budget is lifted: at 40 requests a minute it, not the pipeline, would set the pace.
+ * No timed assertions: it prints and exits 0.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createSandbox } from '../src/sandbox/app';
+import { createAppCore } from '../src/main/core/app-core';
+import { silentLogger } from '../src/main/core/ports';
+import { createMemoryStore } from '../src/main/core/settings/store';
+import { COUNTER_APP, receipt, TERMINAL_1 } from '../src/main/core/testing/harness';
+import type { PrintSummary } from '../src/shared/ipc/channels/prints';
+import { TokenResponse } from '../src/shared/platform/oauth';
+
+const { values } = parseArgs({ options: { prints: { type: 'string', default: '150' } } });
+const rounds = Number(values.prints);
+const warmup = 20;
+
+const sandbox = await createSandbox({ tokenRateLimit: null });
+const baseUrl = await sandbox.listen();
+// Manual pickup: an action stays `created` until the bench cancels it.
+await fetch(`${baseUrl}/__sandbox/terminals/${TERMINAL_1}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'manual' }) });
+
+const dataDirectory = mkdtempSync(join(tmpdir(), 'counter-bench-pipeline-'));
+const core = createAppCore({
+  store: createMemoryStore(),
+  shell: 'browser-host',
+  version: 'bench',
+  sandboxBaseUrl: baseUrl,
+  fetch: (url, init) => fetch(url, init),
+  logger: silentLogger,
+  sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
+  dataDirectory,
+  // The per-terminal budget (40 requests a minute) would pace the rounds; this measures the pipeline's own cost.
+  queuePolicy: { requestsPerMinute: 1_000_000 },
+});
+
+/** Resolves when the print with this reference reaches the status; keyed by reference so no event can slip by. */
+const waiters = new Map<string, { status: string; resolve: (summary: PrintSummary) => void }>();
+core.events.subscribe((name, payload) => {
+  if (name !== 'print.changed') return;
+  const summary = payload as PrintSummary;
+  if (process.env['BENCH_DEBUG'] !== undefined) console.log(summary.externalReference, summary.status, summary.lastError?.code ?? '', summary.lastError?.message ?? '');
+  const waiter = waiters.get(summary.externalReference);
+  if (waiter !== undefined && waiter.status === summary.status) {
+    waiters.delete(summary.externalReference);
+    waiter.resolve(summary);
+  }
+});
+const statusReached = (reference: string, status: string) => new Promise<PrintSummary>((resolve) => waiters.set(reference, { status, resolve }));
+
+const token = TokenResponse.parse(
+  await (
+    await fetch(`${baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: COUNTER_APP.clientId, client_secret: COUNTER_APP.clientSecret }),
+    })
+  ).json(),
+).access_token;
+const content = receipt('bench');
+
+async function bareCreate(): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/terminals/v1/actions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}`, 'x-idempotency-key': randomUUID() },
+    body: JSON.stringify({ type: 'print', external_reference: `BARE-${randomUUID().slice(0, 8)}`, config: { point: { terminal_id: TERMINAL_1, subtype: 'custom' } }, content }),
+  });
+  const action = (await response.json()) as { id: string };
+  const elapsed = performance.now() - started;
+  if (response.status !== 201) throw new Error(`bare create answered ${response.status}`);
+  await fetch(`${baseUrl}/terminals/v1/actions/${action.id}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-idempotency-key': randomUUID() } });
+  return elapsed;
+}
+
+async function pipelineCreate(round: number): Promise<number> {
+  const reference = `PIPE-${round}-${randomUUID().slice(0, 8)}`;
+  const started = performance.now();
+  const created = statusReached(reference, 'created');
+  await core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'custom', content, externalReference: reference });
+  const { id } = await created;
+  const elapsed = performance.now() - started;
+  const canceled = statusReached(reference, 'canceled');
+  await core.handlers['prints.cancel']({ id });
+  await canceled;
+  return elapsed;
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const summarize = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), mean: samples.reduce((sum, value) => sum + value, 0) / samples.length };
+};
+
+const bare: number[] = [];
+const pipeline: number[] = [];
+for (let round = 0; round < rounds + warmup; round++) {
+  const b = await bareCreate();
+  const p = await pipelineCreate(round);
+  if (round >= warmup) {
+    bare.push(b);
+    pipeline.push(p);
+  }
+}
+
+const base = summarize(bare);
+const ours = summarize(pipeline);
+const format = (value: number) => `${value.toFixed(2)} ms`;
+console.log(`prints measured: ${rounds} (after ${warmup} warm-up rounds)`);
+console.log(`bare fetch of the create:       median ${format(base.median)}  p95 ${format(base.p95)}  mean ${format(base.mean)}`);
+console.log(`enqueue → created (journaled):  median ${format(ours.median)}  p95 ${format(ours.p95)}  mean ${format(ours.mean)}`);
+console.log(`ratio (median): ${(ours.median / base.median).toFixed(2)}×   ratio (p95): ${(ours.p95 / base.p95).toFixed(2)}×   target ≤ 1.5×`);
+
+await core.dispose();
+await sandbox.close();
+rmSync(dataDirectory, { recursive: true, force: true });

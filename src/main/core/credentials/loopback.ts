@@ -1,0 +1,84 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Clock } from '../../../shared/clock';
+import { AuthorizationCallback } from '../../../shared/platform/oauth';
+import { sameSecret } from './pkce';
+
+export const LOOPBACK_CALLBACK_PATH = '/callback';
+
+export type LoopbackOutcome = { kind: 'code'; code: string } | { kind: 'denied'; error: string; description?: string };
+
+export class SignInError extends Error {
+  constructor(readonly code: 'sign_in_timeout' | 'sign_in_cancelled' | 'sign_in_denied' | 'sign_in_failed', detail: string) {
+    super(detail);
+    this.name = 'SignInError';
+  }
+}
+
+export interface LoopbackListener {
+  /** http://127.0.0.1:PORT/callback — the redirect_uri of this one sign-in. */
+  readonly redirectUri: string;
+  /** Settles once: with the code, with the user's refusal, or with a timeout or cancellation. */
+  readonly outcome: Promise<LoopbackOutcome>;
+  cancel(): void;
+}
+
+const PAGE_DONE = '<!doctype html><meta charset="utf-8"><title>Counter</title><p>Signed in. You can close this tab and return to Counter.</p><p>Sesión iniciada. Puede cerrar esta pestaña y volver a Counter.</p>';
+const PAGE_DENIED = '<!doctype html><meta charset="utf-8"><title>Counter</title><p>The sign-in was not authorized. Return to Counter.</p><p>No se autorizó el inicio de sesión. Vuelva a Counter.</p>';
+const PAGE_BAD = '<!doctype html><meta charset="utf-8"><title>Counter</title><p>This link does not belong to the sign-in Counter started.</p><p>Este enlace no corresponde al inicio de sesión de Counter.</p>';
+
+/**
+ * The one-shot redirect listener of RFC 8252 §7.3: 127.0.0.1 only, a port the OS picks, one path.
+ * A callback whose `state` is not ours is answered 400 and ignored (it may be a forged link), so the
+ * real one can still arrive; the first callback with our state settles the sign-in and closes the port.
+ */
+export async function startLoopbackListener(options: { expectedState: string; clock: Clock; timeoutMs: number }): Promise<LoopbackListener> {
+  let settle: ((outcome: LoopbackOutcome | SignInError) => void) | undefined;
+  const outcome = new Promise<LoopbackOutcome>((resolve, reject) => {
+    settle = (result) => (result instanceof SignInError ? reject(result) : resolve(result));
+  });
+  // A rejection nobody awaits yet (the browser is still opening) must not crash the process.
+  outcome.catch(() => undefined);
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const reply = (status: number, page: string): void => {
+      response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
+      response.end(page);
+    };
+    if (request.method !== 'GET' || url.pathname !== LOOPBACK_CALLBACK_PATH) return reply(404, PAGE_BAD);
+    const parsed = AuthorizationCallback.safeParse(Object.fromEntries(url.searchParams));
+    if (!parsed.success || parsed.data.state === undefined || !sameSecret(options.expectedState, parsed.data.state)) return reply(400, PAGE_BAD);
+    if ('code' in parsed.data) {
+      reply(200, PAGE_DONE);
+      finish({ kind: 'code', code: parsed.data.code });
+    } else {
+      reply(200, PAGE_DENIED);
+      finish({ kind: 'denied', error: parsed.data.error, description: parsed.data.error_description });
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  const timer = options.clock.setTimeout(() => finish(new SignInError('sign_in_timeout', `no redirect within ${options.timeoutMs} ms`)), options.timeoutMs);
+  let finished = false;
+  function finish(result: LoopbackOutcome | SignInError): void {
+    if (finished) return;
+    finished = true;
+    options.clock.clearTimeout(timer);
+    // Let the answer page reach the browser, then stop listening: the port is good for one sign-in only.
+    server.close();
+    server.closeIdleConnections();
+    settle?.(result);
+  }
+
+  return {
+    redirectUri: `http://127.0.0.1:${port}${LOOPBACK_CALLBACK_PATH}`,
+    outcome,
+    cancel: () => finish(new SignInError('sign_in_cancelled', 'the sign-in was cancelled')),
+  };
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { Environment } from '../../../shared/ipc/channels/app';
+import { silentLogger, type Logger } from '../ports';
+import type { KeyValueStore } from '../settings/store';
+import type { SecretBox } from './secret-box';
+
+export const TokenGrant = z.enum(['client_credentials', 'authorization_code']);
+export type TokenGrant = z.infer<typeof TokenGrant>;
+
+/** A token as the core keeps it. Never crosses the IPC contract: the status channel shows metadata only. */
+export const TokenRecord = z.object({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1).nullable(),
+  /** How the token was first obtained; a refresh keeps it (a refreshed user token is still the user's). */
+  grant: TokenGrant,
+  clientId: z.string(),
+  userId: z.number().int(),
+  scopes: z.array(z.string()),
+  liveMode: z.boolean(),
+  obtainedAt: z.number(),
+  expiresAt: z.number(),
+});
+export type TokenRecord = z.infer<typeof TokenRecord>;
+
+/** How a secret sits on disk: opened by the OS key store, or as text because the user allowed it. */
+const Sealed = z.discriminatedUnion('scheme', [z.object({ scheme: z.literal('os'), data: z.string() }), z.object({ scheme: z.literal('plaintext'), data: z.string() })]);
+type Sealed = z.infer<typeof Sealed>;
+
+const StoredToken = TokenRecord.omit({ accessToken: true, refreshToken: true }).extend({ accessToken: Sealed, refreshToken: Sealed.nullable() });
+
+export type SecretStorageMode = 'encrypted' | 'plaintext' | 'session-only';
+
+export interface EnvironmentSecrets {
+  clientSecret?: string;
+  token?: TokenRecord;
+}
+
+/**
+ * Secrets at rest: the production client_secret and each environment's tokens. Encrypted through the
+ * SecretBox when it can; otherwise held for this session only, unless the user allowed plaintext
+ * storage in Settings. Never silently downgraded. One store key per secret, so a secret that cannot be
+ * opened today (a locked key store) is left on disk untouched rather than wiped by an unrelated write.
+ */
+export interface SecretVault {
+  mode(): SecretStorageMode;
+  encryptionAvailable(): boolean;
+  plaintextAllowed(): boolean;
+  setPlaintextAllowed(allowed: boolean): void;
+  read(environment: Environment): EnvironmentSecrets;
+  writeClientSecret(environment: Environment, secret: string | undefined): void;
+  writeToken(environment: Environment, token: TokenRecord | undefined): void;
+}
+
+const KEY_PLAINTEXT_ALLOWED = 'credentials.plaintextAllowed';
+const secretKey = (environment: Environment) => `credentials.${environment}.clientSecret`;
+const tokenKey = (environment: Environment) => `credentials.${environment}.token`;
+
+export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: Logger = silentLogger): SecretVault {
+  const session = new Map<Environment, EnvironmentSecrets>();
+  const plaintextAllowed = (): boolean => store.get(KEY_PLAINTEXT_ALLOWED) === true;
+  const mode = (): SecretStorageMode => (box.isEncryptionAvailable() ? 'encrypted' : plaintextAllowed() ? 'plaintext' : 'session-only');
+
+  const seal = (text: string): Sealed | undefined => {
+    const current = mode();
+    if (current === 'encrypted') return { scheme: 'os', data: box.encrypt(text) };
+    if (current === 'plaintext') return { scheme: 'plaintext', data: text };
+    return undefined;
+  };
+  const open = (sealed: Sealed): string | undefined => {
+    if (sealed.scheme === 'plaintext') return sealed.data;
+    if (!box.isEncryptionAvailable()) return undefined;
+    try {
+      return box.decrypt(sealed.data);
+    } catch (error) {
+      logger.warn('a stored secret could not be decrypted; it will be asked for again', { error: String(error) });
+      return undefined;
+    }
+  };
+
+  function load(environment: Environment): EnvironmentSecrets {
+    const secrets: EnvironmentSecrets = {};
+    const storedSecret = Sealed.safeParse(store.get(secretKey(environment)));
+    if (storedSecret.success) secrets.clientSecret = open(storedSecret.data);
+    const storedToken = StoredToken.safeParse(store.get(tokenKey(environment)));
+    if (storedToken.success) {
+      const accessToken = open(storedToken.data.accessToken);
+      const refreshToken = storedToken.data.refreshToken === null ? null : open(storedToken.data.refreshToken);
+      if (accessToken !== undefined && refreshToken !== undefined) secrets.token = { ...storedToken.data, accessToken, refreshToken };
+    }
+    return secrets;
+  }
+
+  const current = (environment: Environment): EnvironmentSecrets => {
+    let secrets = session.get(environment);
+    if (secrets === undefined) {
+      secrets = load(environment);
+      session.set(environment, secrets);
+    }
+    return secrets;
+  };
+
+  function persistSecret(environment: Environment, secret: string | undefined): void {
+    const sealed = secret === undefined ? undefined : seal(secret);
+    // Session-only: whatever an earlier plaintext choice left on disk goes, the new value stays in memory.
+    if (sealed === undefined) store.delete(secretKey(environment));
+    else store.set(secretKey(environment), sealed);
+  }
+
+  function persistToken(environment: Environment, token: TokenRecord | undefined): void {
+    const accessToken = token === undefined ? undefined : seal(token.accessToken);
+    const refreshToken = token === undefined || token.refreshToken === null ? null : seal(token.refreshToken);
+    if (token === undefined || accessToken === undefined || refreshToken === undefined) {
+      store.delete(tokenKey(environment));
+      return;
+    }
+    store.set(tokenKey(environment), { ...token, accessToken, refreshToken } satisfies z.input<typeof StoredToken>);
+  }
+
+  return {
+    mode,
+    encryptionAvailable: () => box.isEncryptionAvailable(),
+    plaintextAllowed,
+    setPlaintextAllowed(allowed) {
+      if (allowed === plaintextAllowed()) return;
+      const snapshot = Environment.options.map((environment) => [environment, current(environment)] as const);
+      store.set(KEY_PLAINTEXT_ALLOWED, allowed);
+      // Re-store under the new mode: allowing writes this session's secrets out, withdrawing erases plaintext copies.
+      if (box.isEncryptionAvailable()) return;
+      for (const [environment, secrets] of snapshot) {
+        persistSecret(environment, secrets.clientSecret);
+        persistToken(environment, secrets.token);
+      }
+    },
+    read: (environment) => ({ ...current(environment) }),
+    writeClientSecret(environment, secret) {
+      current(environment).clientSecret = secret;
+      persistSecret(environment, secret);
+    },
+    writeToken(environment, token) {
+      current(environment).token = token;
+      persistToken(environment, token);
+    },
+  };
+}

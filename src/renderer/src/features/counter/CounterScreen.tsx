@@ -1,0 +1,273 @@
+import { useCallback, useDeferredValue, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Settings } from '../../../../shared/ipc/channels/app';
+import type { PrintSummary } from '../../../../shared/ipc/channels/prints';
+import type { Draft } from '../../../../shared/ipc/channels/templates';
+import { TerminalId, type PrintSubtype } from '../../../../shared/platform/terminal-actions';
+import { hasBlockingProblems, parse } from '../../../../shared/receipt';
+import { useContractEvent, useContractMutation, useSettings } from '../../api/hooks';
+import { useFeatureT, useLanguage, useT } from '../../i18n';
+import { saveDraft, useDraft, useTerminals } from './api';
+import { counterMessages, type CounterMessageKey } from './messages';
+import { ComposePanel } from './ComposePanel';
+import { externalReferenceProblem, generateExternalReference } from './external-reference';
+import { ImagePanel } from './ImagePanel';
+import { checkInvoice } from './invoice';
+import { InvoicePanel } from './InvoicePanel';
+import { MODES, ModeTabs, panelId, tabId } from './ModeTabs';
+import { fillPlaceholders, placeholderValuesAt } from './placeholders';
+import { PrintBar, type PrintOutcome } from './PrintBar';
+import { useReceiptAnalysis } from './receipt-analysis';
+import { matchesShortcut, PRINT_SHORTCUT } from './tag-editing';
+import { DEFAULT_IMAGE_CHOICES, useImageWorker, type ImageChoices } from './use-image-worker';
+import './counter.css';
+
+/** Long enough to cover a burst of typing, short enough that a crash loses only the last words. */
+const DRAFT_SAVE_DELAY_MS = 600;
+
+function newReference(): string {
+  return generateExternalReference(new Date(), crypto.getRandomValues(new Uint8Array(4)));
+}
+
+/** The current minute, for `{{date}}` and `{{time}}` in the preview; re-renders only when the minute turns. */
+function useMinute(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const next = new Date();
+      setNow((previous) => (Math.floor(previous.getTime() / 60_000) === Math.floor(next.getTime() / 60_000) ? previous : next));
+    }, 5_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * Saves the draft a moment after the last change, and at once when the page goes away or the cashier
+ * leaves the screen, so a reload or a restart finds the screen as it was.
+ */
+function useDraftAutosave(draft: Draft, enabled: boolean): void {
+  const pending = useRef<Draft | undefined>(undefined);
+  const lastSaved = useRef(JSON.stringify(draft));
+
+  const flush = useCallback(() => {
+    const next = pending.current;
+    pending.current = undefined;
+    if (next === undefined || JSON.stringify(next) === lastSaved.current) return;
+    lastSaved.current = JSON.stringify(next);
+    // A draft that fails to save is only a convenience lost; the screen itself is unaffected.
+    saveDraft(next).catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (!enabled) return;
+    pending.current = draft;
+    const timer = setTimeout(flush, DRAFT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, enabled, flush]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [enabled, flush]);
+}
+
+interface WorkspaceProps {
+  initialDraft: Draft | null;
+  /** False when the draft could not be read: then it is not written either, so nothing good is overwritten. */
+  draftsAvailable: boolean;
+  settings: Settings | undefined;
+}
+
+function CounterWorkspace({ initialDraft, draftsAvailable, settings }: WorkspaceProps) {
+  const t = useFeatureT(counterMessages);
+  const language = useLanguage();
+  const [mode, setMode] = useState<PrintSubtype>(initialDraft?.mode ?? 'custom');
+  const [content, setContent] = useState(initialDraft?.content ?? '');
+  const [externalReference, setExternalReference] = useState(() => initialDraft?.externalReference ?? newReference());
+  const [chosenTerminalId, setTerminalId] = useState(initialDraft?.terminalId ?? settings?.selectedTerminalId ?? '');
+  const [imageChoices, setImageChoices] = useState<ImageChoices>(DEFAULT_IMAGE_CHOICES);
+  const [invoice, setInvoice] = useState<{ xml: string; fileName?: string }>({ xml: '' });
+  const [outcome, setOutcome] = useState<PrintOutcome>({ state: 'idle' });
+  const minute = useMinute();
+  const terminals = useTerminals();
+  const enqueue = useContractMutation('prints.enqueue');
+  // Until the cashier picks one, the account's first terminal that can print.
+  const terminalId = chosenTerminalId !== '' ? chosenTerminalId : (terminals.data?.terminals.find((terminal) => terminal.canPrint)?.id ?? '');
+  const terminal = terminals.data?.terminals.find((candidate) => candidate.id === terminalId.trim());
+
+  const followPrint = useCallback((print: PrintSummary) => {
+    setOutcome((current) => (current.state === 'accepted' && current.print.id === print.id ? { state: 'accepted', print } : current));
+  }, []);
+  useContractEvent('print.changed', followPrint);
+
+  const draft = useMemo<Draft>(
+    () => ({ mode, content, externalReference, ...(chosenTerminalId === '' ? {} : { terminalId: chosenTerminalId }) }),
+    [mode, content, externalReference, chosenTerminalId],
+  );
+  useDraftAutosave(draft, draftsAvailable);
+
+  const previewValues = useMemo(() => placeholderValuesAt(minute, language, { externalReference, terminalId: terminalId.trim() }), [minute, language, externalReference, terminalId]);
+  const analysis = useReceiptAnalysis(content, previewValues, language);
+  const image = useImageWorker(imageChoices);
+  const loadImageFile = image.load;
+  // Stable, so the hidden panels (memoised) are not rendered again on every keystroke of the receipt.
+  const loadImage = useCallback(
+    (file: File) => {
+      // A new picture starts at its own width, uncropped; the tone settings carry over.
+      setImageChoices((current) => ({ ...current, width: undefined, maxHeight: undefined }));
+      loadImageFile(file);
+    },
+    [loadImageFile],
+  );
+  const changeInvoice = useCallback((xml: string, fileName?: string) => setInvoice({ xml, fileName }), []);
+  const deferredXml = useDeferredValue(invoice.xml);
+  const invoiceCheck = useMemo(() => checkInvoice(deferredXml), [deferredXml]);
+
+  const referenceProblem = externalReferenceProblem(externalReference);
+  const terminalInvalid = !TerminalId.safeParse(terminalId.trim()).success || terminal?.canPrint === false;
+  const rendered = image.state.rendered;
+
+  const modeBlock = ((): CounterMessageKey | undefined => {
+    switch (mode) {
+      case 'custom':
+        if (content.trim() === '') return 'print.blocked.empty';
+        return analysis.blocking ? 'print.blocked.problems' : undefined;
+      case 'image':
+        if (image.state.source === undefined) return 'print.blocked.noImage';
+        if (rendered === undefined || image.state.rendering || rendered.settings !== image.settings) return 'print.blocked.imageBusy';
+        return rendered.base64 === undefined ? 'print.blocked.imageLimit' : undefined;
+      case 'invoice':
+        if (deferredXml !== invoice.xml) return 'print.blocked.invoiceBusy';
+        if (invoiceCheck.state === 'empty') return 'print.blocked.noInvoice';
+        return invoiceCheck.state === 'ready' ? undefined : 'print.blocked.invoice';
+    }
+  })();
+  const terminalBlock: CounterMessageKey | undefined = terminal?.canPrint === false ? 'print.blocked.terminalMode' : terminalInvalid ? 'print.blocked.terminal' : undefined;
+  const blockedBy = modeBlock ?? terminalBlock ?? (referenceProblem !== undefined ? 'print.blocked.reference' : undefined);
+
+  /** The content exactly as it is sent: placeholders filled at this moment, checked once more. */
+  const contentToSend = (): string | undefined => {
+    switch (mode) {
+      case 'custom': {
+        const filled = fillPlaceholders(content, placeholderValuesAt(new Date(), language, { externalReference, terminalId: terminalId.trim() }));
+        return hasBlockingProblems(parse(filled).problems) ? undefined : filled;
+      }
+      case 'image':
+        return rendered?.base64;
+      case 'invoice':
+        return checkInvoice(invoice.xml).state === 'ready' ? invoice.xml : undefined;
+    }
+  };
+
+  const print = async () => {
+    if (blockedBy !== undefined || enqueue.isPending || outcome.state === 'sending') return;
+    const payload = contentToSend();
+    if (payload === undefined) {
+      setOutcome({ state: 'refused', message: t('print.changed') });
+      return;
+    }
+    setOutcome({ state: 'sending' });
+    try {
+      const queued = await enqueue.mutateAsync({ subtype: mode, terminalId: terminalId.trim(), externalReference, content: payload });
+      setOutcome({ state: 'accepted', print: queued });
+      // Every print needs a reference of its own (platform-notes); the next one is ready at once.
+      setExternalReference(newReference());
+    } catch (error) {
+      setOutcome({ state: 'refused', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  // The print bar gets one stable function that always prints what is on screen now, so it is not
+  // rendered again on every keystroke.
+  const latestPrint = useRef(print);
+  useLayoutEffect(() => {
+    latestPrint.current = print;
+  });
+  const printNow = useCallback(() => void latestPrint.current(), []);
+  const renewReference = useCallback(() => setExternalReference(newReference()), []);
+
+  const onGlobalKey = useEffectEvent((event: KeyboardEvent) => {
+    // Inside a dialog, Ctrl+Enter belongs to the dialog.
+    if (!matchesShortcut(event, PRINT_SHORTCUT) || (event.target instanceof Element && event.target.closest('dialog') !== null)) return;
+    event.preventDefault();
+    void print();
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onGlobalKey(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+
+  return (
+    <div className="counter-workspace">
+      <ModeTabs mode={mode} onChange={setMode} />
+      {MODES.map((candidate) => (
+        <div key={candidate} role="tabpanel" id={panelId(candidate)} aria-labelledby={tabId(candidate)} hidden={candidate !== mode} className="mode-panel">
+          {candidate === 'custom' ? <ComposePanel content={content} onChange={setContent} analysis={analysis} language={language} /> : null}
+          {candidate === 'image' ? (
+            <ImagePanel
+              state={image.state}
+              choices={imageChoices}
+              width={image.settings?.width ?? 0}
+              onChoices={setImageChoices}
+              onFile={loadImage}
+              language={language}
+            />
+          ) : null}
+          {candidate === 'invoice' ? (
+            <InvoicePanel
+              xml={invoice.xml}
+              check={invoiceCheck}
+              checking={deferredXml !== invoice.xml}
+              fileName={invoice.fileName}
+              onXml={changeInvoice}
+              language={language}
+            />
+          ) : null}
+        </div>
+      ))}
+      <PrintBar
+        terminalId={terminalId}
+        onTerminalId={setTerminalId}
+        terminals={terminals.data?.terminals}
+        externalReference={externalReference}
+        onExternalReference={setExternalReference}
+        onNewReference={renewReference}
+        referenceProblem={referenceProblem}
+        terminalInvalid={terminalInvalid}
+        blockedBy={blockedBy}
+        outcome={outcome}
+        onPrint={printNow}
+      />
+    </div>
+  );
+}
+
+/** The Counter screen: compose a receipt, an image or an invoice, see it as it will print, print it. */
+export function CounterScreen() {
+  const tApp = useT();
+  const t = useFeatureT(counterMessages);
+  const settings = useSettings();
+  const draft = useDraft();
+  // The workspace starts from the saved draft and the settings, so it waits for both to answer.
+  const ready = !settings.isPending && !draft.isPending;
+  return (
+    <section className="screen counter-screen" aria-labelledby="counter-title">
+      <header className="screen-header counter-header">
+        <h1 id="counter-title">{tApp('screen.counter.title')}</h1>
+        <p className="lead">{tApp('screen.counter.lead')}</p>
+      </header>
+      {ready ? (
+        <CounterWorkspace initialDraft={draft.data ?? null} draftsAvailable={!draft.isError} settings={settings.data} />
+      ) : (
+        <p className="hint" role="status">
+          {t('loading')}
+        </p>
+      )}
+    </section>
+  );
+}

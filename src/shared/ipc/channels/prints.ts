@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { ExternalReference, PrintSubtype, TerminalId } from '../../platform/terminal-actions';
+import { channel } from '../define';
+
+/**
+ * A print's life in Counter: queued (only in our queue) → sending (request out, outcome not yet known)
+ * → created / on_terminal (the platform's statuses, spec 3) → processed | failed | canceled.
+ */
+export const PrintStatus = z.enum(['queued', 'sending', 'created', 'on_terminal', 'processed', 'failed', 'canceled']);
+export type PrintStatus = z.infer<typeof PrintStatus>;
+
+export const FINAL_PRINT_STATUSES: readonly PrintStatus[] = ['processed', 'failed', 'canceled'];
+
+export function isFinalPrintStatus(status: PrintStatus): boolean {
+  return FINAL_PRINT_STATUSES.includes(status);
+}
+
+export const PrintError = z.object({
+  /** A spec 7 code, a transport code (network_error, timeout) or a queue code (print_unconfirmed). */
+  code: z.string(),
+  /** Written for the cashier, in the language of the settings. */
+  message: z.string(),
+  status: z.number().int().nullable(),
+  /** Counter keeps trying by itself. */
+  retryable: z.boolean(),
+  at: z.iso.datetime(),
+});
+export type PrintError = z.infer<typeof PrintError>;
+
+export const PrintTransition = z.object({
+  status: PrintStatus,
+  at: z.iso.datetime(),
+  /** Why, when it was not the ordinary course: an error code, `canceled_locally`, `reprint`. */
+  reason: z.string().nullable(),
+});
+export type PrintTransition = z.infer<typeof PrintTransition>;
+
+export const PrintSummary = z.object({
+  id: z.string(),
+  terminalId: z.string(),
+  subtype: PrintSubtype,
+  externalReference: z.string(),
+  status: PrintStatus,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** The platform's action id, once created. */
+  actionId: z.string().nullable(),
+  /** Create requests sent so far (retries included, all with the same idempotency key). */
+  attempts: z.number().int().nonnegative(),
+  lastError: PrintError.nullable(),
+  /** A cancel was asked while the create was in flight; it is cancelled as soon as it exists. */
+  cancelRequested: z.boolean(),
+  reprintOf: z.string().nullable(),
+  contentBytes: z.number().int().nonnegative(),
+  /** The first characters of custom text; empty for images and invoices. */
+  contentPreview: z.string(),
+});
+export type PrintSummary = z.infer<typeof PrintSummary>;
+
+export const PrintDetail = PrintSummary.extend({
+  history: z.array(PrintTransition),
+  content: z.string().optional(),
+});
+export type PrintDetail = z.infer<typeof PrintDetail>;
+
+export const EnqueuePrintRequest = z.strictObject({
+  terminalId: TerminalId,
+  subtype: PrintSubtype,
+  content: z.string().min(1, { error: 'there is nothing to print' }),
+  /** Made up by Counter when absent (never personal data, platform-notes). */
+  externalReference: ExternalReference.optional(),
+});
+export type EnqueuePrintRequest = z.infer<typeof EnqueuePrintRequest>;
+
+export const PrintSortField = z.enum(['createdAt', 'updatedAt', 'terminalId', 'status', 'externalReference']);
+
+export const ListPrintsRequest = z.strictObject({
+  filters: z
+    .strictObject({
+      terminalId: z.string().optional(),
+      status: z.array(PrintStatus).min(1).optional(),
+      subtype: PrintSubtype.optional(),
+      /** createdAt ≥ from */
+      from: z.iso.datetime({ offset: true }).optional(),
+      /** createdAt < to */
+      to: z.iso.datetime({ offset: true }).optional(),
+      /** Case-insensitive substring of the external reference. */
+      search: z.string().max(64).optional(),
+    })
+    .default({}),
+  sort: z.strictObject({ field: PrintSortField, direction: z.enum(['asc', 'desc']) }).default({ field: 'createdAt', direction: 'desc' }),
+  page: z.strictObject({ index: z.number().int().nonnegative().default(0), size: z.number().int().min(1).max(200).default(50) }).default({ index: 0, size: 50 }),
+});
+export type ListPrintsRequest = z.infer<typeof ListPrintsRequest>;
+
+export const PrintPage = z.object({
+  items: z.array(PrintSummary),
+  total: z.number().int().nonnegative(),
+  page: z.object({ index: z.number().int().nonnegative(), size: z.number().int().positive() }),
+});
+export type PrintPage = z.infer<typeof PrintPage>;
+
+const PrintId = z.strictObject({ id: z.string().min(1) });
+
+export const printsChannels = {
+  /** Durably journaled before it returns; the print is then sent in its terminal's order. */
+  'prints.enqueue': channel(EnqueuePrintRequest, PrintSummary),
+  /** Queued: removed locally. Created: cancelled on the platform. On the terminal: 409 cannot_cancel_order. */
+  'prints.cancel': channel(PrintId, PrintSummary),
+  'prints.get': channel(z.strictObject({ id: z.string().min(1), includeContent: z.boolean().default(false) }), PrintDetail),
+  'prints.list': channel(ListPrintsRequest, PrintPage),
+  /** Forgets finished prints last changed more than N days ago. */
+  'prints.prune': channel(z.strictObject({ olderThanDays: z.number().int().nonnegative() }), z.object({ removed: z.number().int().nonnegative() })),
+  /** The same content as a new print (new reference, new idempotency key), to the same or another terminal. */
+  'prints.reprint': channel(z.strictObject({ id: z.string().min(1), terminalId: TerminalId.optional() }), PrintSummary),
+};
+
+export const printsEvents = {
+  /** Every transition of every print, so the renderer never polls main. */
+  'print.changed': PrintSummary,
+};
