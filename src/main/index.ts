@@ -1,12 +1,14 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, type BrowserWindow } from 'electron';
+import { app, shell, type BrowserWindow } from 'electron';
 import { createAppCore, type AppCore } from './core/app-core';
 import { createDispatcher } from './core/ipc/dispatch';
 import { createAppUrlMatcher } from './core/security/app-origin';
+import { isVettedExternalUrl } from './core/security/external-links';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './core/embedded-sandbox';
 import { bindContract, forwardEvents } from './electron/ipc';
 import { denyAllPermissions, enforceSingleInstance, hardenWindow } from './electron/security';
+import { createSafeStorageSecretBox } from './electron/secret-box';
 import { createElectronStore } from './electron/settings-store';
 import { createAppWindow } from './electron/window';
 
@@ -18,7 +20,19 @@ let mainWindow: BrowserWindow | undefined;
 async function start(): Promise<void> {
   denyAllPermissions();
   sandbox = await startEmbeddedSandbox();
-  core = createAppCore({ store: createElectronStore(), shell: 'electron', version: app.getVersion(), sandboxBaseUrl: sandbox.baseUrl });
+  core = createAppCore({
+    store: createElectronStore(),
+    shell: 'electron',
+    version: app.getVersion(),
+    sandboxBaseUrl: sandbox.baseUrl,
+    dataDirectory: app.getPath('userData'),
+    secretBox: createSafeStorageSecretBox(),
+    openExternal: async (url) => {
+      // The sign-in page is the only thing the core opens; anything else is refused rather than handed to the OS.
+      if (!isVettedExternalUrl(url)) throw new Error(`refusing to open ${url}`);
+      await shell.openExternal(url);
+    },
+  });
 
   const { window, entryUrl } = createAppWindow(outDirectory);
   mainWindow = window;

@@ -30,6 +30,12 @@ const core = createAppCore({
   shell: 'browser-host',
   version: packageJson.version,
   sandboxBaseUrl: sandbox.baseUrl,
+  // The journal lives beside the settings, so a restarted host keeps every print (as the app does in userData).
+  dataDirectory,
+  // No OS keyring in a plain Node process: the core keeps secrets in memory and says so in Settings.
+  openExternal: async (url) => {
+    console.log(`Open this address to sign in: ${url}`);
+  },
 });
 const host = await startBrowserHost({
   core,
