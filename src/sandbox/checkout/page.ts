@@ -1,5 +1,6 @@
 import type { Payment } from '../../shared/platform/payments';
 import type { Preference } from '../../shared/platform/preferences';
+import { escapeHtml, htmlDocument } from '../html-page';
 
 /**
  * The sandbox's hosted checkout: the page init_point opens. Self-contained HTML (inline style, no script,
@@ -10,9 +11,6 @@ import type { Preference } from '../../shared/platform/preferences';
 /** Sent with every page: nothing may load from elsewhere. form-action is left open because Chromium applies it to the redirect to back_urls. */
 export const PAGE_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'";
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 function money(amount: number, currency: string): string {
   try {
@@ -49,21 +47,7 @@ footer{padding:10px 24px 16px;font-size:12px;color:#7a8594}
 `;
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-<footer>Counter sandbox checkout: a test page, no money moves.</footer>
-</main>
-</body>
-</html>`;
+  return htmlDocument(title, STYLE, `<main>\n${body}\n<footer>Counter sandbox checkout: a test page, no money moves.</footer>\n</main>`);
 }
 
 export interface CheckoutPageInput {

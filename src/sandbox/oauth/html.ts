@@ -1,11 +1,9 @@
 import type { SeedApplication, SeedUser } from '../accounts';
 import type { Scope } from '../../shared/platform/oauth';
+import { escapeHtml, htmlDocument } from '../html-page';
 
 /** The two pages a person sees during the authorization flow. Every interpolated value is escaped. */
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 const SCOPE_MEANING: Record<Scope, string> = {
   read: 'read your account data (terminals, actions, payments)',
@@ -28,19 +26,7 @@ const STYLE = `
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body><main><span class="badge">Sandbox</span>
-${body}
-</main></body>
-</html>
-`;
+  return htmlDocument(title, STYLE, `<main><span class="badge">Sandbox</span>\n${body}\n</main>`);
 }
 
 export function consentPage(input: {

@@ -129,23 +129,7 @@ export function decodeBase64(text: string): Uint8Array {
   return bytes;
 }
 
-/** UTF-8 byte length of a string without TextEncoder allocation of the whole content. */
-export function utf8ByteLength(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        index++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
+export { utf8ByteLength } from '../text';
 
 /** Spec 7.2 message texts, sent in `message` (their `error` code is in docs/decisions-actions.part.md). */
 export const CONTENT_REQUIRED_MESSAGE = 'content is required';

@@ -4,6 +4,7 @@ import {
   QR_MAX_BYTES,
 } from './constants';
 import { PLAIN_STYLE, styleFromDepths } from './styles';
+import { utf8ByteLength } from '../text';
 import type {
   ReceiptAlignment,
   ReceiptDocument,
@@ -60,23 +61,6 @@ interface OpenTag {
 
 function isKnownTagName(name: string): name is ReceiptTagName {
   return name === 'br' || CONTAINER_TAGS.has(name) || CODE_TAGS.has(name);
-}
-
-function utf8ByteLength(text: string): number {
-  let bytes = 0;
-  for (let index = 0; index < text.length; index++) {
-    const unit = text.charCodeAt(index);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        index++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
 }
 
 function countCodePoints(text: string): number {
