@@ -2,7 +2,7 @@
  * Print pipeline latency: enqueue → action created (the journal's fsynced write included), as a ratio
  * to a bare fetch of the same create measured in the same run. Target: ≤ 1.5×.
  *
- *   node --import tsx bench/print-pipeline.ts [--prints 150]
+ *   node --import tsx bench/print-pipeline.ts [--prints 300]
  *
  * The sandbox runs in-process on the system clock, as the app embeds it; the core journals to a real
  * temporary directory. The two measurements alternate, so drift (JIT, GC, disk cache) hits both alike.
@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,7 +24,7 @@ import { COUNTER_APP, receipt, TERMINAL_1 } from '../src/main/core/testing/harne
 import type { PrintSummary } from '../src/shared/ipc/channels/prints';
 import { TokenResponse } from '../src/shared/platform/oauth';
 
-const { values } = parseArgs({ options: { prints: { type: 'string', default: '150' } } });
+const { values } = parseArgs({ options: { prints: { type: 'string', default: '300' } } });
 const rounds = Number(values.prints);
 const warmup = 20;
 
@@ -98,6 +99,20 @@ async function pipelineCreate(round: number): Promise<number> {
   return elapsed;
 }
 
+/** The durable write alone: one record into a preallocated file and its fdatasync, as the journal does it. */
+const syncFile = await open(join(dataDirectory, 'fsync-probe.bin'), 'w+');
+await syncFile.write(Buffer.alloc(4 * 1024 * 1024), 0, 4 * 1024 * 1024, 0);
+await syncFile.sync();
+let syncOffset = 0;
+async function bareDurableWrite(): Promise<number> {
+  const record = Buffer.from(`${JSON.stringify({ k: 'enq', c: content, key: randomUUID() })}\n`);
+  const started = performance.now();
+  await syncFile.write(record, 0, record.length, syncOffset);
+  await syncFile.datasync();
+  syncOffset = (syncOffset + record.length) % (4 * 1024 * 1024 - 4_096);
+  return performance.now() - started;
+}
+
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const summarize = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -106,21 +121,28 @@ const summarize = (samples: number[]) => {
 
 const bare: number[] = [];
 const pipeline: number[] = [];
+const durable: number[] = [];
 for (let round = 0; round < rounds + warmup; round++) {
   const b = await bareCreate();
   const p = await pipelineCreate(round);
+  const d = await bareDurableWrite();
   if (round >= warmup) {
     bare.push(b);
     pipeline.push(p);
+    durable.push(d);
   }
 }
+await syncFile.close();
 
 const base = summarize(bare);
 const ours = summarize(pipeline);
+const sync = summarize(durable);
 const format = (value: number) => `${value.toFixed(2)} ms`;
 console.log(`prints measured: ${rounds} (after ${warmup} warm-up rounds)`);
 console.log(`bare fetch of the create:       median ${format(base.median)}  p95 ${format(base.p95)}  mean ${format(base.mean)}`);
+console.log(`one fsynced record alone:       median ${format(sync.median)}  p95 ${format(sync.p95)}  mean ${format(sync.mean)}`);
 console.log(`enqueue → created (journaled):  median ${format(ours.median)}  p95 ${format(ours.p95)}  mean ${format(ours.mean)}`);
+console.log(`floor set by the durable write (fetch + fsync) / fetch, median: ${((base.median + sync.median) / base.median).toFixed(2)}×`);
 console.log(`ratio (median): ${(ours.median / base.median).toFixed(2)}×   ratio (p95): ${(ours.p95 / base.p95).toFixed(2)}×   target ≤ 1.5×`);
 
 await core.dispose();

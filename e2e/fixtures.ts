@@ -18,11 +18,11 @@ export interface CounterHost {
  * Starts the real app the way `npm run dev:web` does (embedded sandbox + main-process core + built
  * renderer behind the browser host) in a child process with its own data folder.
  */
-export async function startCounterHost(): Promise<{ host: CounterHost; stop: () => Promise<void> }> {
+export async function startCounterHost(options: { extraArgs?: readonly string[] } = {}): Promise<{ host: CounterHost; stop: () => Promise<void> }> {
   const dataDirectory = mkdtempSync(join(tmpdir(), 'counter-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/main/host/cli.ts', '--port', '0', '--json', '--data', dataDirectory],
+    ['--import', 'tsx', 'src/main/host/cli.ts', '--port', '0', '--json', '--data', dataDirectory, ...(options.extraArgs ?? [])],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout! });

@@ -6,6 +6,7 @@ import { createDispatcher } from './core/ipc/dispatch';
 import { createAppUrlMatcher } from './core/security/app-origin';
 import { isVettedExternalUrl } from './core/security/external-links';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './core/embedded-sandbox';
+import { receiverConfigFrom } from './core/notifications/config';
 import { bindContract, forwardEvents } from './electron/ipc';
 import { denyAllPermissions, enforceSingleInstance, hardenWindow } from './electron/security';
 import { createSafeStorageSecretBox } from './electron/secret-box';
@@ -27,6 +28,8 @@ async function start(): Promise<void> {
     sandboxBaseUrl: sandbox.baseUrl,
     dataDirectory: app.getPath('userData'),
     secretBox: createSafeStorageSecretBox(),
+    // Payment notifications: loopback on a free port unless the environment says otherwise (a tunnel in production).
+    notificationReceiver: receiverConfigFrom({ host: process.env['COUNTER_NOTIFY_HOST'], port: process.env['COUNTER_NOTIFY_PORT'], publicUrl: process.env['COUNTER_NOTIFY_URL'] }),
     openExternal: async (url) => {
       // The sign-in page is the only thing the core opens; anything else is refused rather than handed to the OS.
       if (!isVettedExternalUrl(url)) throw new Error(`refusing to open ${url}`);

@@ -9,6 +9,7 @@ import { createUnavailableSecretBox, type SecretBox } from './credentials/secret
 import { createSecretVault } from './credentials/vault';
 import { HandlerFailure, type ChannelHandlers } from './ipc/dispatch';
 import { createEventHub, type EventHub } from './ipc/events';
+import { createManagerHandlers } from './manager/handlers';
 import { createPlatformClient, type PlatformClient } from './platform/client';
 import { PlatformError } from './platform/errors';
 import { cashierMessage } from './platform/messages';
@@ -18,6 +19,8 @@ import { createDirectoryFiles, createMemoryFiles } from './print-queue/journal-f
 import { JournalUnavailableError, openPrintJournal, type PrintJournal } from './print-queue/journal';
 import { createPrintQueue, PrintQueueError, type PrintQueue, type QueuePolicy } from './print-queue/print-queue';
 import { createSettingsRepository, type KeyValueStore } from './settings/store';
+import { createCheckout } from './checkout/checkout';
+import type { NotificationReceiverConfig } from './notifications/receiver';
 import { createTemplateHandlers } from './templates/handlers';
 
 export interface AppCoreOptions {
@@ -43,6 +46,8 @@ export interface AppCoreOptions {
   retryPolicy?: Partial<RetryPolicy>;
   /** Journal segment size before compaction (tests use a small one). */
   journalSegmentBytes?: number;
+  /** Where the payment notification receiver listens; default 127.0.0.1 on a free port. */
+  notificationReceiver?: NotificationReceiverConfig;
 }
 
 export interface AppCore {
@@ -124,6 +129,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     // Fixed credentials should not wait for the next scheduled retry.
     if (status.state === 'ready' || status.state === 'idle') void active?.then((open) => open?.queue.wake());
   });
+
+  // ---- Checkout sales and the notification receiver (started now, stopped in dispose) --------------
+  const checkout = createCheckout({ platform, store: options.store, settings, events, clock, logger, applicationSecret: () => credentials.applicationSecret(), receiver: options.notificationReceiver });
 
   // ---- Terminals ----------------------------------------------------------------------------------
   const operatingModes = new Map<Environment, Map<string, string>>();
@@ -299,6 +307,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     'prints.list': typed(async (request) => (await currentQueue()).list(request)),
     'prints.prune': typed(async (request) => ({ removed: await (await currentQueue()).prune(request.olderThanDays) })),
     'prints.reprint': typed(async (request) => (await currentQueue()).reprint(request.id, request.terminalId)),
+    ...createManagerHandlers({ queue: currentQueue, terminals: listTerminals, events, clock, typed }),
+    ...checkout.handlers,
   };
 
   void checkConnection();
@@ -311,6 +321,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     async dispose() {
       disposed = true;
       credentials.dispose();
+      await checkout.dispose();
       const open = await active;
       active = Promise.resolve(undefined);
       await closeQueue(open);

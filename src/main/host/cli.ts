@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAppCore } from '../core/app-core';
 import { startEmbeddedSandbox } from '../core/embedded-sandbox';
+import { receiverConfigFrom } from '../core/notifications/config';
+import { seedJournalDirectory } from '../core/manager/seed-journal';
 import { createConfStore } from '../core/settings/conf-store';
 import { startBrowserHost } from './server';
 
@@ -17,12 +19,23 @@ const { values } = parseArgs({
     data: { type: 'string', default: '.counter-data' },
     renderer: { type: 'string', default: 'out/renderer' },
     json: { type: 'boolean', default: false },
+    /** Fills an empty data directory's sandbox journal with N finished prints (tests and benchmarks). */
+    'seed-prints': { type: 'string' },
+    // Where payment notifications are received (default 127.0.0.1, a free port) and the URL the platform is given.
+    'notify-host': { type: 'string' },
+    'notify-port': { type: 'string' },
+    'notify-url': { type: 'string' },
   },
 });
 
 const packageJson = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };
 const dataDirectory = resolve(values.data);
 mkdirSync(dataDirectory, { recursive: true });
+if (values['seed-prints'] !== undefined) {
+  const seeded = await seedJournalDirectory(dataDirectory, Number(values['seed-prints']));
+  // stderr: with --json, stdout's first line is the address the tests read.
+  console.error(`[counter] seeded ${seeded.count} prints (${Math.round(seeded.bytes / 1e6)} MB)`);
+}
 
 const sandbox = await startEmbeddedSandbox();
 const core = createAppCore({
@@ -30,6 +43,7 @@ const core = createAppCore({
   shell: 'browser-host',
   version: packageJson.version,
   sandboxBaseUrl: sandbox.baseUrl,
+  notificationReceiver: receiverConfigFrom({ host: values['notify-host'], port: values['notify-port'], publicUrl: values['notify-url'] }),
   // The journal lives beside the settings, so a restarted host keeps every print (as the app does in userData).
   dataDirectory,
   // No OS keyring in a plain Node process: the core keeps secrets in memory and says so in Settings.

@@ -3,6 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ConnectionState, Settings } from '../../shared/ipc/channels/app';
 import { getBridge } from './api/bridge';
 import { CounterScreen } from './features/counter/CounterScreen';
+import { CheckoutScreen } from './features/checkout/CheckoutScreen';
+import { ManagerScreen } from './features/manager/ManagerScreen';
+import { QueueScreen } from './features/queue/QueueScreen';
 import { queryKeyOf, useContractEvent, useSettings } from './api/hooks';
 import { LanguageProvider, useT } from './i18n';
 import type { MessageKey } from './i18n/messages';
@@ -46,7 +49,7 @@ function Shell() {
         </ul>
       </nav>
       <main className="content" data-screen={screen}>
-        {screen === 'settings' ? <SettingsScreen /> : screen === 'counter' ? <CounterScreen /> : <PlaceholderScreen screen={screen} />}
+        {screen === 'settings' ? <SettingsScreen /> : screen === 'counter' ? <CounterScreen /> : screen === 'checkout' ? <CheckoutScreen /> : screen === 'manager' ? <ManagerScreen /> : screen === 'queue' ? <QueueScreen /> : <PlaceholderScreen screen={screen} />}
       </main>
       <StatusBar />
     </div>

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { ChannelSpec, IpcResult } from './define';
 import { appChannels, appEvents } from './channels/app';
+import { checkoutChannels, checkoutEvents } from './channels/checkout';
 import { credentialsChannels, credentialsEvents } from './channels/credentials';
+import { managerChannels, managerEvents } from './channels/manager';
 import { printsChannels, printsEvents } from './channels/prints';
 import { templateChannels } from './channels/templates';
 import { terminalsChannels } from './channels/terminals';
@@ -17,12 +19,16 @@ export const channels = {
   ...terminalsChannels,
   ...printsChannels,
   ...templateChannels,
+  ...checkoutChannels,
+  ...managerChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {
   ...appEvents,
   ...credentialsEvents,
   ...printsEvents,
+  ...checkoutEvents,
+  ...managerEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Channels = typeof channels;

@@ -46,6 +46,8 @@ export interface CredentialsService {
   /** Stores production's secret and/or authorization page; tokens of the previous client are forgotten. */
   configureProduction(change: { clientSecret?: string; authorizationUrl?: string; clientChanged: boolean }): CredentialsStatus;
   onChange(listener: (status: CredentialsStatus) => void): () => void;
+  /** The current environment's client_secret, only to verify webhook signatures in main (never to the renderer). */
+  applicationSecret(): Promise<string>;
   dispose(): void;
 }
 
@@ -347,6 +349,7 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    applicationSecret: async () => (await applicationCredentials(environment())).clientSecret,
     dispose() {
       disposed = true;
       activeSignIn?.listener.cancel();

@@ -28,8 +28,12 @@ export interface PrintJournal {
    * rejects, the print is forgotten again: a print the journal could not keep is never sent).
    */
   append(print: JournalPrint, content: string): { durable: Promise<void> };
-  /** Applies in memory at once; `durable` resolves when the record is on disk. */
-  update(id: string, patch: PrintPatch, transition?: JournalTransition): { print: Readonly<JournalPrint>; durable: Promise<void> };
+  /**
+   * Applies in memory at once; `durable` resolves when the record is on disk. A deferred record is not
+   * written by itself: it goes out in front of the next record written (one sync for both), for a
+   * change that is safe to lose in a crash because replaying the earlier state redoes it.
+   */
+  update(id: string, patch: PrintPatch, transition?: JournalTransition, options?: { defer?: boolean }): { print: Readonly<JournalPrint>; durable: Promise<void> };
   prune(before: number, now: number): { removed: string[]; durable: Promise<void> };
   content(id: string): Promise<string>;
   /** Snapshot + new segment now (it also runs by itself when a segment is full). */
@@ -356,7 +360,21 @@ export async function openPrintJournal(options: JournalOptions): Promise<PrintJo
     }
   }
 
+  /** Records waiting to go out in front of the next write (see `update`'s `defer`). */
+  let deferred: Array<{ line: JournalLine; resolve: () => void; reject: (error: unknown) => void }> = [];
+
+  function writeDeferred(): void {
+    const waiting = deferred;
+    deferred = [];
+    for (const entry of waiting) writeNow(entry.line).durable.then(entry.resolve, entry.reject);
+  }
+
   function write(line: JournalLine): { durable: Promise<void>; file: string; offset: number; length: number } {
+    writeDeferred();
+    return writeNow(line);
+  }
+
+  function writeNow(line: JournalLine): { durable: Promise<void>; file: string; offset: number; length: number } {
     if (broken !== undefined) return { durable: Promise.reject(broken), file: '', offset: 0, length: 0 };
     if (closed) return { durable: Promise.reject(new JournalUnavailableError('the journal is closed')), file: '', offset: 0, length: 0 };
     const data = encodeLine(line);
@@ -382,6 +400,7 @@ export async function openPrintJournal(options: JournalOptions): Promise<PrintJo
   }
 
   async function flush(): Promise<void> {
+    writeDeferred();
     while (draining) await writer;
     await settledInOrder.catch(() => undefined);
   }
@@ -519,15 +538,20 @@ export async function openPrintJournal(options: JournalOptions): Promise<PrintJo
       });
       return { durable };
     },
-    update(id, patch, transition) {
+    update(id, patch, transition, options) {
       const print = prints.get(id);
       if (print === undefined) throw new Error(`print ${id} is not in the journal`);
       const rev = print.rev + 1;
       Object.assign(print, patch, { rev });
       if (transition !== undefined) print.history.push(transition);
       if (isFinalPrintStatus(print.status)) pendingContent.delete(id);
-      const written = write({ k: 'upd', id, rev, s: patch, h: transition });
-      return { print, durable: written.durable };
+      const line: JournalLine = { k: 'upd', id, rev, s: patch, h: transition };
+      if (options?.defer === true && broken === undefined && !closed) {
+        const durable = new Promise<void>((resolve, reject) => deferred.push({ line, resolve, reject }));
+        durable.catch(() => undefined);
+        return { print, durable };
+      }
+      return { print, durable: write(line).durable };
     },
     prune(before, now) {
       const removed = applyPrune(before);

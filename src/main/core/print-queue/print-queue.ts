@@ -106,6 +106,10 @@ export interface PrintQueue {
   reprint(id: string, terminalId?: string): Promise<PrintSummary>;
   /** Retry now whatever waits on credentials or the network (credentials changed, back online). */
   wake(): void;
+  /** When the platform last answered a status read or a create for each terminal, in this run (epoch ms). */
+  lastAnswers(): ReadonlyMap<string, number>;
+  /** Told of every such answer (most change nothing, so no onChange follows); returns the unsubscribe. */
+  onAnswer(listener: (terminalId: string, at: number) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -153,12 +157,25 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
   const notYetDurable = new Map<string, Promise<void>>();
   const inFlight = new AbortController();
   let closed = false;
+  const lastAnswerAt = new Map<string, number>();
+  const answerListeners = new Set<(terminalId: string, at: number) => void>();
+  const answered = (terminalId: string): void => {
+    const at = clock.now();
+    lastAnswerAt.set(terminalId, at);
+    for (const listener of answerListeners) {
+      try {
+        listener(terminalId, at);
+      } catch (error) {
+        logger.warn('an answer listener failed', { error: String(error) });
+      }
+    }
+  };
 
   // ---- Helpers ------------------------------------------------------------------------------------
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  function summary(print: Readonly<JournalPrint>): PrintSummary {
-    const language = options.language();
+  /** `language` is read once per list by the caller: reading the settings per row made a 100,000-row list take seconds. */
+  function summary(print: Readonly<JournalPrint>, language: Language = options.language()): PrintSummary {
     return {
       id: print.id,
       terminalId: print.terminalId,
@@ -210,11 +227,11 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
   }
 
   /** Applies a change in memory, tells the renderer at once, and has the journal make it durable. */
-  function change(print: Readonly<JournalPrint>, patch: PrintPatch, reason: string | null = null): Promise<void> {
+  function change(print: Readonly<JournalPrint>, patch: PrintPatch, reason: string | null = null, writing?: { defer?: boolean }): Promise<void> {
     const now = clock.now();
     const moved = patch.status !== undefined && patch.status !== print.status;
     const transition: JournalTransition | undefined = moved && patch.status !== undefined ? { status: patch.status, at: now, reason } : undefined;
-    const { print: updated, durable } = journal.update(print.id, { ...patch, updatedAt: now }, transition);
+    const { print: updated, durable } = journal.update(print.id, { ...patch, updatedAt: now }, transition, writing);
     if (isFinalPrintStatus(updated.status)) {
       stopPolling(updated.id);
       const lane = laneFor(updated.terminalId);
@@ -310,12 +327,15 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     }
     await lane.budget.acquire();
     if (closed) return;
-    void change(print, { status: 'sending', attempts: print.attempts + 1, firstSentAt: print.firstSentAt ?? clock.now() });
+    // Deferred: it reaches the disk with the outcome, in one sync; lost in a crash, the print replays as
+    // it was and is resent with the same key. Written now, it would re-dirty the page the enqueue's sync is flushing.
+    void change(print, { status: 'sending', attempts: print.attempts + 1, firstSentAt: print.firstSentAt ?? clock.now() }, null, { defer: true });
     try {
       const action = await platform.actions.create(
         { type: 'print', external_reference: print.externalReference, config: { point: { terminal_id: print.terminalId, subtype: print.subtype } }, content },
         { idempotencyKey: print.idempotencyKey, maxAttempts: 1, timeoutMs: policy.requestTimeoutMs, signal: inFlight.signal, sendAfter: notYetDurable.get(print.id) },
       );
+      answered(print.terminalId);
       lane.failures = 0;
       lane.busyRetries = 0;
       const current = journal.get(print.id);
@@ -431,6 +451,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     try {
       const action = await platform.actions.get(print.actionId, { maxAttempts: 1, timeoutMs: policy.requestTimeoutMs, signal: inFlight.signal });
       poller.notFound = 0;
+      answered(print.terminalId);
       const current = journal.get(id);
       if (current === undefined || closed) return;
       const status = platformStatus(action.status);
@@ -607,13 +628,14 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     cancel,
     async get(id, includeContent) {
       const print = requirePrint(id);
-      const detail: PrintDetail = { ...summary(print), history: print.history.map((entry) => ({ status: entry.status, at: iso(entry.at), reason: entry.reason })) };
+      const detail: PrintDetail = { ...summary(print), idempotencyKey: print.idempotencyKey, history: print.history.map((entry) => ({ status: entry.status, at: iso(entry.at), reason: entry.reason })) };
       if (includeContent) detail.content = await journal.content(id);
       return detail;
     },
     list(request) {
       const { items, total } = queryPrints(journal.values(), request);
-      return { items: items.map(summary), total, page: { index: request.page.index, size: request.page.size } };
+      const language = options.language();
+      return { items: items.map((print) => summary(print, language)), total, page: { index: request.page.index, size: request.page.size } };
     },
     async prune(olderThanDays) {
       const now = clock.now();
@@ -628,6 +650,11 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       const content = await journal.content(id);
       const base = original.externalReference.slice(0, 55);
       return add({ terminalId: terminalId ?? original.terminalId, subtype: original.subtype, content, externalReference: `${base}-R${referenceSuffix(6)}` }, original.id);
+    },
+    lastAnswers: () => lastAnswerAt,
+    onAnswer(listener) {
+      answerListeners.add(listener);
+      return () => answerListeners.delete(listener);
     },
     wake() {
       for (const lane of lanes.values()) {

@@ -1,6 +1,7 @@
 import { useAppInfo, useSettings, useUpdateSettings } from '../api/hooks';
 import { useT } from '../i18n';
 import { Environment, Language } from '../../../shared/ipc/channels/app';
+import { IndustrySetting } from '../features/checkout/IndustrySetting';
 
 export function SettingsScreen() {
   const t = useT();
@@ -42,6 +43,7 @@ export function SettingsScreen() {
             ))}
           </fieldset>
 
+          <IndustrySetting />
           <label htmlFor="settings-production-url">{t('settings.productionUrl')}</label>
           <input id="settings-production-url" type="url" readOnly value={current.production.baseUrl} />
           <p className="hint" aria-live="polite">{update.isSuccess ? t('settings.saved') : ''}</p>

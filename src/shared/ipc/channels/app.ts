@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INDUSTRIES, type IndustryId } from '../../platform/industries';
 import { channel, NoInput } from '../define';
 
 export const Environment = z.enum(['sandbox', 'production']);
@@ -27,6 +28,9 @@ export const ConnectionState = z.object({
 });
 export type ConnectionState = z.infer<typeof ConnectionState>;
 
+/** The store's industry (spec 2.5): which extra fields the checkout form offers. */
+export const IndustryChoice = z.enum(INDUSTRIES.map((industry) => industry.id) as [IndustryId, ...IndustryId[]]);
+
 export const Settings = z.object({
   language: Language,
   environment: Environment,
@@ -35,6 +39,7 @@ export const Settings = z.object({
     clientId: z.string(),
   }),
   selectedTerminalId: z.string().nullable(),
+  industry: IndustryChoice,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -43,6 +48,7 @@ export const DEFAULT_SETTINGS: Settings = {
   environment: 'sandbox',
   production: { baseUrl: 'https://api.mercadopago.com', clientId: '' },
   selectedTerminalId: null,
+  industry: 'retail',
 };
 
 export const SettingsPatch = z
@@ -51,6 +57,7 @@ export const SettingsPatch = z
     environment: Environment,
     production: Settings.shape.production.partial(),
     selectedTerminalId: z.string().nullable(),
+    industry: IndustryChoice,
   })
   .partial()
   .strict();

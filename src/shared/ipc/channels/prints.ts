@@ -58,6 +58,8 @@ export const PrintSummary = z.object({
 export type PrintSummary = z.infer<typeof PrintSummary>;
 
 export const PrintDetail = PrintSummary.extend({
+  /** The key every create of this print carries (a fresh one only after a 409 already_queued_order_for_terminal). */
+  idempotencyKey: z.string(),
   history: z.array(PrintTransition),
   content: z.string().optional(),
 });

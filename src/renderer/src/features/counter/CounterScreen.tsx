@@ -16,6 +16,7 @@ import { InvoicePanel } from './InvoicePanel';
 import { MODES, ModeTabs, panelId, tabId } from './ModeTabs';
 import { fillPlaceholders, placeholderValuesAt } from './placeholders';
 import { PrintBar, type PrintOutcome } from './PrintBar';
+import { PrintTimeline } from './PrintTimeline';
 import { useReceiptAnalysis } from './receipt-analysis';
 import { matchesShortcut, PRINT_SHORTCUT } from './tag-editing';
 import { DEFAULT_IMAGE_CHOICES, useImageWorker, type ImageChoices } from './use-image-worker';
@@ -243,6 +244,7 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
         outcome={outcome}
         onPrint={printNow}
       />
+      {outcome.state === 'accepted' ? <PrintTimeline print={outcome.print} /> : null}
     </div>
   );
 }

@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { Clock } from '../../../shared/clock';
+import type { Language } from '../../../shared/ipc/channels/app';
+import type { CheckoutErrorCode, checkoutChannels, Sale } from '../../../shared/ipc/channels/checkout';
+import type { ChannelSpec } from '../../../shared/ipc/define';
+import { findIndustry } from '../../../shared/platform/industries';
+import { industryReport, type Preference } from '../../../shared/platform/preferences';
+import type { Chargeback, Payment } from '../../../shared/platform/payments';
+import { HandlerFailure } from '../ipc/dispatch';
+import type { EventHub } from '../ipc/events';
+import { createNotificationReceiver, type NotificationReceiver, type NotificationReceiverConfig } from '../notifications/receiver';
+import { readNotifiedResource, type NotifiedResource } from '../notifications/resources';
+import type { PlatformClient } from '../platform/client';
+import { PlatformError } from '../platform/errors';
+import { silentLogger, type Logger } from '../ports';
+import type { KeyValueStore, SettingsRepository } from '../settings/store';
+import { applyChargeback, applyMerchantOrder, applyPayment } from './sales';
+import { createSalesBook, type SalesBook } from './sales-book';
+
+type HandlersOf<Specs extends Record<string, ChannelSpec>> = {
+  [C in keyof Specs]: (request: z.output<Specs[C]['request']>) => Promise<z.output<Specs[C]['response']>> | z.output<Specs[C]['response']>;
+};
+
+/** The handlers of the checkout channels, shaped to spread into the app core's ChannelHandlers. */
+export type CheckoutHandlers = HandlersOf<typeof checkoutChannels>;
+
+export interface CheckoutOptions {
+  platform: PlatformClient;
+  store: KeyValueStore;
+  settings: SettingsRepository;
+  events: EventHub;
+  clock: Clock;
+  /** The current environment's client_secret (credentials service), to verify webhook signatures. */
+  applicationSecret(): Promise<string>;
+  receiver?: NotificationReceiverConfig;
+  logger?: Logger;
+}
+
+export interface Checkout {
+  readonly handlers: CheckoutHandlers;
+  readonly receiver: NotificationReceiver;
+  dispose(): Promise<void>;
+}
+
+const FAILURE_MESSAGES: Readonly<Record<(typeof CheckoutErrorCode)[keyof typeof CheckoutErrorCode], Readonly<Record<Language, string>>>> = {
+  sale_not_found: { en: 'That sale is not in this environment’s recent sales.', es: 'Esa venta no está entre las ventas recientes de este entorno.' },
+  receiver_unavailable: {
+    en: 'Counter cannot receive payment notifications right now, so it could not follow the sale. Restart Counter or choose another port for notifications.',
+    es: 'Counter no puede recibir notificaciones de pago ahora, así que no podría seguir la venta. Reinicie Counter o elija otro puerto para las notificaciones.',
+  },
+};
+
+/** A reference of our own when the cashier gives none: unique, readable on a statement, no personal data. */
+function newExternalReference(now: number): string {
+  const day = new Date(now).toISOString().slice(0, 10).replaceAll('-', '');
+  return `SALE-${day}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+function saleOf(preference: Preference, environment: Sale['environment'], industryId: Sale['industry'], now: string): Sale {
+  const industry = industryId === null ? undefined : findIndustry(industryId);
+  const total = preference.items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0);
+  const email = preference.payer?.['email'];
+  return {
+    preferenceId: preference.id,
+    externalReference: preference.external_reference ?? '',
+    environment,
+    industry: industryId,
+    createdAt: now,
+    updatedAt: now,
+    items: preference.items.map((item) => ({ title: item.title, quantity: item.quantity, unitPrice: item.unit_price })),
+    total: Math.round(total * 100) / 100,
+    currencyId: preference.items[0]?.currency_id ?? null,
+    payerEmail: typeof email === 'string' && email !== '' ? email : null,
+    initPoint: preference.init_point,
+    sandboxInitPoint: preference.sandbox_init_point,
+    notificationUrl: preference.notification_url ?? null,
+    status: 'created',
+    merchantOrderId: null,
+    payments: [],
+    chargebacks: [],
+    report: industry === undefined ? null : industryReport(industry, preference),
+  };
+}
+
+/**
+ * Checkout preferences with industry data (spec 4.2, 2.5) and the sales they become, followed through
+ * the platform's notifications (4.6, 4.7, 6): the receiver acknowledges and reads back, this module
+ * finds the sale each resource belongs to and keeps it, emitting `sale.changed`.
+ */
+export function createCheckout(options: CheckoutOptions): Checkout {
+  const { platform, settings, events, clock } = options;
+  const logger = options.logger ?? silentLogger;
+  const book: SalesBook = createSalesBook(options.store, () => settings.get().environment);
+  const isoNow = (): string => new Date(clock.now()).toISOString();
+
+  function failure(code: keyof typeof FAILURE_MESSAGES, status?: number): HandlerFailure {
+    return new HandlerFailure({ code, message: FAILURE_MESSAGES[code][settings.get().language], ...(status === undefined ? {} : { status }), retryable: code === 'receiver_unavailable' });
+  }
+
+  /**
+   * Read, change and write in one synchronous step: read-backs run concurrently, and a sale looked up
+   * before an await may be stale by the time it is changed.
+   */
+  function update(preferenceId: string, change: (sale: Sale) => Sale): Sale | undefined {
+    const before = book.get(preferenceId);
+    if (before === undefined) return undefined;
+    const after = change(before);
+    if (after !== before) {
+      book.put(after);
+      events.emit('sale.changed', after);
+    }
+    return after;
+  }
+
+  const saleOfMerchantOrder = (orderId: number): Sale | undefined => book.find((sale) => sale.merchantOrderId === String(orderId))[0];
+  const saleOfPaymentId = (paymentId: number): Sale | undefined => book.find((sale) => sale.payments.some((payment) => payment.id === String(paymentId)))[0];
+
+  /**
+   * The sale a payment belongs to: by its merchant order, else by our external reference when exactly
+   * one sale has it, else by reading the merchant order (it names the preference).
+   */
+  async function saleOfPayment(payment: Payment): Promise<Sale | undefined> {
+    const byOrder = payment.order === null ? undefined : saleOfMerchantOrder(payment.order.id);
+    if (byOrder !== undefined) return byOrder;
+    const reference = payment.external_reference;
+    const byReference = reference === null || reference === '' ? [] : book.find((sale) => sale.externalReference === reference);
+    if (byReference.length === 1) return byReference[0];
+    if (payment.order === null) return undefined;
+    const order = await platform.merchantOrders.get(String(payment.order.id));
+    return update(order.preference_id, (sale) => applyMerchantOrder(sale, order, isoNow()));
+  }
+
+  async function saleOfChargeback(chargeback: Chargeback): Promise<Sale | undefined> {
+    const known = saleOfPaymentId(chargeback.payment_id);
+    if (known !== undefined) return known;
+    // The chargeback was read before its payment: the payment says which sale it is.
+    const payment = await platform.payments.get(String(chargeback.payment_id));
+    const sale = await saleOfPayment(payment);
+    return sale === undefined ? undefined : update(sale.preferenceId, (current) => applyPayment(current, payment, isoNow()));
+  }
+
+  async function apply(notified: NotifiedResource): Promise<void> {
+    switch (notified.topic) {
+      case 'payment': {
+        const sale = await saleOfPayment(notified.resource);
+        if (sale === undefined) return logger.info('a payment that is not one of our checkout sales was notified', { paymentId: notified.resource.id });
+        update(sale.preferenceId, (current) => applyPayment(current, notified.resource, isoNow()));
+        return;
+      }
+      case 'merchant_order': {
+        const order = notified.resource;
+        const sale = update(order.preference_id, (current) => applyMerchantOrder(current, order, isoNow()));
+        if (sale === undefined) logger.info('a merchant order of no sale of ours was notified', { merchantOrderId: order.id });
+        return;
+      }
+      case 'chargebacks': {
+        const sale = await saleOfChargeback(notified.resource);
+        if (sale === undefined) return logger.info('a chargeback on no sale of ours was notified', { chargebackId: notified.resource.id });
+        update(sale.preferenceId, (current) => applyChargeback(current, notified.resource, isoNow()));
+        return;
+      }
+      case 'point_integration_ipn':
+        // Terminal payment intents are not checkout sales; their payment arrives under the payment topic.
+        return logger.debug('a terminal payment intent was notified', { intentId: notified.resource.id, state: notified.resource.state });
+    }
+  }
+
+  const receiver = createNotificationReceiver({
+    ...options.receiver,
+    clock,
+    secret: options.applicationSecret,
+    read: (topic, id) => readNotifiedResource(platform, topic, id),
+    onResource: apply,
+    logger,
+  });
+  // Started with the app: notifications for sales of an earlier run may already be on their way (6.3 retries).
+  const started = receiver.start().catch((error: unknown) => {
+    logger.error('the notification receiver could not start', { error: String(error), host: options.receiver?.host, port: options.receiver?.port });
+    return null;
+  });
+
+  async function createPreference(request: Parameters<CheckoutHandlers['checkout.createPreference']>[0]): Promise<Sale> {
+    const notificationUrl = await started;
+    if (notificationUrl === null) throw failure('receiver_unavailable');
+    const current = settings.get();
+    const given = request.preference.external_reference?.trim() ?? '';
+    try {
+      const preference = await platform.checkout.createPreference({
+        ...request.preference,
+        external_reference: given === '' ? newExternalReference(clock.now()) : given,
+        notification_url: notificationUrl,
+      });
+      const sale = saleOf(preference, current.environment, current.industry, isoNow());
+      book.put(sale);
+      events.emit('sale.changed', sale);
+      return sale;
+    } catch (error) {
+      if (error instanceof PlatformError) throw new HandlerFailure(error.toFailure(current.language));
+      throw error;
+    }
+  }
+
+  return {
+    receiver,
+    handlers: {
+      'checkout.createPreference': createPreference,
+      'checkout.sales': (request) => ({ sales: book.list(request.limit) }),
+      'checkout.sale': (request) => {
+        const sale = book.get(request.preferenceId);
+        if (sale === undefined) throw failure('sale_not_found', 404);
+        return sale;
+      },
+      'checkout.receiver': () => receiver.status(),
+    },
+    async dispose() {
+      await started;
+      await receiver.stop();
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { useRef, useState } from 'react';
+import type { PrintStatus, PrintSummary } from '../../../../shared/ipc/channels/prints';
+import { useContractMutation } from '../../api/hooks';
+import { useFeatureT } from '../../i18n';
+import { fillMessage } from './format';
+import { counterMessages, type CounterMessageKey } from './messages';
+import './counter.css';
+
+type StepName = 'queued' | 'sent' | 'on_terminal' | 'outcome';
+type StepState = 'done' | 'current' | 'todo' | 'skipped' | 'ok' | 'bad' | 'stopped';
+
+const STEPS: readonly StepName[] = ['queued', 'sent', 'on_terminal', 'outcome'];
+
+/** The platform takes a cancel only before the terminal has the print (spec 3, 7.3 cannot_cancel_order). */
+const CANCELABLE: readonly PrintStatus[] = ['queued', 'sending', 'created'];
+
+export function canCancelPrint(print: PrintSummary): boolean {
+  return CANCELABLE.includes(print.status) && !print.cancelRequested;
+}
+
+/** Where the print is on the way, as one index into STEPS; `created` has been sent and waits for pickup. */
+const POSITION: Record<PrintStatus, number> = { queued: 0, sending: 1, created: 1, on_terminal: 2, processed: 3, failed: 3, canceled: 3 };
+
+function stepStates(print: PrintSummary): StepState[] {
+  const at = POSITION[print.status];
+  return STEPS.map((_, index) => {
+    if (index === 3 && at === 3) return print.status === 'processed' ? 'ok' : print.status === 'failed' ? 'bad' : 'stopped';
+    if (index < at) {
+      // A print that ended early did not go through the later steps; showing them as done would claim
+      // it reached the terminal. Only the terminal reports a failure of an action it holds.
+      if (at === 3 && index === 2 && !(print.status === 'processed' || (print.status === 'failed' && print.actionId !== null))) return 'skipped';
+      if (at === 3 && index === 1 && print.attempts === 0) return 'skipped';
+      return 'done';
+    }
+    if (index === at) return print.status === 'created' ? 'done' : 'current';
+    return 'todo';
+  });
+}
+
+type StateKey = Extract<CounterMessageKey, `timeline.state.${string}`>;
+
+function stateKey(print: PrintSummary): StateKey {
+  if (print.cancelRequested && !['processed', 'failed', 'canceled'].includes(print.status)) return 'timeline.state.canceling';
+  if (print.status === 'sending' && print.lastError !== null) return 'timeline.state.retrying';
+  return `timeline.state.${print.status}`;
+}
+
+interface PrintTimelineProps {
+  print: PrintSummary;
+  /**
+   * Make the state line a live region. One per screen is enough: a list of many prints announces
+   * its changes once, above the list, rather than every row talking at once.
+   */
+  live?: boolean;
+  /** Smaller, for rows of a list. */
+  compact?: boolean;
+}
+
+/**
+ * One print's way: queued → sent → on terminal → printed / failed / canceled, with its cancel when
+ * the platform still allows one. Fed by whoever holds the print; it never asks main by itself.
+ */
+export function PrintTimeline({ print, live = true, compact = false }: PrintTimelineProps) {
+  const t = useFeatureT(counterMessages);
+  const cancel = useContractMutation('prints.cancel');
+  // The failure belongs to the state it was tried in; once the print moves on it no longer applies.
+  const [cancelFailure, setCancelFailure] = useState<{ status: PrintStatus; message: string } | undefined>(undefined);
+  const stateLine = useRef<HTMLParagraphElement>(null);
+  const states = stepStates(print);
+  const error = print.status === 'processed' ? null : print.lastError;
+  const outcomeKey: CounterMessageKey = print.status === 'failed' ? 'timeline.step.failed' : print.status === 'canceled' ? 'timeline.step.canceled' : 'timeline.step.processed';
+
+  const onCancel = () => {
+    setCancelFailure(undefined);
+    cancel.mutate(
+      { id: print.id },
+      {
+        // The button is gone once the print changes; the state line keeps the keyboard where the cashier was.
+        onSuccess: () => stateLine.current?.focus(),
+        onError: (failure) => setCancelFailure({ status: print.status, message: failure.message }),
+      },
+    );
+  };
+
+  return (
+    <div
+      className={`print-timeline${compact ? ' print-timeline-compact' : ''}`}
+      data-status={print.status}
+      data-testid="print-timeline"
+      role="group"
+      aria-label={fillMessage(t('timeline.label'), { reference: print.externalReference })}
+    >
+      <ol className="timeline-steps">
+        {STEPS.map((step, index) => {
+          const state = states[index] ?? 'todo';
+          const label = t(step === 'outcome' ? outcomeKey : (`timeline.step.${step}` as CounterMessageKey));
+          return (
+            <li key={step} className={`timeline-step timeline-step-${state}`} data-step={step} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+              <span className="timeline-dot" aria-hidden="true" />
+              <span className="timeline-label">{label}</span>
+              {state === 'done' || state === 'skipped' ? <span className="visually-hidden"> ({t(`timeline.${state}`)})</span> : null}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="timeline-detail">
+        <p className="timeline-state" ref={stateLine} tabIndex={-1} role={live ? 'status' : undefined} data-testid="timeline-state">
+          <span className="timeline-state-text">{fillMessage(t(stateKey(print)), { attempts: print.attempts })}</span>
+          {error !== null ? (
+            <span className={`timeline-error${print.status === 'failed' ? ' timeline-error-final' : ''}`} data-testid="timeline-error">
+              {error.message} <small className="timeline-code" data-testid="timeline-error-code">{fillMessage(t('timeline.code'), { code: error.code })}</small>
+            </span>
+          ) : null}
+          {print.status === 'on_terminal' ? (
+            <span className="timeline-note" data-testid="timeline-on-terminal">
+              {t('timeline.cancelOnTerminal')}
+            </span>
+          ) : null}
+        </p>
+        {canCancelPrint(print) ? (
+          <button type="button" className="button timeline-cancel" onClick={onCancel} disabled={cancel.isPending} data-testid="timeline-cancel">
+            {t('timeline.cancel')}
+            <span className="visually-hidden"> {print.externalReference}</span>
+          </button>
+        ) : null}
+      </div>
+      {cancelFailure !== undefined && cancelFailure.status === print.status ? (
+        <p className="timeline-error timeline-error-final" role="alert" data-testid="timeline-cancel-error">
+          {cancelFailure.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

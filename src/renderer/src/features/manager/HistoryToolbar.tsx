@@ -1,0 +1,83 @@
+import { memo } from 'react';
+import type { TerminalCard } from '../../../../shared/ipc/channels/manager';
+import { PrintSubtype } from '../../../../shared/platform/terminal-actions';
+import { useFeatureT } from '../../i18n';
+import { ALL_STATUSES, SEARCH_MAX_CHARS, toggleStatus, type HistoryFilters } from './filters';
+import { managerMessages } from './messages';
+import { terminalName } from './TerminalBoard';
+
+interface HistoryToolbarProps {
+  filters: HistoryFilters;
+  onFilters(patch: Partial<HistoryFilters>): void;
+  onClear(): void;
+  terminals: readonly TerminalCard[];
+}
+
+/** The table's question: which terminal, statuses, kind, days and reference. Every choice is answered by main. */
+export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters, onClear, terminals }: HistoryToolbarProps) {
+  const t = useFeatureT(managerMessages);
+  return (
+    <div className="history-filters" role="search" aria-label={t('history.title')}>
+      <div className="filter-row">
+        <label className="filter filter-search">
+          <span className="filter-label">{t('filter.search')}</span>
+          <input
+            type="search"
+            className="mono"
+            value={filters.search}
+            maxLength={SEARCH_MAX_CHARS}
+            placeholder={t('filter.searchPlaceholder')}
+            spellCheck={false}
+            onChange={(event) => onFilters({ search: event.target.value })}
+            data-testid="filter-search"
+          />
+        </label>
+        <label className="filter">
+          <span className="filter-label">{t('filter.terminal')}</span>
+          <select value={filters.terminalId} onChange={(event) => onFilters({ terminalId: event.target.value })} data-testid="filter-terminal">
+            <option value="">{t('filter.allTerminals')}</option>
+            {terminals.map((terminal) => (
+              <option key={terminal.id} value={terminal.id}>
+                {terminal.name === null ? terminal.id : `${terminalName(terminal)} · ${terminal.id}`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <span className="filter-label">{t('filter.subtype')}</span>
+          <select value={filters.subtype} onChange={(event) => onFilters({ subtype: PrintSubtype.safeParse(event.target.value).data ?? '' })} data-testid="filter-subtype">
+            <option value="">{t('filter.allSubtypes')}</option>
+            {PrintSubtype.options.map((subtype) => (
+              <option key={subtype} value={subtype}>
+                {t(`subtype.${subtype}` as const)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <span className="filter-label">{t('filter.from')}</span>
+          <input type="date" value={filters.from} max={filters.to === '' ? undefined : filters.to} onChange={(event) => onFilters({ from: event.target.value })} data-testid="filter-from" />
+        </label>
+        <label className="filter">
+          <span className="filter-label">{t('filter.to')}</span>
+          <input type="date" value={filters.to} min={filters.from === '' ? undefined : filters.from} onChange={(event) => onFilters({ to: event.target.value })} data-testid="filter-to" />
+        </label>
+      </div>
+      <div className="filter-row">
+        <fieldset className="filter-statuses" data-testid="filter-status">
+          <legend className="filter-label">{t('filter.status')}</legend>
+          {ALL_STATUSES.map((status) => (
+            <label key={status} className="status-toggle">
+              <input type="checkbox" checked={filters.statuses.includes(status)} onChange={() => onFilters({ statuses: toggleStatus(filters.statuses, status) })} data-status={status} />
+              <span>{t(`status.${status}` as const)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <span className="spacer" />
+        <button type="button" className="button button-quiet filter-clear" onClick={onClear} data-testid="filter-clear">
+          {t('filter.clear')}
+        </button>
+      </div>
+    </div>
+  );
+});

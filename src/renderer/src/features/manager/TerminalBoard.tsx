@@ -1,0 +1,118 @@
+import { memo, useEffect, useState } from 'react';
+import type { ManagerBoard, TerminalCard } from '../../../../shared/ipc/channels/manager';
+import { useFeatureT, useLanguage } from '../../i18n';
+import { fillMessage } from '../counter/format';
+import { agoText, formatCount, fullTime } from './format';
+import { managerMessages } from './messages';
+import { StatusPill } from './StatusPill';
+
+/** "12 s ago" has to move on by itself; only this clock ticks, the data comes from main's events. */
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+export function terminalName(card: Pick<TerminalCard, 'id' | 'name'>): string {
+  return card.name ?? card.id;
+}
+
+const Card = memo(function Card({ card, now, onOpenPrint }: { card: TerminalCard; now: number; onOpenPrint(id: string): void }) {
+  const t = useFeatureT(managerMessages);
+  const language = useLanguage();
+  const titleId = `terminal-card-${card.id}`;
+  return (
+    <li className={`terminal-card${card.current === null ? '' : ' terminal-card-busy'}${card.failuresToday > 0 ? ' terminal-card-failing' : ''}`} aria-labelledby={titleId} data-testid="terminal-card" data-terminal={card.id}>
+      <header className="terminal-card-header">
+        <h3 id={titleId} className="terminal-name">
+          {terminalName(card)}
+        </h3>
+        {card.operatingMode === null ? null : (
+          <span className={`terminal-mode${card.canPrint === false ? ' terminal-mode-off' : ''}`} title={card.canPrint === false ? `${t('card.mode')}: ${t('card.cannotPrint')}` : t('card.mode')}>
+            {card.operatingMode}
+          </span>
+        )}
+      </header>
+      <p className="terminal-id mono">
+        {card.id}
+        {card.listed ? null : <span className="terminal-unlisted"> · {t('card.unlisted')}</span>}
+      </p>
+      <div className="terminal-now" data-testid="card-current">
+        <span className="terminal-label">{t('card.holds')}</span>
+        {card.current === null ? (
+          <span className="terminal-idle">{card.canPrint === false ? t('card.cannotPrint') : t('card.idle')}</span>
+        ) : (
+          <>
+            <StatusPill status={card.current.status} />
+            <button
+              type="button"
+              className="link-button mono terminal-reference"
+              onClick={() => onOpenPrint(card.current?.id ?? '')}
+              aria-label={fillMessage(t('card.open'), { reference: card.current.externalReference })}
+              data-testid="card-reference"
+            >
+              {card.current.externalReference}
+            </button>
+          </>
+        )}
+      </div>
+      <dl className="terminal-facts">
+        <div>
+          <dt>{t('card.queued')}</dt>
+          <dd data-testid="card-queued">{formatCount(card.queued, language)}</dd>
+        </div>
+        <div>
+          <dt>{t('card.lastAnswered')}</dt>
+          <dd data-testid="card-answered">
+            {card.lastAnsweredAt === null ? (
+              t('card.neverAnswered')
+            ) : (
+              <time dateTime={card.lastAnsweredAt} title={fullTime(card.lastAnsweredAt, language)}>
+                {agoText(card.lastAnsweredAt, now, t)}
+              </time>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('card.failuresToday')}</dt>
+          <dd data-testid="card-failures" className={card.failuresToday > 0 ? 'terminal-failures' : undefined}>
+            {formatCount(card.failuresToday, language)}
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+});
+
+/** Every terminal of the store at once, live: what each holds, what waits, when it last answered. */
+export const TerminalBoard = memo(function TerminalBoard({ board, loading, error, onOpenPrint }: { board: ManagerBoard | undefined; loading: boolean; error: string | undefined; onOpenPrint(id: string): void }) {
+  const t = useFeatureT(managerMessages);
+  const now = useNow(1_000);
+  return (
+    <section className="manager-board" aria-labelledby="manager-board-title" data-testid="terminal-board">
+      <h2 id="manager-board-title" className="manager-section-title">
+        {t('board.title')}
+      </h2>
+      {error === undefined ? null : <p className="notice notice-bad">{error}</p>}
+      {board === undefined || board.terminalsProblem === null ? null : <p className="notice notice-warn">{fillMessage(t('board.terminalsProblem'), { reason: board.terminalsProblem })}</p>}
+      {board === undefined ? (
+        loading ? (
+          <p className="hint" role="status">
+            {t('board.loading')}
+          </p>
+        ) : null
+      ) : board.terminals.length === 0 ? (
+        <p className="hint">{t('board.empty')}</p>
+      ) : (
+        <ul className="terminal-cards">
+          {board.terminals.map((card) => (
+            <Card key={card.id} card={card} now={now} onOpenPrint={onOpenPrint} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+});
