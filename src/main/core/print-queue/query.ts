@@ -47,5 +47,12 @@ function sortKey(field: SortField): (print: Readonly<JournalPrint>) => number | 
       return (print) => print.status;
     case 'externalReference':
       return (print) => print.externalReference.toLowerCase();
+    case 'subtype':
+      return (print) => print.subtype;
+    case 'attempts':
+      return (print) => print.attempts;
+    case 'lastError':
+      // Prints without an error sort before every error code.
+      return (print) => print.lastError?.code ?? '';
   }
 }

@@ -74,7 +74,7 @@ export const EnqueuePrintRequest = z.strictObject({
 });
 export type EnqueuePrintRequest = z.infer<typeof EnqueuePrintRequest>;
 
-export const PrintSortField = z.enum(['createdAt', 'updatedAt', 'terminalId', 'status', 'externalReference']);
+export const PrintSortField = z.enum(['createdAt', 'updatedAt', 'terminalId', 'subtype', 'status', 'externalReference', 'attempts', 'lastError']);
 
 export const ListPrintsRequest = z.strictObject({
   filters: z

@@ -163,6 +163,7 @@ export const PrintTable = memo(function PrintTable({ filters, sort, onSort, open
 
   const moveTo = useCallback(
     (index: number) => {
+      if (total === 0) return;
       const next = Math.max(0, Math.min(total - 1, index));
       setActive(next);
       pendingFocus.current = next;
