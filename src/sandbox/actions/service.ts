@@ -61,6 +61,9 @@ export type ActionListener = (change: ActionChange) => void;
 export class ActionService {
   readonly idempotency: IdempotencyStore;
   private readonly actions = new Map<string, StoredAction>();
+  /** Per terminal, its actions still in created or on_terminal: the queue rule and the virtual terminal ask on every request, so no scan of the whole history. */
+  private readonly openByTerminal = new Map<string, Set<string>>();
+  private readonly lastEndedByTerminal = new Map<string, StoredAction>();
   /** An image's paper-ready raster from validation, so the terminal does not decode the file again. */
   private readonly rasters = new Map<string, GrayRaster>();
   private readonly listeners = new Set<ActionListener>();
@@ -102,6 +105,7 @@ export class ActionService {
       history: [{ status: INITIAL_STATUS, event: 'create', at: now }],
     };
     this.actions.set(action.id, action);
+    this.track(action);
     if (raster !== undefined) this.rasters.set(action.id, raster);
     this.emit({ action, from: undefined, event: 'create' });
     return action;
@@ -119,27 +123,43 @@ export class ActionService {
 
   /** The terminal's waiting order, if any (at most one by the queue rule). */
   waitingFor(terminalId: string): StoredAction | undefined {
-    for (const action of this.actions.values()) {
-      if (action.terminal_id === terminalId && action.status === 'created') return action;
-    }
-    return undefined;
+    return this.openIn(terminalId, 'created');
   }
 
   /** The action the terminal is working on, if any. */
   onTerminal(terminalId: string): StoredAction | undefined {
-    for (const action of this.actions.values()) {
-      if (action.terminal_id === terminalId && action.status === 'on_terminal') return action;
-    }
-    return undefined;
+    return this.openIn(terminalId, 'on_terminal');
   }
 
   /** The terminal's most recently ended action (processed, failed or canceled), if any. */
   lastEnded(terminalId: string): StoredAction | undefined {
-    let last: StoredAction | undefined;
-    for (const action of this.actions.values()) {
-      if (action.terminal_id === terminalId && isFinal(action.status) && (last === undefined || action.updatedAt >= last.updatedAt)) last = action;
+    return this.lastEndedByTerminal.get(terminalId);
+  }
+
+  private openIn(terminalId: string, status: 'created' | 'on_terminal'): StoredAction | undefined {
+    for (const id of this.openByTerminal.get(terminalId) ?? []) {
+      const action = this.actions.get(id);
+      if (action?.status === status) return action;
     }
-    return last;
+    return undefined;
+  }
+
+  /** Keeps the per-terminal indexes in step with an action's current status. */
+  private track(action: StoredAction): void {
+    const open = this.openByTerminal.get(action.terminal_id) ?? new Set<string>();
+    this.openByTerminal.set(action.terminal_id, open);
+    if (!isFinal(action.status)) {
+      open.add(action.id);
+      return;
+    }
+    open.delete(action.id);
+    const last = this.lastEndedByTerminal.get(action.terminal_id);
+    if (last === undefined || action.updatedAt >= last.updatedAt) this.lastEndedByTerminal.set(action.terminal_id, action);
+  }
+
+  private clearIndexes(): void {
+    this.openByTerminal.clear();
+    this.lastEndedByTerminal.clear();
   }
 
   list(): StoredAction[] {
@@ -161,6 +181,7 @@ export class ActionService {
     action.updatedAt = now;
     if (result.to === 'failed' && failureReason !== undefined) action.failureReason = failureReason;
     action.history.push({ status: result.to, event, at: now });
+    this.track(action);
     if (result.to !== 'on_terminal') this.rasters.delete(id);
     this.emit({ action, from, event });
     return result;
@@ -178,13 +199,18 @@ export class ActionService {
         const snapshot = ActionsSnapshot.parse(data);
         this.actions.clear();
         this.rasters.clear();
-        for (const action of snapshot.actions) this.actions.set(action.id, action);
+        this.clearIndexes();
+        for (const action of snapshot.actions) {
+          this.actions.set(action.id, action);
+          this.track(action);
+        }
         this.idempotency.load(snapshot.idempotency);
         onLoaded();
       },
       reset: () => {
         this.actions.clear();
         this.rasters.clear();
+        this.clearIndexes();
         this.idempotency.reset();
         onLoaded();
       },

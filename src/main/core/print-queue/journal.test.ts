@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDirectoryFiles, createMemoryFiles } from './journal-files';
 import { encodeLine, openPrintJournal, type PrintJournal } from './journal';
-import type { JournalPrint } from './records';
+import { queuedPrint, type JournalPrint } from './records';
 
 const directories: string[] = [];
 const journals: PrintJournal[] = [];
@@ -27,26 +27,17 @@ async function open(directory: string, maxSegmentBytes = 64 * 1024): Promise<Pri
 
 function print(id: string, seq: number, overrides: Partial<JournalPrint> = {}): JournalPrint {
   return {
-    id,
-    seq,
-    rev: 0,
-    terminalId: 'NEWLAND_N950__SBX0000001',
-    subtype: 'custom',
-    externalReference: `REF-${id}`,
-    idempotencyKey: `key-${id}`,
-    status: 'queued',
-    createdAt: 1_000 + seq,
-    updatedAt: 1_000 + seq,
-    history: [{ status: 'queued', at: 1_000 + seq, reason: null }],
-    lastError: null,
-    actionId: null,
-    attempts: 0,
-    firstSentAt: null,
-    cancelRequested: false,
-    cancelKey: null,
-    reprintOf: null,
-    contentBytes: 5,
-    contentPreview: 'hello',
+    ...queuedPrint({
+      id,
+      seq,
+      terminalId: 'NEWLAND_N950__SBX0000001',
+      subtype: 'custom',
+      externalReference: `REF-${id}`,
+      idempotencyKey: `key-${id}`,
+      at: 1_000 + seq,
+      contentBytes: 5,
+      contentPreview: 'hello',
+    }),
     ...overrides,
   };
 }

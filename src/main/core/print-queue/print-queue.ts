@@ -17,7 +17,7 @@ import { NO_HTTP_STATUS, PlatformError } from '../platform/errors';
 import { cashierMessage } from '../platform/messages';
 import type { PrintJournal } from './journal';
 import { queryPrints } from './query';
-import type { JournalError, JournalPrint, JournalTransition, PrintPatch } from './records';
+import { queuedPrint, type JournalError, type JournalPrint, type JournalTransition, type PrintPatch } from './records';
 import { BudgetClosedError, RequestBudget } from './request-budget';
 
 export interface Backoff {
@@ -566,28 +566,18 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     if (closed) throw new PrintQueueError('journal_unavailable', undefined);
     check(request);
     const now = clock.now();
-    const record: JournalPrint = {
+    const record = queuedPrint({
       id: randomUUID(),
       seq: journal.nextSeq(),
-      rev: 0,
       terminalId: request.terminalId,
       subtype: request.subtype,
       externalReference: request.externalReference ?? newReference(now),
       idempotencyKey: randomUUID(),
-      status: 'queued',
-      createdAt: now,
-      updatedAt: now,
-      history: [{ status: 'queued', at: now, reason: reprintOf === null ? null : 'reprint' }],
-      lastError: null,
-      actionId: null,
-      attempts: 0,
-      firstSentAt: null,
-      cancelRequested: false,
-      cancelKey: null,
-      reprintOf,
+      at: now,
       contentBytes: utf8ByteLength(request.content),
       contentPreview: request.subtype === 'custom' ? request.content.slice(0, PREVIEW_CHARS) : '',
-    };
+      reprintOf,
+    });
     const { durable } = journal.append(record, request.content);
     const lane = laneFor(record.terminalId);
     lane.active.push(record.id);

@@ -1,30 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { ListPrintsRequest } from '../../../shared/ipc/channels/prints';
 import { queryPrints } from './query';
-import type { JournalPrint } from './records';
+import { queuedPrint, type JournalPrint } from './records';
 
 function print(seq: number, overrides: Partial<JournalPrint>): JournalPrint {
   return {
-    id: `print-${seq}`,
-    seq,
-    rev: 0,
-    terminalId: 'NEWLAND_N950__SBX0000001',
-    subtype: 'custom',
-    externalReference: `REF-${seq}`,
-    idempotencyKey: `key-${seq}`,
+    ...queuedPrint({
+      id: `print-${seq}`,
+      seq,
+      terminalId: 'NEWLAND_N950__SBX0000001',
+      subtype: 'custom',
+      externalReference: `REF-${seq}`,
+      idempotencyKey: `key-${seq}`,
+      at: seq * 1000,
+      contentBytes: 100,
+      contentPreview: '',
+    }),
     status: 'processed',
-    createdAt: seq * 1000,
-    updatedAt: seq * 1000,
-    history: [],
-    lastError: null,
-    actionId: null,
     attempts: 1,
-    firstSentAt: null,
-    cancelRequested: false,
-    cancelKey: null,
-    reprintOf: null,
-    contentBytes: 100,
-    contentPreview: '',
     ...overrides,
   };
 }

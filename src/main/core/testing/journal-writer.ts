@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createDirectoryFiles } from '../print-queue/journal-files';
 import { openPrintJournal } from '../print-queue/journal';
+import { queuedPrint } from '../print-queue/records';
 
 /**
  * A child process for the crash test: appends prints and transitions to the journal in a directory as
@@ -14,28 +15,17 @@ for (let round = 0; ; round++) {
   const id = randomUUID();
   const now = Date.now();
   await journal.append(
-    {
+    queuedPrint({
       id,
       seq: journal.nextSeq(),
-      rev: 0,
       terminalId: 'NEWLAND_N950__SBX0000001',
       subtype: 'custom',
       externalReference: `CRASH-${round}`,
       idempotencyKey: randomUUID(),
-      status: 'queued',
-      createdAt: now,
-      updatedAt: now,
-      history: [{ status: 'queued', at: now, reason: null }],
-      lastError: null,
-      actionId: null,
-      attempts: 0,
-      firstSentAt: null,
-      cancelRequested: false,
-      cancelKey: null,
-      reprintOf: null,
+      at: now,
       contentBytes: 200,
       contentPreview: '',
-    },
+    }),
     'x'.repeat(200 + (round % 7) * 50),
   ).durable;
   process.stdout.write(`ACK ${id} 0\n`);
