@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlatformErrorBody } from '../../shared/platform/errors';
 import { CONTENT_MAX_BYTES, CreatedTerminalAction, TerminalAction } from '../../shared/platform/terminal-actions';
 import { createSandbox } from '../app';
-import { IdempotencyStore } from './idempotency';
+import { IdempotencyStore } from '../idempotency';
 import { ActionService } from './service';
 import {
   customBody,

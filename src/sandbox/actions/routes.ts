@@ -12,7 +12,7 @@ import { SandboxError } from '../errors';
 import { registerTerminals } from '../terminals/routes';
 import { TerminalFleet } from '../terminals/virtual-terminal';
 import { registerBodyless } from './bodyless';
-import { requestFingerprint, type IdempotencyDecision, type StoredResponse } from './idempotency';
+import { idempotencyConflict, requestFingerprint, type IdempotencyDecision, type StoredResponse } from '../idempotency';
 import { actionView, ActionService, createdView } from './service';
 import { checkContent, parseCreateBody } from './validate';
 
@@ -68,17 +68,7 @@ export function registerActions(app: FastifyInstance, context: SandboxContext): 
       throw new SandboxError(500, 'idempotency_validation_failed', 'The idempotency key could not be validated; retry the request with the same key.');
     }
     if (decision.kind === 'replay') return send(reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'), decision.response);
-    if (decision.kind === 'conflict') {
-      throw new SandboxError(
-        409,
-        'idempotency_key_already_used',
-        decision.reason === 'in_progress'
-          ? `A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry once it has finished.`
-          : `This ${IDEMPOTENCY_HEADER} was already used for a different request in the last 24 hours; use a new key for a new request.`,
-        [{ code: 'idempotency_key_already_used', description: decision.reason === 'in_progress' ? 'request in progress' : 'different request' }],
-        decision.reason === 'in_progress' ? { 'retry-after': '1' } : {},
-      );
-    }
+    if (decision.kind === 'conflict') throw idempotencyConflict(decision.reason);
     let response: StoredResponse | undefined;
     try {
       response = work();

@@ -12,7 +12,7 @@ import {
 } from '../../shared/platform/terminal-actions';
 import type { PersistentSlice } from '../context';
 import { SandboxError } from '../errors';
-import { IdempotencyRecord, IdempotencyStore } from './idempotency';
+import { IdempotencyRecord, IdempotencyStore } from '../idempotency';
 import { ActionEvent, INITIAL_STATUS, isFinal, transition, type TransitionResult } from './state-machine';
 
 /** One step of an action's life, kept so the terminal page and tests can show how it got where it is. */

@@ -89,8 +89,8 @@ export interface CheckoutOperations {
 }
 
 export function createCheckoutOperations(context: SandboxContext, notifications: NotificationService): CheckoutOperations {
-  const state = new CheckoutState();
   const { clock } = context;
+  const state = new CheckoutState(clock);
   const intentTimers = new Map<string, TimerHandle>();
 
   const siteOf = (userId: number): string => context.seed.users.find((user) => user.user_id === userId)?.site_id ?? 'MLA';

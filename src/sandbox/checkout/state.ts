@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Chargeback, MerchantOrder, Payment, PaymentIntent } from '../../shared/platform/payments';
 import { Preference } from '../../shared/platform/preferences';
+import type { Clock } from '../../shared/clock';
+import { IdempotencyRecord, IdempotencyStore } from '../idempotency';
 
 /**
  * Everything the checkout module remembers, in one plain structure so `--state` can save it as JSON and
@@ -33,23 +35,13 @@ export const IntentRecord = z.object({
 });
 export type IntentRecord = z.infer<typeof IntentRecord>;
 
-export const IdempotencyEntry = z.object({
-  user_id: z.number().int(),
-  key: z.string(),
-  fingerprint: z.string(),
-  status_code: z.number().int(),
-  body: z.unknown(),
-  created_at: z.number(),
-});
-export type IdempotencyEntry = z.infer<typeof IdempotencyEntry>;
-
 const PersistedCheckout = z.object({
   preferences: z.array(PreferenceRecord),
   payments: z.array(PaymentRecord),
   merchant_orders: z.array(MerchantOrderRecord),
   chargebacks: z.array(ChargebackRecord),
   payment_intents: z.array(IntentRecord),
-  idempotency: z.array(IdempotencyEntry),
+  idempotency: z.array(IdempotencyRecord),
   sequences: z.object({ payment: z.number().int(), merchant_order: z.number().int(), chargeback: z.number().int() }),
 });
 type PersistedCheckout = z.infer<typeof PersistedCheckout>;
@@ -65,9 +57,13 @@ export class CheckoutState {
   readonly merchantOrders = new Map<number, MerchantOrderRecord>();
   readonly chargebacks = new Map<string, ChargebackRecord>();
   readonly intents = new Map<string, IntentRecord>();
-  /** Keyed by `${user_id} ${key}`: keys are per user, as for print actions. */
-  readonly idempotency = new Map<string, IdempotencyEntry>();
+  /** X-Idempotency-Key of POST /v1/payments: the print actions' store and rules. */
+  readonly idempotency: IdempotencyStore;
   private sequences = { payment: 0, merchant_order: 0, chargeback: 0 };
+
+  constructor(clock: Clock) {
+    this.idempotency = new IdempotencyStore(clock);
+  }
 
   nextPaymentId(): number {
     return PAYMENT_ID_BASE + ++this.sequences.payment;
@@ -93,7 +89,7 @@ export class CheckoutState {
       merchant_orders: [...this.merchantOrders.values()],
       chargebacks: [...this.chargebacks.values()],
       payment_intents: [...this.intents.values()],
-      idempotency: [...this.idempotency.values()],
+      idempotency: this.idempotency.list(),
       sequences: this.sequences,
     });
   }
@@ -106,7 +102,7 @@ export class CheckoutState {
     for (const record of state.merchant_orders) this.merchantOrders.set(record.order.id, record);
     for (const record of state.chargebacks) this.chargebacks.set(record.chargeback.id, record);
     for (const record of state.payment_intents) this.intents.set(record.intent.id, record);
-    for (const entry of state.idempotency) this.idempotency.set(`${entry.user_id} ${entry.key}`, entry);
+    this.idempotency.load(state.idempotency);
     this.sequences = { ...state.sequences };
   }
 
@@ -116,7 +112,7 @@ export class CheckoutState {
     this.merchantOrders.clear();
     this.chargebacks.clear();
     this.intents.clear();
-    this.idempotency.clear();
+    this.idempotency.reset();
     this.sequences = { payment: 0, merchant_order: 0, chargeback: 0 };
   }
 }

@@ -22,7 +22,7 @@ export function registerPaymentRoutes(app: FastifyInstance, context: SandboxCont
     const principal = context.authenticate(request);
     const input = parseInput(PaymentCreateRequest, request.body, 'invalid payment');
     const key = readIdempotencyKey(request.headers['x-idempotency-key']);
-    const answer = runIdempotent(state, context.clock, principal.userId, key, request.body, () => ({ statusCode: 201, body: operations.createPayment(principal, input) }));
+    const answer = runIdempotent(state.idempotency, principal.userId, key, { method: 'POST', path: '/v1/payments', body: request.body }, () => ({ statusCode: 201, body: operations.createPayment(principal, input) }));
     // The header the print actions send on a replay too, so a client handles both alike.
     if (answer.replayed) void reply.header('idempotent-replayed', 'true');
     return reply.code(answer.statusCode).send(answer.body);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../shared/clock';
+import { createManualClock } from '../shared/clock';
 import { canonicalJson, IdempotencyStore, requestFingerprint } from './idempotency';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Clock } from '../../shared/clock';
-import { IDEMPOTENCY_WINDOW_MS } from '../../shared/platform/terminal-actions';
+import type { Clock } from '../shared/clock';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_WINDOW_MS } from '../shared/platform/terminal-actions';
+import { SandboxError } from './errors';
 
 /**
- * X-Idempotency-Key (spec 4.3, 4.5, 7.2, 7.3, 8), kept the way Stripe and the IETF
+ * X-Idempotency-Key (spec 4.3, 4.5, 7.2, 7.3, 8; payments follow the same rules), kept the way Stripe and the IETF
  * Idempotency-Key draft do it:
  * - keys belong to the user that sent them: another user's identical key is a different key;
  * - a key remembers the first request's fingerprint (method, path, canonical JSON body) and its
@@ -115,6 +116,19 @@ export class IdempotencyStore {
       this.records.delete(scoped);
     }
   }
+}
+
+/** The 409 of spec 7.2/7.3 for a key that cannot be used now, the same for every endpoint that takes one. */
+export function idempotencyConflict(reason: 'different_request' | 'in_progress'): SandboxError {
+  return new SandboxError(
+    409,
+    'idempotency_key_already_used',
+    reason === 'in_progress'
+      ? `A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry once it has finished.`
+      : `This ${IDEMPOTENCY_HEADER} was already used for a different request in the last 24 hours; use a new key for a new request.`,
+    [{ code: 'idempotency_key_already_used', description: reason === 'in_progress' ? 'request in progress' : 'different request' }],
+    reason === 'in_progress' ? { 'retry-after': '1' } : {},
+  );
 }
 
 function scopedKey(userId: number, key: string): string {
