@@ -17,6 +17,7 @@ import { chromium } from 'playwright-core';
 import { startCounterHost } from '../e2e/fixtures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { DITHER_MODES } from '../src/shared/imaging';
+import { median } from './_stats';
 
 const TARGET_RATIO = 3;
 const WIDTH = 4000;
@@ -44,12 +45,6 @@ function photoJpeg(): Buffer {
     }
   }
   return jpeg.encode({ width: WIDTH, height: HEIGHT, data }, 85).data;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 interface Round {

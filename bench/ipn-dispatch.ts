@@ -15,13 +15,13 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createSandbox } from '../src/sandbox/app';
 import { checkoutServices } from '../src/sandbox/checkout/routes';
+import { quantile } from './_stats';
 
 const CONCURRENCY = 16;
 const BASELINE_REQUESTS = 3_000;
 const BACKLOG = 1_000;
 const ROUNDS = 3;
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function startReceiver(): Promise<{ url: string; count: () => number; close: () => Promise<void> }> {
   let received = 0;
@@ -127,11 +127,11 @@ try {
   const line = (label: string, rate: number, ratio?: number): string =>
     `${label.padEnd(46)} ${rate.toFixed(0).padStart(6)} /s${ratio === undefined ? '' : `   ratio ${ratio.toFixed(2)}`}`;
   console.log(`IPN dispatch benchmark: ${BACKLOG} pending notifications, concurrency ${CONCURRENCY}, loopback, median of ${ROUNDS} paired rounds`);
-  console.log(line('receiver alone, IPN-shaped POSTs (16 at once)', median(rates.ipnReceiver)));
-  console.log(line('dispatcher, IPN (no body)', median(rates.ipn), median(ratios.ipn)));
-  console.log(line('receiver alone, webhook-shaped POSTs', median(rates.webhookReceiver)));
-  console.log(line('dispatcher, webhooks (JSON + HMAC signature)', median(rates.webhook), median(ratios.webhook)));
-  console.log(`ratio (IPN delivered/s ÷ receiver req/s): ${median(ratios.ipn).toFixed(2)} (target ≥ 0.5)${undelivered > 0 ? `; ${undelivered} NOT delivered` : ''}`);
+  console.log(line('receiver alone, IPN-shaped POSTs (16 at once)', quantile(rates.ipnReceiver, 0.5)));
+  console.log(line('dispatcher, IPN (no body)', quantile(rates.ipn, 0.5), quantile(ratios.ipn, 0.5)));
+  console.log(line('receiver alone, webhook-shaped POSTs', quantile(rates.webhookReceiver, 0.5)));
+  console.log(line('dispatcher, webhooks (JSON + HMAC signature)', quantile(rates.webhook, 0.5), quantile(ratios.webhook, 0.5)));
+  console.log(`ratio (IPN delivered/s ÷ receiver req/s): ${quantile(ratios.ipn, 0.5).toFixed(2)} (target ≥ 0.5)${undelivered > 0 ? `; ${undelivered} NOT delivered` : ''}`);
 } finally {
   await receiver.close();
 }

@@ -19,6 +19,7 @@ import { createDirectoryFiles } from '../src/main/core/print-queue/journal-files
 import { openPrintJournal, type PrintJournal } from '../src/main/core/print-queue/journal';
 import type { JournalPrint } from '../src/main/core/print-queue/records';
 import { receipt } from '../src/main/core/testing/harness';
+import { summarize } from './_stats';
 
 const { values } = parseArgs({ options: { large: { type: 'string', default: '100000' }, ops: { type: 'string', default: '600' } } });
 const SMALL = 100;
@@ -83,11 +84,6 @@ async function transition(journal: PrintJournal, id: string): Promise<number> {
   return performance.now() - started;
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-function summarize(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), mean: samples.reduce((sum, value) => sum + value, 0) / samples.length };
-}
 
 const small = await build(SMALL);
 const buildStarted = performance.now();

@@ -15,9 +15,10 @@
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { startCounterHost } from '../e2e/fixtures';
+import { median } from './_stats';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 
 const FRAME_MS = 16;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const { values } = parseArgs({ options: { prints: { type: 'string', default: '100000' }, runs: { type: 'string', default: '9' } } });
 const PRINTS = Number(values.prints);
 const RUNS = Number(values.runs);
@@ -29,12 +30,6 @@ interface Sample {
   commitMs: number;
   /** To the frame showing them. */
   paintMs: number;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
 }
 
 const frames = (ms: number) => (ms / FRAME_MS).toFixed(2);
@@ -117,7 +112,7 @@ async function main(): Promise<void> {
   const startedHost = performance.now();
   const { host, stop } = await startCounterHost({ extraArgs: ['--seed-prints', String(PRINTS)] });
   console.log(`browser host with ${PRINTS.toLocaleString('en-GB')} seeded prints up in ${((performance.now() - startedHost) / 1000).toFixed(1)} s`);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // tsx compiles this file with esbuild's keepNames, which wraps named functions in a `__name` helper;

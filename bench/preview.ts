@@ -15,6 +15,7 @@ import { chromium } from 'playwright-core';
 import { startCounterHost } from '../e2e/fixtures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { CUSTOM_CONTENT_MAX_LENGTH, NORMAL_COLUMNS, parse, hasBlockingProblems } from '../src/shared/receipt';
+import { quantile } from './_stats';
 
 const FRAME_MS = 16;
 const WARMUP_KEYSTROKES = 12;
@@ -42,11 +43,6 @@ function fullReceipt(): string {
   lines.splice(Math.floor(lines.length / 2), 0, FULL_LINE);
   const receipt = `${head}${lines.join('\n')}\n${tail}`;
   return receipt.replace('¡Gracias!', `¡Gracias!${' '.repeat(CUSTOM_CONTENT_MAX_LENGTH - 1 - receipt.length)}`);
-}
-
-function percentile(values: readonly number[], share: number): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? Number.NaN;
 }
 
 interface Sample {
@@ -152,13 +148,13 @@ async function main(): Promise<void> {
       const { samples, idle } = await run(scenario.line);
       const paint = samples.map((sample) => sample.paintMs);
       const commit = samples.map((sample) => sample.commitMs);
-      const median = percentile(paint, 0.5);
+      const median = quantile(paint, 0.5);
       const ratio = median / FRAME_MS;
       ratios.push(ratio);
       console.log(`\n${scenario.label}`);
-      console.log(`  keystroke → preview committed: median ${percentile(commit, 0.5).toFixed(1)} ms, p95 ${percentile(commit, 0.95).toFixed(1)} ms`);
-      console.log(`  keystroke → preview repainted: median ${median.toFixed(1)} ms, p95 ${percentile(paint, 0.95).toFixed(1)} ms`);
-      console.log(`  baseline, same wait with no keystroke → next frame: median ${percentile(idle, 0.5).toFixed(1)} ms (idle frame interval ${frameMs.toFixed(1)} ms)`);
+      console.log(`  keystroke → preview committed: median ${quantile(commit, 0.5).toFixed(1)} ms, p95 ${quantile(commit, 0.95).toFixed(1)} ms`);
+      console.log(`  keystroke → preview repainted: median ${median.toFixed(1)} ms, p95 ${quantile(paint, 0.95).toFixed(1)} ms`);
+      console.log(`  baseline, same wait with no keystroke → next frame: median ${quantile(idle, 0.5).toFixed(1)} ms (idle frame interval ${frameMs.toFixed(1)} ms)`);
       console.log(`  ratio to a ${FRAME_MS} ms frame: ${ratio.toFixed(2)} (target ≤ 1.0)`);
     }
     const worst = Math.max(...ratios);

@@ -23,6 +23,7 @@ import { createMemoryStore } from '../src/main/core/settings/store';
 import { COUNTER_APP, receipt, TERMINAL_1 } from '../src/main/core/testing/harness';
 import type { PrintSummary } from '../src/shared/ipc/channels/prints';
 import { TokenResponse } from '../src/shared/platform/oauth';
+import { summarize } from './_stats';
 
 const { values } = parseArgs({ options: { prints: { type: 'string', default: '300' } } });
 const rounds = Number(values.prints);
@@ -113,11 +114,6 @@ async function bareDurableWrite(): Promise<number> {
   return performance.now() - started;
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-const summarize = (samples: number[]) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), mean: samples.reduce((sum, value) => sum + value, 0) / samples.length };
-};
 
 const bare: number[] = [];
 const pipeline: number[] = [];

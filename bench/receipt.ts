@@ -18,6 +18,7 @@ import {
   parse,
   renderSvg,
 } from '../src/shared/receipt';
+import { median } from './_stats';
 
 const TARGET_RATIO = 1.0;
 const WARMUP_ITERATIONS = 300;
@@ -129,12 +130,6 @@ function buildReceipts(): { ours: string; theirs: string; items: number } {
   while (ourReceipt(itemsFor(count + 1)).length <= CUSTOM_CONTENT_MAX_LENGTH) count++;
   const items = itemsFor(count);
   return { ours: ourReceipt(items), theirs: receiptlineReceipt(items), items: count };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** Keeps results alive so the engine cannot skip the work. */

@@ -21,6 +21,7 @@ import { createMemoryStore } from '../src/main/core/settings/store';
 import { COUNTER_APP, receipt, TERMINAL_1, TERMINAL_2, TERMINAL_3 } from '../src/main/core/testing/harness';
 import type { PrintSummary } from '../src/shared/ipc/channels/prints';
 import { z } from 'zod';
+import { quantile } from './_stats';
 
 const { values } = parseArgs({ options: { prints: { type: 'string', default: '10' }, seeds: { type: 'string', default: '7,11,13' } } });
 const SEEDS = values.seeds.split(',').map(Number);
@@ -180,11 +181,6 @@ async function runScenario(seed: number, poll: QueuePolicy['poll'], requestBurst
   await sandbox.close();
   return { latencies, maxPerMinute, meanPerMinute: perMinute.reduce((sum, value) => sum + value, 0) / Math.max(1, perMinute.length) };
 }
-
-const quantile = (samples: number[], q: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-};
 
 /** The same scenarios (one per seed) for a policy, pooled. */
 async function runAll(poll: QueuePolicy['poll'], requestBurst?: number): Promise<Outcome> {
