@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../app-core';
 import { HandlerFailure } from '../ipc/dispatch';
-import { silentLogger } from '../ports';
 import type { KeyValueStore } from '../settings/store';
-import { consentInBrowser, COUNTER_APP, createTestHttp, createTestSecretBox, settle, startTestSandbox, type TestSandbox } from '../testing/harness';
+import { consentInBrowser, COUNTER_APP, createTestHttp, createTestSecretBox, settle, startTestSandbox, testCoreOptions, type TestSandbox } from '../testing/harness';
 import type { CredentialsStatus } from '../../../shared/ipc/channels/credentials';
 
 let platform: TestSandbox | undefined;
@@ -32,16 +31,7 @@ async function start(overrides: Partial<Omit<AppCoreOptions, 'store'>> & { store
   const target = platform;
   const recorder = createTestHttp(target.clock);
   const store = overrides.store ?? inspectableStore();
-  const core = createAppCore({
-    store,
-    shell: 'browser-host',
-    version: 'test',
-    sandboxBaseUrl: target.baseUrl,
-    clock: target.clock,
-    fetch: recorder.http,
-    logger: silentLogger,
-    ...overrides,
-  });
+  const core = createAppCore({ store, ...testCoreOptions(target, recorder.http), ...overrides });
   cores.push(core);
   const changes: CredentialsStatus[] = [];
   core.events.subscribe((name, payload) => {

@@ -4,9 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PrintSummary } from '../../../shared/ipc/channels/prints';
 import { createAppCore, type AppCore } from '../app-core';
-import { silentLogger } from '../ports';
 import { createMemoryStore } from '../settings/store';
-import { COUNTER_APP, createTestHttp, driveUntil, receipt, startTestSandbox, temporaryDirectory, TERMINAL_1, TERMINAL_2, type Interference } from '../testing/harness';
+import { COUNTER_APP, createTestHttp, driveUntil, receipt, startTestSandbox, temporaryDirectory, testCoreOptions, TERMINAL_1, TERMINAL_2, type Interference } from '../testing/harness';
 
 /** What can go wrong on the way to the platform, or with the process itself. */
 type Trouble = '500' | '429' | 'timeout' | 'drop' | 'lost-response' | 'restart' | 'torn-restart';
@@ -65,12 +64,7 @@ describe('exactly once under faults and restarts', () => {
           freeze = recorder.freeze;
           core = createAppCore({
             store,
-            shell: 'browser-host',
-            version: 'test',
-            sandboxBaseUrl: target.baseUrl,
-            clock: target.clock,
-            fetch: recorder.http,
-            logger: silentLogger,
+            ...testCoreOptions(target, recorder.http),
             sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
             dataDirectory: directory.path,
             journalSegmentBytes: 64 * 1024,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PrintSummary } from '../../../shared/ipc/channels/prints';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../app-core';
 import { HandlerFailure } from '../ipc/dispatch';
-import { silentLogger, type Http } from '../ports';
+import type { Http } from '../ports';
 import { createMemoryStore, type KeyValueStore } from '../settings/store';
 import {
   addFaults,
@@ -20,6 +20,7 @@ import {
   STANDALONE_TERMINAL,
   startTestSandbox,
   temporaryDirectory,
+  testCoreOptions,
   TERMINAL_1,
   TERMINAL_2,
   type Interference,
@@ -60,12 +61,7 @@ async function start(options: { interfere?: (request: { method: string; path: st
   const store = options.store ?? createMemoryStore();
   const core = createAppCore({
     store,
-    shell: 'browser-host',
-    version: 'test',
-    sandboxBaseUrl: target.baseUrl,
-    clock: target.clock,
-    fetch: options.http ?? recorder.http,
-    logger: silentLogger,
+    ...testCoreOptions(target, options.http ?? recorder.http),
     sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
     dataDirectory,
     journalSegmentBytes: 64 * 1024,

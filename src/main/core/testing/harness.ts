@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { createManualClock, type ManualClock } from '../../../shared/clock';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/app';
-import type { Http } from '../ports';
+import type { AppCoreOptions } from '../app-core';
+import { silentLogger, type Http } from '../ports';
 import type { SecretBox } from '../credentials/secret-box';
 
 /**
@@ -25,6 +26,11 @@ export const OTHER_USERS_TERMINAL = 'NEWLAND_N950__SBX0000009';
 export function receipt(label: string): string {
   const body = `{center}{b}COUNTER TEST{/b}{/center}{br}${label}{br}`;
   return body + '-'.repeat(Math.max(0, 110 - body.length)) + '{br}';
+}
+
+/** What every core test's createAppCore starts from: the test sandbox, its clock, an Http of the test's choosing, no log noise. */
+export function testCoreOptions(target: TestSandbox, http: Http): Pick<AppCoreOptions, 'shell' | 'version' | 'sandboxBaseUrl' | 'clock' | 'fetch' | 'logger'> {
+  return { shell: 'browser-host', version: 'test', sandboxBaseUrl: target.baseUrl, clock: target.clock, fetch: http, logger: silentLogger };
 }
 
 export interface TestSandbox {
