@@ -196,8 +196,9 @@ test.describe('print lifecycle', () => {
 
   test('a 401 shows the credentials message', async ({ page, counter }) => {
     await openCounter(page, counter.url);
-    // Enough for the token refresh in between and its retry: Counter then waits for working credentials.
-    await faultOnCreate(counter.sandboxBaseUrl, { status: 401, code: 'unauthorized', count: 5 });
+    // More refusals than Counter's refresh and retries can use up within the test, even on a loaded
+    // machine: the print must still be waiting on credentials when its message and code are read.
+    await faultOnCreate(counter.sandboxBaseUrl, { status: 401, code: 'unauthorized', count: 100 });
     const reference = await printReceipt(page);
     const steps = timeline(page, reference);
     await expect(steps.getByTestId('timeline-error')).toContainText('The platform did not accept Counter’s access. Check the credentials in Settings.');
