@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConnectionState, Settings } from '../../shared/ipc/channels/app';
 import { getBridge } from './api/bridge';
@@ -10,14 +10,23 @@ import { queryKeyOf, useContractEvent, useSettings } from './api/hooks';
 import { LanguageProvider, useT } from './i18n';
 import type { MessageKey } from './i18n/messages';
 import { ScreenIcon } from './icons';
-import { SCREENS, useScreen } from './navigation';
+import { SCREENS, useScreen, type Screen } from './navigation';
 import { StatusBar } from './StatusBar';
-import { PlaceholderScreen } from './screens/PlaceholderScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
+
+/** Every screen of the navigation has its component; a new screen without one does not compile. */
+const SCREEN_COMPONENTS: Record<Screen, ComponentType> = {
+  counter: CounterScreen,
+  queue: QueueScreen,
+  manager: ManagerScreen,
+  checkout: CheckoutScreen,
+  settings: SettingsScreen,
+};
 
 function Shell() {
   const t = useT();
   const [screen, go] = useScreen();
+  const CurrentScreen = SCREEN_COMPONENTS[screen];
   const client = useQueryClient();
   const onSettings = useCallback((settings: Settings) => client.setQueryData(queryKeyOf('settings.get', {}), settings), [client]);
   const onConnection = useCallback((state: ConnectionState) => client.setQueryData(queryKeyOf('connection.status', {}), state), [client]);
@@ -49,7 +58,7 @@ function Shell() {
         </ul>
       </nav>
       <main className="content" data-screen={screen}>
-        {screen === 'settings' ? <SettingsScreen /> : screen === 'counter' ? <CounterScreen /> : screen === 'checkout' ? <CheckoutScreen /> : screen === 'manager' ? <ManagerScreen /> : screen === 'queue' ? <QueueScreen /> : <PlaceholderScreen screen={screen} />}
+        <CurrentScreen />
       </main>
       <StatusBar />
     </div>

@@ -2,6 +2,7 @@ import { useAppInfo, useSettings, useUpdateSettings } from '../api/hooks';
 import { useT } from '../i18n';
 import { Environment, Language } from '../../../shared/ipc/channels/app';
 import { IndustrySetting } from '../features/checkout/IndustrySetting';
+import { ScreenFrame } from './ScreenFrame';
 
 export function SettingsScreen() {
   const t = useT();
@@ -10,11 +11,7 @@ export function SettingsScreen() {
   const update = useUpdateSettings();
   const current = settings.data;
   return (
-    <section className="screen" aria-labelledby="settings-title">
-      <header className="screen-header">
-        <h1 id="settings-title">{t('screen.settings.title')}</h1>
-        <p className="lead">{t('screen.settings.lead')}</p>
-      </header>
+    <ScreenFrame screen="settings">
       {current === undefined ? null : (
         <form className="card form-grid" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor="settings-language">{t('settings.language')}</label>
@@ -50,6 +47,6 @@ export function SettingsScreen() {
           <p className="hint mono">{info.data?.platformBaseUrl}</p>
         </form>
       )}
-    </section>
+    </ScreenFrame>
   );
 }

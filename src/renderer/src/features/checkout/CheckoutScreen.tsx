@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { Sale } from '../../../../shared/ipc/channels/checkout';
 import { findIndustry, INDUSTRIES, type Industry } from '../../../../shared/platform/industries';
 import { useSettings } from '../../api/hooks';
-import { useFeatureT, useLanguage, useT } from '../../i18n';
+import { useFeatureT, useLanguage } from '../../i18n';
 import { fillMessage } from '../counter/format';
 import { useCreatePreference, useLiveSales, useReceiver, useSale, useSaleCache, useSales } from './api';
 import { CartForm } from './CartForm';
@@ -12,6 +12,7 @@ import { checkoutMessages } from './messages';
 import { SaleCard } from './SaleCard';
 import { SalesHistory } from './SalesHistory';
 import './checkout.css';
+import { ScreenFrame } from '../../screens/ScreenFrame';
 
 const SELECTED_SALE_KEY = 'counter.checkout.selectedSale';
 
@@ -182,16 +183,11 @@ function CheckoutWorkspace({ industry }: { industry: Industry }) {
 
 /** The Checkout screen: build a cart with the store industry's data, create the payment link, watch it paid. */
 export function CheckoutScreen() {
-  const tApp = useT();
   const t = useFeatureT(checkoutMessages);
   const settings = useSettings();
   const industry = settings.data === undefined ? undefined : (findIndustry(settings.data.industry) ?? INDUSTRIES[0]);
   return (
-    <section className="screen checkout-screen" aria-labelledby="checkout-title">
-      <header className="screen-header">
-        <h1 id="checkout-title">{tApp('screen.checkout.title')}</h1>
-        <p className="lead">{tApp('screen.checkout.lead')}</p>
-      </header>
+    <ScreenFrame screen="checkout" className="checkout-screen">
       {industry === undefined ? (
         <p className="hint" role="status">
           {t('loading')}
@@ -199,6 +195,6 @@ export function CheckoutScreen() {
       ) : (
         <CheckoutWorkspace industry={industry} />
       )}
-    </section>
+    </ScreenFrame>
   );
 }

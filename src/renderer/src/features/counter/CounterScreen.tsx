@@ -5,7 +5,7 @@ import type { Draft } from '../../../../shared/ipc/channels/templates';
 import { TerminalId, type PrintSubtype } from '../../../../shared/platform/terminal-actions';
 import { hasBlockingProblems, parse } from '../../../../shared/receipt';
 import { useContractEvent, useContractMutation, useSettings } from '../../api/hooks';
-import { useFeatureT, useLanguage, useT } from '../../i18n';
+import { useFeatureT, useLanguage } from '../../i18n';
 import { saveDraft, useDraft, useTerminals } from './api';
 import { counterMessages, type CounterMessageKey } from './messages';
 import { ComposePanel } from './ComposePanel';
@@ -21,6 +21,7 @@ import { useReceiptAnalysis } from './receipt-analysis';
 import { matchesShortcut, PRINT_SHORTCUT } from './tag-editing';
 import { DEFAULT_IMAGE_CHOICES, useImageWorker, type ImageChoices } from './use-image-worker';
 import './counter.css';
+import { ScreenFrame } from '../../screens/ScreenFrame';
 
 /** Long enough to cover a burst of typing, short enough that a crash loses only the last words. */
 const DRAFT_SAVE_DELAY_MS = 600;
@@ -251,18 +252,13 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
 
 /** The Counter screen: compose a receipt, an image or an invoice, see it as it will print, print it. */
 export function CounterScreen() {
-  const tApp = useT();
   const t = useFeatureT(counterMessages);
   const settings = useSettings();
   const draft = useDraft();
   // The workspace starts from the saved draft and the settings, so it waits for both to answer.
   const ready = !settings.isPending && !draft.isPending;
   return (
-    <section className="screen counter-screen" aria-labelledby="counter-title">
-      <header className="screen-header counter-header">
-        <h1 id="counter-title">{tApp('screen.counter.title')}</h1>
-        <p className="lead">{tApp('screen.counter.lead')}</p>
-      </header>
+    <ScreenFrame screen="counter" className="counter-screen" headerClassName="counter-header">
       {ready ? (
         <CounterWorkspace initialDraft={draft.data ?? null} draftsAvailable={!draft.isError} settings={settings.data} />
       ) : (
@@ -270,6 +266,6 @@ export function CounterScreen() {
           {t('loading')}
         </p>
       )}
-    </section>
+    </ScreenFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TerminalCard } from '../../../../shared/ipc/channels/manager';
-import { useFeatureT, useLanguage, useT } from '../../i18n';
+import { useFeatureT, useLanguage } from '../../i18n';
 import { fillMessage } from '../counter/format';
 import { useBoard, useExportCsv, useManagerLiveUpdates } from './api';
 import { downloadText, exportFileName } from './download';
@@ -15,6 +15,7 @@ import { terminalName, TerminalBoard } from './TerminalBoard';
 // The shared look of buttons, notices, dialogs and the paper preview lives with the Counter screen.
 import '../counter/counter.css';
 import './manager.css';
+import { ScreenFrame } from '../../screens/ScreenFrame';
 
 /**
  * Typing in the search asks main at once, then at most every 150 ms while typing goes on, and once more
@@ -68,7 +69,6 @@ function useSettledSearch(): { typed: string; settled: string; type(text: string
 
 /** The store manager's screen: every terminal live, and every print of the journal, findable in seconds. */
 export function ManagerScreen() {
-  const tApp = useT();
   const t = useFeatureT(managerMessages);
   const language = useLanguage();
   useManagerLiveUpdates();
@@ -125,11 +125,7 @@ export function ManagerScreen() {
   const pruned = useCallback((removed: number) => setNote(fillMessage(t('prune.done'), { count: formatCount(removed, language) })), [t, language]);
 
   return (
-    <section className="screen manager-screen" aria-labelledby="manager-title" data-testid="manager-screen">
-      <header className="screen-header manager-header">
-        <h1 id="manager-title">{tApp('screen.manager.title')}</h1>
-        <p className="lead">{tApp('screen.manager.lead')}</p>
-      </header>
+    <ScreenFrame screen="manager" className="manager-screen" headerClassName="manager-header" testId="manager-screen">
       <TerminalBoard board={board.data} loading={board.isPending} error={board.error?.message} onOpenPrint={setOpenId} />
       <section className="manager-history" aria-labelledby="manager-history-title">
         <div className="history-header">
@@ -155,6 +151,6 @@ export function ManagerScreen() {
       </section>
       {openId === undefined ? null : <PrintDrawer id={openId} terminals={terminals} onOpen={setOpenId} onClose={closeDrawer} />}
       <PruneDialog dialogRef={pruneRef} open={pruneOpen} onClosed={closePrune} onPruned={pruned} />
-    </section>
+    </ScreenFrame>
   );
 }

@@ -2,11 +2,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PrintStatus, PrintSummary } from '../../../../shared/ipc/channels/prints';
 import { useContractEvent, useContractQuery } from '../../api/hooks';
-import { useFeatureT, useLanguage, useT } from '../../i18n';
+import { useFeatureT, useLanguage } from '../../i18n';
 import { fillMessage } from '../counter/format';
 import { PrintTimeline } from '../counter/PrintTimeline';
 import { queueMessages, type QueueMessageKey } from './messages';
 import './queue.css';
+import { ScreenFrame } from '../../screens/ScreenFrame';
 
 const ON_THE_WAY: PrintStatus[] = ['queued', 'sending', 'created', 'on_terminal'];
 const FINISHED: PrintStatus[] = ['processed', 'failed', 'canceled'];
@@ -123,18 +124,13 @@ function TerminalSection({ group }: { group: TerminalGroup }) {
 
 /** Prints on their way to each terminal and the last ones finished, live from main's events. */
 export function QueueScreen() {
-  const tApp = useT();
   const t = useFeatureT(queueMessages);
   const { active, finished, lastChange } = usePrintLists();
   const groups = useMemo(() => groupByTerminal(active.data?.items ?? [], finished.data?.items ?? []), [active.data, finished.data]);
   const failure = active.error ?? finished.error;
 
   return (
-    <section className="screen queue-screen" aria-labelledby="queue-title">
-      <header className="screen-header">
-        <h1 id="queue-title">{tApp('screen.queue.title')}</h1>
-        <p className="lead">{tApp('screen.queue.lead')}</p>
-      </header>
+    <ScreenFrame screen="queue" className="queue-screen">
       {/* One voice for the whole list: each row announcing itself would talk over the others. */}
       <p className="visually-hidden" role="status" data-testid="queue-announcement">
         {lastChange === undefined ? '' : fillMessage(t('announce'), { reference: lastChange.externalReference, status: t(`status.${lastChange.status}` as QueueMessageKey) })}
@@ -159,6 +155,6 @@ export function QueueScreen() {
           <p className="queue-footnote">{fillMessage(t('recent'), { count: RECENT_COUNT })}</p>
         </>
       )}
-    </section>
+    </ScreenFrame>
   );
 }
