@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -114,6 +114,34 @@ describe('print journal', () => {
     const reopened = await open(directory);
     expect(reopened.size()).toBe(200);
     expect(await reopened.content('p199')).toBe('content 199');
+  });
+
+  it('writes a record in the step that appends it, durably by the write itself where the OS can, else with a sync', async () => {
+    for (const writeThrough of [true, false]) {
+      const directory = tempDirectory();
+      const files = await createDirectoryFiles(directory);
+      const calls: string[] = [];
+      const journal = await openPrintJournal({
+        files: {
+          ...files,
+          async openSegment(name, size, options) {
+            const file = await files.openSegment(name, size, { writeThrough: writeThrough && options?.writeThrough === true });
+            return { ...file, writeAt: (offset, data) => (calls.push('write'), file.writeAt(offset, data)), sync: () => (calls.push('sync'), file.sync()) };
+          },
+        },
+      });
+      journals.push(journal);
+      await journal.append(print('warm', 1), 'first').durable;
+      calls.length = 0;
+      const { durable } = journal.append(print('p2', 2), 'second');
+      // Already on its way before append returned: the print's request is prepared while the disk works.
+      expect(calls).toEqual(['write']);
+      await durable;
+      const osWritesThrough = writeThrough && constants.O_DSYNC !== undefined;
+      expect(calls).toEqual(osWritesThrough ? ['write'] : ['write', 'sync']);
+      const reopened = await open(directory);
+      expect(await reopened.content('p2')).toBe('second');
+    }
   });
 
   it('compacts into a snapshot and a new segment, deleting old segments, with nothing lost', async () => {

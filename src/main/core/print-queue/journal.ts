@@ -38,6 +38,8 @@ export interface PrintJournal {
   content(id: string): Promise<string>;
   /** Snapshot + new segment now (it also runs by itself when a segment is full). */
   compact(): Promise<void>;
+  /** Starts writing the records held back by `defer` now, without waiting for them. */
+  writeDeferred(): void;
   /** Waits until everything written so far is durable. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -84,9 +86,13 @@ interface ContentRef {
 }
 
 export function encodeLine(line: JournalLine): Buffer {
-  const json = Buffer.from(JSON.stringify(line));
-  const prefix = Buffer.from(`${crc32(json).toString(16).padStart(8, '0')} `);
-  return Buffer.concat([prefix, json, Buffer.from([NEWLINE])]);
+  const text = JSON.stringify(line);
+  // One buffer, the JSON written in place after its prefix: this runs before every print's first request.
+  const data = Buffer.allocUnsafe(CRC_PREFIX_LENGTH + Buffer.byteLength(text) + 1);
+  const jsonEnd = CRC_PREFIX_LENGTH + data.write(text, CRC_PREFIX_LENGTH);
+  data.write(`${crc32(data.subarray(CRC_PREFIX_LENGTH, jsonEnd)).toString(16).padStart(8, '0')} `, 0, 'latin1');
+  data[jsonEnd] = NEWLINE;
+  return data;
 }
 
 /** A line without its newline; undefined when torn or damaged. */
@@ -295,7 +301,7 @@ export async function openPrintJournal(options: JournalOptions): Promise<PrintJo
   function prepare(number: number, size: number): Promise<SegmentFile> {
     const ready = prepared.get(number);
     if (ready !== undefined && ready.size >= size) return ready.file;
-    const file = (ready?.file.then((old) => old.close()) ?? Promise.resolve()).then(() => files.openSegment(segmentName(number), size));
+    const file = (ready?.file.then((old) => old.close()) ?? Promise.resolve()).then(() => files.openSegment(segmentName(number), size, { writeThrough: syncWrites }));
     // Awaited by the writer when it reaches that segment; a failure shows there, not as an unhandled rejection.
     file.catch(() => undefined);
     prepared.set(number, { size, file });
@@ -336,9 +342,10 @@ export async function openPrintJournal(options: JournalOptions): Promise<PrintJo
       let synced: Promise<void>;
       try {
         if (broken !== undefined) throw broken;
-        const file = await fileFor(first.segment);
+        // No await when the segment is already open: the write starts in the caller's own step, not after it.
+        const file = openFile?.number === first.segment ? openFile.file : await fileFor(first.segment);
         await file.writeAt(first.offset, batch.length === 1 ? first.data : Buffer.concat(batch.map((write) => write.data)));
-        synced = syncWrites ? file.sync() : Promise.resolve();
+        synced = syncWrites && !file.writesAreDurable ? file.sync() : Promise.resolve();
       } catch (error) {
         synced = Promise.reject(error);
       }
@@ -363,18 +370,33 @@ export async function openPrintJournal(options: JournalOptions): Promise<PrintJo
   /** Records waiting to go out in front of the next write (see `update`'s `defer`). */
   let deferred: Array<{ line: JournalLine; resolve: () => void; reject: (error: unknown) => void }> = [];
 
-  function writeDeferred(): void {
+  function queueDeferred(): void {
     const waiting = deferred;
     deferred = [];
-    for (const entry of waiting) writeNow(entry.line).durable.then(entry.resolve, entry.reject);
+    for (const entry of waiting) queueLine(entry.line).durable.then(entry.resolve, entry.reject);
   }
 
+  /** Held-back records go out in front of this one, in the same write and sync. */
   function write(line: JournalLine): { durable: Promise<void>; file: string; offset: number; length: number } {
-    writeDeferred();
-    return writeNow(line);
+    queueDeferred();
+    const written = queueLine(line);
+    startDrain();
+    return written;
   }
 
-  function writeNow(line: JournalLine): { durable: Promise<void>; file: string; offset: number; length: number } {
+  function writeDeferred(): void {
+    queueDeferred();
+    startDrain();
+  }
+
+  function startDrain(): void {
+    if (draining || queue.length === 0) return;
+    draining = true;
+    // Runs up to its first write now, so the write starts in the caller's own step.
+    writer = drain();
+  }
+
+  function queueLine(line: JournalLine): { durable: Promise<void>; file: string; offset: number; length: number } {
     if (broken !== undefined) return { durable: Promise.reject(broken), file: '', offset: 0, length: 0 };
     if (closed) return { durable: Promise.reject(new JournalUnavailableError('the journal is closed')), file: '', offset: 0, length: 0 };
     const data = encodeLine(line);
@@ -392,10 +414,6 @@ export async function openPrintJournal(options: JournalOptions): Promise<PrintJo
     const offset = activeSize;
     activeSize += data.length;
     const durable = new Promise<void>((resolve, reject) => queue.push({ segment: activeNumber, offset, data, resolve, reject }));
-    if (!draining) {
-      draining = true;
-      writer = drain();
-    }
     return { durable, file: segmentName(activeNumber), offset, length: data.length };
   }
 
@@ -561,6 +579,7 @@ export async function openPrintJournal(options: JournalOptions): Promise<PrintJo
     },
     content: readContent,
     compact: () => compact(),
+    writeDeferred,
     flush,
     async close() {
       abandonCompaction = true;

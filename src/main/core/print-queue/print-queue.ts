@@ -231,7 +231,8 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     const now = clock.now();
     const moved = patch.status !== undefined && patch.status !== print.status;
     const transition: JournalTransition | undefined = moved && patch.status !== undefined ? { status: patch.status, at: now, reason } : undefined;
-    const { print: updated, durable } = journal.update(print.id, { ...patch, updatedAt: now }, transition, writing);
+    // Held back until the renderer has been told: encoding and queueing the record is not the cashier's wait.
+    const { print: updated, durable } = journal.update(print.id, { ...patch, updatedAt: now }, transition, { defer: true });
     if (isFinalPrintStatus(updated.status)) {
       stopPolling(updated.id);
       const lane = laneFor(updated.terminalId);
@@ -244,6 +245,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     } catch (error) {
       logger.warn('a print event listener failed', { error: String(error) });
     }
+    if (writing?.defer !== true) journal.writeDeferred();
     // Not awaited on the hot path: a lost transition replays as an earlier status, which the queue redoes safely.
     durable.catch((error: unknown) => logger.error('a print transition could not be journaled', { id: print.id, error: String(error) }));
     return durable;
@@ -335,12 +337,12 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
         { type: 'print', external_reference: print.externalReference, config: { point: { terminal_id: print.terminalId, subtype: print.subtype } }, content },
         { idempotencyKey: print.idempotencyKey, maxAttempts: 1, timeoutMs: policy.requestTimeoutMs, signal: inFlight.signal, sendAfter: notYetDurable.get(print.id) },
       );
-      answered(print.terminalId);
       lane.failures = 0;
       lane.busyRetries = 0;
       const current = journal.get(print.id);
       if (current === undefined || closed) return;
       void change(current, { status: platformStatus(action.status), actionId: action.id, lastError: null });
+      answered(print.terminalId);
       const created = journal.get(print.id);
       if (created?.cancelRequested === true && created.status === 'created') void cancelOnPlatform(created).catch(() => undefined);
       if (created !== undefined && !isFinalPrintStatus(created.status)) schedulePoll(created.id, waitsBehindAnother(created) ? policy.poll.behindMs : policy.poll.initialMs);

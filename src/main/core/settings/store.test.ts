@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/ipc/channels/app';
 import { createConfStore } from './conf-store';
-import { createSettingsRepository } from './store';
+import { createMemoryStore, createSettingsRepository, type KeyValueStore } from './store';
 
 describe('settings through the Store port', () => {
   it('keeps a change across a restart of the app (a new store on the same folder)', () => {
@@ -25,5 +25,20 @@ describe('settings through the Store port', () => {
     const settings = createSettingsRepository(createConfStore(folder));
     settings.update({ production: { clientId: '123' } });
     expect(settings.get().production).toEqual({ baseUrl: DEFAULT_SETTINGS.production.baseUrl, clientId: '123' });
+  });
+
+  it('reads the file once and answers later reads from memory, shared and unchangeable', () => {
+    const memory = createMemoryStore({ settings: { language: 'es' } });
+    let reads = 0;
+    const counting: KeyValueStore = { ...memory, get: (key) => (reads++, memory.get(key)) };
+    const settings = createSettingsRepository(counting);
+    for (let index = 0; index < 100; index++) expect(settings.get().language).toBe('es');
+    settings.update({ language: 'en' });
+    expect(settings.get().language).toBe('en');
+    expect(reads).toBe(1);
+    expect(() => {
+      (settings.get() as { language: string }).language = 'es';
+    }).toThrow(TypeError);
+    expect(settings.get().language).toBe('en');
   });
 });

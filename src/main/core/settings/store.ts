@@ -24,23 +24,34 @@ export interface SettingsRepository {
   update(patch: SettingsPatch): Settings;
 }
 
+/**
+ * Read from the store once and kept: conf reads and parses its file on every access, and the settings
+ * are read on every print event (the language of its messages). Counter is the file's only writer.
+ */
 export function createSettingsRepository(store: KeyValueStore): SettingsRepository {
   const read = (): Settings => {
     // A settings file edited by hand or written by an older version falls back field by field, never crashes the app.
     const parsed = Settings.safeParse({ ...DEFAULT_SETTINGS, ...(store.get('settings') as object | undefined) });
-    return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+    return freeze(parsed.success ? parsed.data : DEFAULT_SETTINGS);
   };
+  let current = read();
   return {
-    get: read,
+    get: () => current,
     update(patch) {
-      const current = read();
       const next = Settings.parse({
         ...current,
         ...patch,
         production: { ...current.production, ...patch.production },
       });
       store.set('settings', next);
-      return next;
+      current = freeze(next);
+      return current;
     },
   };
+}
+
+/** Shared by every reader, so nobody may change it in place. */
+function freeze(settings: Settings): Settings {
+  Object.freeze(settings.production);
+  return Object.freeze(settings);
 }
