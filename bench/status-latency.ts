@@ -195,7 +195,7 @@ async function runAll(poll: QueuePolicy['poll'], requestBurst?: number): Promise
 
 const sweep = process.env['BENCH_POLICY'] === undefined ? undefined : (JSON.parse(process.env['BENCH_POLICY']) as { poll: Partial<QueuePolicy['poll']>; burst?: number });
 const adaptive = await runAll({ ...DEFAULT_QUEUE_POLICY.poll, ...sweep?.poll }, sweep?.burst);
-const fixed = await runAll({ initialMs: 1_500, factor: 1, fastCapMs: 1_500, fastPhaseMs: 0, slowCapMs: 1_500, idlePhaseMs: 0, idleCapMs: 1_500, behindMs: 1_500 }, 4);
+const fixed = await runAll({ initialMs: 1_500, factor: 1, fastCapMs: 1_500, fastPhaseMs: 0, slowCapMs: 1_500, idlePhaseMs: 0, idleCapMs: 1_500, behindMs: 1_500, waitMemory: 1, waitTrust: 0, earlyCapMs: 1_500 }, 4);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 for (const [name, outcome] of [

@@ -297,6 +297,30 @@ describe('print queue against the sandbox', () => {
     void core;
   });
 
+  it('learns a terminal that always takes a minute to pick up: fewer polls before the pickup, the change still seen quickly', async () => {
+    const { core, target, log, waitFor } = await start();
+    await configureTerminal(target, TERMINAL_1, { pickup_delay_ms: 60_000, print_duration_ms: 2_000 });
+    const pollsInFirst45s = async (label: string) => {
+      const print = await enqueue(core, TERMINAL_1, label);
+      await waitFor(print.id, 'created');
+      const detail = await core.handlers['prints.get']({ id: print.id, includeContent: false });
+      await waitFor(print.id, 'processed', 3 * 60_000);
+      const after = await core.handlers['prints.get']({ id: print.id, includeContent: false });
+      const createdAt = Date.parse(detail.history.find((step) => step.status === 'created')?.at ?? '');
+      const pickedAt = Date.parse(after.history.find((step) => step.status === 'on_terminal')?.at ?? '');
+      const polls = log.filter((request) => request.method === 'GET' && request.path === `/terminals/v1/actions/${after.actionId ?? ''}` && request.at < createdAt + 45_000);
+      return { polls: polls.length, seenAfterPickup: pickedAt - (createdAt + 60_000) };
+    };
+    const first = await pollsInFirst45s('first');
+    await pollsInFirst45s('second');
+    await pollsInFirst45s('third');
+    const learned = await pollsInFirst45s('fourth');
+    expect(first.polls).toBeGreaterThan(20);
+    expect(learned.polls).toBeLessThanOrEqual(12);
+    // Still seen within the quick cadence once the pickup is due (plus the test driver's step).
+    expect(learned.seenAfterPickup).toBeLessThanOrEqual(2_100);
+  });
+
   it('resumes every unfinished print after a restart on the same data directory', async () => {
     const first = await start();
     await configureTerminal(first.target, TERMINAL_1, { mode: 'manual' });

@@ -36,8 +36,24 @@ export interface QueuePolicy {
    * `factor` from initialMs, capped at fastCapMs for fastPhaseMs after the last change, then at
    * slowCapMs, and at idleCapMs once idlePhaseMs have passed). A print queued on the terminal behind
    * another of ours is only checked every behindMs, and hurried the moment the one ahead finishes.
+   * A terminal whose last waits in a status were all long is polled at most every earlyCapMs until
+   * most of the shortest of them has passed (see `nextPollDelay`).
    */
-  poll: { initialMs: number; factor: number; fastCapMs: number; fastPhaseMs: number; slowCapMs: number; idlePhaseMs: number; idleCapMs: number; behindMs: number };
+  poll: {
+    initialMs: number;
+    factor: number;
+    fastCapMs: number;
+    fastPhaseMs: number;
+    slowCapMs: number;
+    idlePhaseMs: number;
+    idleCapMs: number;
+    behindMs: number;
+    /** Waits remembered per terminal and status; with this many, polls stay slow until `waitTrust` of the shortest has passed. */
+    waitMemory: number;
+    waitTrust: number;
+    /** The poll interval while no change is expected yet. */
+    earlyCapMs: number;
+  };
   /** Waiting for another client's order to leave the terminal (409 already_queued_order_for_terminal). */
   busy: Backoff;
   /** After a network failure, a timeout, a 429 or a 5xx. */
@@ -58,7 +74,7 @@ export const DEFAULT_QUEUE_POLICY: Readonly<QueuePolicy> = Object.freeze({
   // Tuned with bench/status-latency.ts: the slow cap leaves room under the budget to refill the burst
   // that the quick polls after the next change will need.
   requestBurst: 6,
-  poll: { initialMs: 400, factor: 1.5, fastCapMs: 1_500, fastPhaseMs: 30_000, slowCapMs: 2_000, idlePhaseMs: 600_000, idleCapMs: 5_000, behindMs: 30_000 },
+  poll: { initialMs: 400, factor: 1.5, fastCapMs: 1_500, fastPhaseMs: 30_000, slowCapMs: 2_000, idlePhaseMs: 600_000, idleCapMs: 5_000, behindMs: 30_000, waitMemory: 3, waitTrust: 0.9, earlyCapMs: 5_000 },
   busy: { initialMs: 2_000, factor: 1.5, capMs: 15_000 },
   failure: { initialMs: 1_000, factor: 2, capMs: 30_000 },
   credentialsRetryMs: 30_000,
@@ -126,12 +142,19 @@ interface Lane {
   retryTimer: TimerHandle | undefined;
   failures: number;
   busyRetries: number;
+  /**
+   * How long this terminal's last few waits in `created` (for a pickup) and `on_terminal` (for the
+   * print) took at least: from the change to the last poll that still found the action unchanged.
+   */
+  waitFloors: { created: number[]; on_terminal: number[] };
 }
 
 interface Poller {
   timer: TimerHandle | undefined;
   delayMs: number;
   notFound: number;
+  /** When a poll last found the action unchanged. */
+  lastSeenAt: number | undefined;
 }
 
 /** Credential problems: no request for the print reached the actions endpoint. */
@@ -210,6 +233,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
         retryTimer: undefined,
         failures: 0,
         busyRetries: 0,
+        waitFloors: { created: [], on_terminal: [] },
       };
       lanes.set(terminalId, lane);
     }
@@ -345,7 +369,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       answered(print.terminalId);
       const created = journal.get(print.id);
       if (created?.cancelRequested === true && created.status === 'created') void cancelOnPlatform(created).catch(() => undefined);
-      if (created !== undefined && !isFinalPrintStatus(created.status)) schedulePoll(created.id, waitsBehindAnother(created) ? policy.poll.behindMs : policy.poll.initialMs);
+      if (created !== undefined && !isFinalPrintStatus(created.status)) schedulePoll(created.id, nextPollDelay(created, 0));
     } catch (error) {
       if (closed) return;
       const current = journal.get(print.id);
@@ -402,7 +426,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
 
   function schedulePoll(id: string, delayMs: number): void {
     if (closed) return;
-    const poller = pollers.get(id) ?? { timer: undefined, delayMs, notFound: 0 };
+    const poller = pollers.get(id) ?? { timer: undefined, delayMs, notFound: 0, lastSeenAt: undefined };
     if (poller.timer !== undefined) clock.clearTimeout(poller.timer);
     poller.delayMs = delayMs;
     poller.timer = clock.setTimeout(() => {
@@ -434,10 +458,27 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     }
   }
 
+  /** The wait in this status took at least from the change to the last poll that still found it unchanged. */
+  function learnWait(lane: Lane, print: Readonly<JournalPrint>, poller: Poller): void {
+    if (print.status !== 'created' && print.status !== 'on_terminal') return;
+    const floors = lane.waitFloors[print.status];
+    floors.push(poller.lastSeenAt === undefined ? 0 : Math.max(0, poller.lastSeenAt - print.updatedAt));
+    if (floors.length > policy.poll.waitMemory) floors.shift();
+    poller.lastSeenAt = undefined;
+  }
+
   function nextPollDelay(print: Readonly<JournalPrint>, previousMs: number): number {
     // Spend the terminal's budget on the print it is working on, not on the one queued behind it.
     if (waitsBehindAnother(print)) return policy.poll.behindMs;
-    const waited = clock.now() - print.updatedAt;
+    let waited = clock.now() - print.updatedAt;
+    const floors = print.status === 'created' || print.status === 'on_terminal' ? laneFor(print.terminalId).waitFloors[print.status] : [];
+    if (floors.length >= policy.poll.waitMemory) {
+      // This terminal's last waits in this status all took at least `expected`: a quick poll before it is
+      // a wasted one, and the budget it saves is what the quick polls around the change spend.
+      const expected = Math.min(...floors) * policy.poll.waitTrust;
+      if (expected - waited > policy.poll.fastCapMs) return Math.min(policy.poll.earlyCapMs, expected - waited - policy.poll.initialMs);
+      waited = Math.max(0, waited - expected);
+    }
     const cap = waited < policy.poll.fastPhaseMs ? policy.poll.fastCapMs : waited < policy.poll.idlePhaseMs ? policy.poll.slowCapMs : policy.poll.idleCapMs;
     return Math.min(cap, Math.max(policy.poll.initialMs, previousMs * policy.poll.factor));
   }
@@ -459,11 +500,14 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       const status = platformStatus(action.status);
       if (status !== current.status) {
         const leftCreated = current.status === 'created';
+        learnWait(lane, current, poller);
         await change(current, { status, lastError: null });
         if (leftCreated || isFinalPrintStatus(status)) pump(lane);
         if (isFinalPrintStatus(status)) return;
-        delay = policy.poll.initialMs;
+        const moved = journal.get(id);
+        delay = moved === undefined ? policy.poll.initialMs : nextPollDelay(moved, 0);
       } else {
+        poller.lastSeenAt = clock.now();
         delay = nextPollDelay(current, poller.delayMs);
       }
     } catch (error) {
