@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../app-core';
-import { HandlerFailure } from '../ipc/dispatch';
 import type { KeyValueStore } from '../settings/store';
-import { consentInBrowser, COUNTER_APP, createTestHttp, createTestSecretBox, settle, startTestSandbox, testCoreOptions, type TestSandbox } from '../testing/harness';
+import { consentInBrowser, COUNTER_APP, createTestHttp, createTestSecretBox, failureOf, settle, startTestSandbox, testCoreOptions, type TestSandbox } from '../testing/harness';
 import type { CredentialsStatus } from '../../../shared/ipc/channels/credentials';
 
 let platform: TestSandbox | undefined;
@@ -39,15 +38,6 @@ async function start(overrides: Partial<Omit<AppCoreOptions, 'store'>> & { store
   });
   const tokenRequests = () => recorder.log.filter((request) => request.path === '/oauth/token');
   return { core, store, log: recorder.log, tokenRequests, changes, platform: target };
-}
-
-async function failureOf(call: unknown): Promise<HandlerFailure['failure']> {
-  const error = await Promise.resolve(call).then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HandlerFailure)) throw new Error(`expected a HandlerFailure, got ${String(error)}`);
-  return error.failure;
 }
 
 async function revoke(target: TestSandbox, token: string): Promise<void> {

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PrintSummary } from '../../../shared/ipc/channels/prints';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../app-core';
-import { HandlerFailure } from '../ipc/dispatch';
 import type { Http } from '../ports';
 import { createMemoryStore, type KeyValueStore } from '../settings/store';
 import {
@@ -12,6 +11,7 @@ import {
   configureTerminal,
   COUNTER_APP,
   createTestHttp,
+  failureOf,
   driveUntil,
   OTHER_USERS_TERMINAL,
   pressTerminal,
@@ -88,16 +88,6 @@ async function start(options: { interfere?: (request: { method: string; path: st
 
 const enqueue = (core: AppCore, terminalId: string, label: string, externalReference?: string) =>
   core.handlers['prints.enqueue']({ terminalId, subtype: 'custom', content: receipt(label), externalReference });
-
-async function failureOf(call: unknown): Promise<HandlerFailure['failure']> {
-  const error = await Promise.resolve(call).then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HandlerFailure)) throw new Error(`expected a HandlerFailure, got ${String(error)}`);
-  return error.failure;
-}
-
 
 describe('print queue against the sandbox', () => {
   it('takes a print from enqueue to processed, with an event for every transition and its history kept', async () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { createManualClock, type ManualClock } from '../../../shared/clock';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/app';
 import type { AppCoreOptions } from '../app-core';
+import { HandlerFailure } from '../ipc/dispatch';
 import { silentLogger, type Http } from '../ports';
 import type { SecretBox } from '../credentials/secret-box';
 
@@ -31,6 +32,16 @@ export function receipt(label: string): string {
 /** What every core test's createAppCore starts from: the test sandbox, its clock, an Http of the test's choosing, no log noise. */
 export function testCoreOptions(target: TestSandbox, http: Http): Pick<AppCoreOptions, 'shell' | 'version' | 'sandboxBaseUrl' | 'clock' | 'fetch' | 'logger'> {
   return { shell: 'browser-host', version: 'test', sandboxBaseUrl: target.baseUrl, clock: target.clock, fetch: http, logger: silentLogger };
+}
+
+/** The typed failure a handler call was refused with; any other outcome fails the test. */
+export async function failureOf(call: unknown): Promise<HandlerFailure['failure']> {
+  const error = await Promise.resolve(call).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof HandlerFailure)) throw new Error(`expected a HandlerFailure, got ${String(error)}`);
+  return error.failure;
 }
 
 export interface TestSandbox {
