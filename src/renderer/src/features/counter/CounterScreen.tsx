@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useEffectEvent, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Settings } from '../../../../shared/ipc/channels/app';
 import type { PrintSummary } from '../../../../shared/ipc/channels/prints';
 import type { Draft } from '../../../../shared/ipc/channels/templates';
@@ -15,7 +15,8 @@ import { checkInvoice } from './invoice';
 import { InvoicePanel } from './InvoicePanel';
 import { MODES, ModeTabs, panelId, tabId } from './ModeTabs';
 import { fillPlaceholders, placeholderValuesAt } from './placeholders';
-import { PrintBar, type PrintOutcome } from './PrintBar';
+import { PrintBar } from './PrintBar';
+import { followPrint, IDLE_FOLLOW } from './print-follow';
 import { PrintTimeline } from './PrintTimeline';
 import { useReceiptAnalysis } from './receipt-analysis';
 import { matchesShortcut, PRINT_SHORTCUT } from './tag-editing';
@@ -93,7 +94,7 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
   const [chosenTerminalId, setTerminalId] = useState(initialDraft?.terminalId ?? settings?.selectedTerminalId ?? '');
   const [imageChoices, setImageChoices] = useState<ImageChoices>(DEFAULT_IMAGE_CHOICES);
   const [invoice, setInvoice] = useState<{ xml: string; fileName?: string }>({ xml: '' });
-  const [outcome, setOutcome] = useState<PrintOutcome>({ state: 'idle' });
+  const [{ outcome }, dispatchFollow] = useReducer(followPrint, IDLE_FOLLOW);
   const minute = useMinute();
   const terminals = useTerminals();
   const enqueue = useContractMutation('prints.enqueue');
@@ -101,10 +102,8 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
   const terminalId = chosenTerminalId !== '' ? chosenTerminalId : (terminals.data?.terminals.find((terminal) => terminal.canPrint)?.id ?? '');
   const terminal = terminals.data?.terminals.find((candidate) => candidate.id === terminalId.trim());
 
-  const followPrint = useCallback((print: PrintSummary) => {
-    setOutcome((current) => (current.state === 'accepted' && current.print.id === print.id ? { state: 'accepted', print } : current));
-  }, []);
-  useContractEvent('print.changed', followPrint);
+  const onPrintChanged = useCallback((print: PrintSummary) => dispatchFollow({ kind: 'change', print }), []);
+  useContractEvent('print.changed', onPrintChanged);
 
   const draft = useMemo<Draft>(
     () => ({ mode, content, externalReference, ...(chosenTerminalId === '' ? {} : { terminalId: chosenTerminalId }) }),
@@ -169,17 +168,17 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
     if (blockedBy !== undefined || enqueue.isPending || outcome.state === 'sending') return;
     const payload = contentToSend();
     if (payload === undefined) {
-      setOutcome({ state: 'refused', message: t('print.changed') });
+      dispatchFollow({ kind: 'refuse', message: t('print.changed') });
       return;
     }
-    setOutcome({ state: 'sending' });
+    dispatchFollow({ kind: 'send' });
     try {
       const queued = await enqueue.mutateAsync({ subtype: mode, terminalId: terminalId.trim(), externalReference, content: payload });
-      setOutcome({ state: 'accepted', print: queued });
+      dispatchFollow({ kind: 'accept', print: queued });
       // Every print needs a reference of its own (platform-notes); the next one is ready at once.
       setExternalReference(newReference());
     } catch (error) {
-      setOutcome({ state: 'refused', message: error instanceof Error ? error.message : String(error) });
+      dispatchFollow({ kind: 'refuse', message: error instanceof Error ? error.message : String(error) });
     }
   };
 
