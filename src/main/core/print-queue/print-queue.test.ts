@@ -169,7 +169,9 @@ describe('print queue against the sandbox', () => {
     expect(foreign.status).toBe(201);
 
     const ours = await enqueue(core, TERMINAL_1, 'ours');
-    await driveUntil(target.clock, () => log.some((request) => request.status === 409), { what: 'the 409' });
+    // The log has the 409 once its headers are in; the print shows it once its body has been read too.
+    await driveUntil(target.clock, async () => (await core.handlers['prints.get']({ id: ours.id, includeContent: false })).lastError?.code === 'already_queued_order_for_terminal', { what: 'the 409 on the print' });
+    expect(log.filter((request) => request.status === 409)).not.toHaveLength(0);
     await target.clock.advance(5_000);
     const waiting = await core.handlers['prints.get']({ id: ours.id, includeContent: false });
     expect(waiting).toMatchObject({ status: 'queued', lastError: { code: 'already_queued_order_for_terminal', retryable: true } });
