@@ -8,6 +8,8 @@
  * temporary directory. The two measurements alternate, so drift (JIT, GC, disk cache) hits both alike.
  * Between rounds the action is cancelled so the terminal's one waiting order is free (outside the timing).
  * The per-terminal request budget is lifted: at 40 requests a minute it, not the pipeline, would set the pace.
+ * The create is prepared while the journal's write runs and completed once it is durable, so the ratio can
+ * come in under the fetch-then-fsync line printed for reference.
  * No timed assertions: it prints and exits 0.
  */
 import { randomUUID } from 'node:crypto';
@@ -138,7 +140,7 @@ console.log(`prints measured: ${rounds} (after ${warmup} warm-up rounds)`);
 console.log(`bare fetch of the create:       median ${format(base.median)}  p95 ${format(base.p95)}  mean ${format(base.mean)}`);
 console.log(`one fsynced record alone:       median ${format(sync.median)}  p95 ${format(sync.p95)}  mean ${format(sync.mean)}`);
 console.log(`enqueue → created (journaled):  median ${format(ours.median)}  p95 ${format(ours.p95)}  mean ${format(ours.mean)}`);
-console.log(`floor set by the durable write (fetch + fsync) / fetch, median: ${((base.median + sync.median) / base.median).toFixed(2)}×`);
+console.log(`fetch after the fsync, one then the other (no overlap) / fetch, median: ${((base.median + sync.median) / base.median).toFixed(2)}×`);
 console.log(`ratio (median): ${(ours.median / base.median).toFixed(2)}×   ratio (p95): ${(ours.p95 / base.p95).toFixed(2)}×   target ≤ 1.5×`);
 
 await core.dispose();

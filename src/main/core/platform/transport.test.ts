@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createManualClock } from '../../../shared/clock';
@@ -179,6 +181,79 @@ describe('platform transport', () => {
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6_000);
     expect(parseRetryAfter('soon', 0)).toBeUndefined();
     expect(parseRetryAfter(null, 0)).toBeUndefined();
+  });
+});
+
+/** A real server that reports what it received of each request: its headers, then its whole body or that it was abandoned. */
+async function listeningServer() {
+  const events: string[] = [];
+  const server = createServer((request: IncomingMessage, response) => {
+    events.push(`headers content-length=${request.headers['content-length'] ?? 'none'}`);
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      events.push(`body ${body}`);
+      response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(action));
+    });
+    request.on('aborted', () => events.push('abandoned'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { events, base: `http://127.0.0.1:${String(port)}`, close };
+}
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Real time, briefly: long enough for a request that was going to leave to reach a loopback server. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+describe('a create held until the print is on disk (sendAfter)', () => {
+  const clientOf = (base: string) =>
+    createPlatformClient(createPlatformTransport({ http: (url, init) => fetch(url, init), clock: createManualClock(), baseUrl: () => base, tokens: fixedTokens(), random: () => 0.5 }));
+
+  it('gives the platform nothing to act on until the write is durable, then the whole body of the declared length', async () => {
+    const server = await listeningServer();
+    try {
+      const durable = deferred();
+      const created = clientOf(server.base).actions.create(createBody, { idempotencyKey: 'k1', maxAttempts: 1, sendAfter: durable.promise });
+      await settle();
+      expect(server.events.filter((event) => event.startsWith('body'))).toEqual([]);
+      durable.resolve();
+      expect((await created).id).toBe('a1');
+      expect(server.events).toEqual([`headers content-length=${String(JSON.stringify(createBody).length)}`, `body ${JSON.stringify(createBody)}`]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('abandons the request when the write fails, and reports the write’s failure, not a network error, without retrying', async () => {
+    const server = await listeningServer();
+    try {
+      const durable = deferred();
+      const created = clientOf(server.base).actions.create(createBody, { idempotencyKey: 'k2', maxAttempts: 3, sendAfter: durable.promise });
+      await settle();
+      durable.reject(new Error('disk full'));
+      await expect(created).rejects.toThrow('disk full');
+      await settle();
+      expect(server.events.filter((event) => event.startsWith('body'))).toEqual([]);
+      expect(server.events.filter((event) => event.startsWith('headers')).length).toBeLessThanOrEqual(1);
+    } finally {
+      await server.close();
+    }
   });
 });
 

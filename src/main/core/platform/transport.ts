@@ -21,8 +21,11 @@ export interface CallOptions {
   maxAttempts?: number;
   signal?: AbortSignal;
   /**
-   * The request goes out only once this resolves (and not at all if it rejects). The print queue passes
-   * the journal's durable write here, so the request is prepared while the fsync runs.
+   * The request is complete only once this resolves, and never if it rejects. The print queue passes the
+   * journal's durable write here: the connection is taken and the headers go out while the fsync runs,
+   * and the body (a declared `Content-Length` of it) follows once the record is on disk. A server acts
+   * on no request whose body it has not received whole, so a crash or a failed write before then leaves
+   * nothing on the platform.
    */
   sendAfter?: Promise<unknown>;
 }
@@ -157,7 +160,8 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
     const bodyText = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     let token = spec.authenticated ? await requireTokens().current() : undefined;
     let renewedAfter401 = false;
-    if (call.sendAfter !== undefined) await call.sendAfter;
+    // Only the first attempt can be ahead of it: a retry starts after the first one ended.
+    let heldUntil = call.sendAfter;
 
     for (let attemptNumber = 1; ; attemptNumber++) {
       const headers: Record<string, string> = { Accept: 'application/json' };
@@ -168,7 +172,14 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
       let failure: PlatformError;
       try {
         options.onAttempt?.({ method: spec.method, path: spec.path, attempt: attemptNumber });
-        const { response, text } = await attempt(url, { method: spec.method, headers, body: bodyText }, call.timeoutMs, call.signal);
+        const held = heldUntil;
+        heldUntil = undefined;
+        const init: RequestInit = held === undefined || bodyText === undefined ? { method: spec.method, headers, body: bodyText } : heldBodyInit(spec.method, headers, bodyText, held);
+        const { response, text } = await attempt(url, init, call.timeoutMs, call.signal).catch(async (error: unknown) => {
+          // A body never finished because its precondition failed: that failure, not a network one.
+          if (held !== undefined) await held;
+          throw error;
+        });
         if (response.ok) return parseSuccess(spec.response, response.status, text);
         failure = platformErrorFromResponse(response.status, text, parseRetryAfter(response.headers.get('retry-after'), clock.now()));
       } catch (error) {
@@ -197,6 +208,24 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
   }
 
   return { request };
+}
+
+/**
+ * A request whose headers (with the body's length) go out now and whose body follows once `ready`
+ * resolves; if it rejects, the body stream fails and the request is abandoned unfinished.
+ */
+function heldBodyInit(method: string, headers: Record<string, string>, bodyText: string, ready: Promise<unknown>): RequestInit {
+  const bytes = new TextEncoder().encode(bodyText);
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      await ready;
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+  // `duplex` is required by fetch for a streamed body; Node's RequestInit type does not declare it yet everywhere.
+  const init: RequestInit & { duplex: 'half' } = { method, headers: { ...headers, 'Content-Length': String(bytes.byteLength) }, body, duplex: 'half' };
+  return init;
 }
 
 function parseSuccess<T>(spec: ResponseSpec<T>, status: number, text: string): T {

@@ -110,11 +110,14 @@ describe('print queue against the sandbox', () => {
     const seenOnDisk: Array<string | undefined> = [];
     const checkingHttp: Http = async (url, init = {}) => {
       if (init.method === 'POST' && new URL(url).pathname === '/terminals/v1/actions') {
+        // As the platform would: the request counts once its whole body is in (it may be prepared earlier).
+        const body = await new Request(url, init).text();
         // Read-only, as a restarted process would find the files (opening the journal here would be a second writer).
         const journalDirectory = join(directory.path, 'journal', 'sandbox');
         const onDisk = readdirSync(journalDirectory).map((name) => readFileSync(join(journalDirectory, name), 'utf8')).join('');
         const key = new Headers(init.headers).get('x-idempotency-key') ?? 'no key';
         seenOnDisk.push(onDisk.includes(`"idempotencyKey":"${key}"`) ? key : undefined);
+        return fetch(url, { method: init.method, headers: init.headers, body, signal: init.signal });
       }
       return fetch(url, init);
     };
