@@ -72,6 +72,7 @@ function trackingClock(): ManualClock & { nextDue(): number | undefined } {
   };
 }
 
+const CreateBody = z.object({ config: z.object({ point: z.object({ terminal_id: z.string() }) }) });
 const StoredAction = z.object({ id: z.string(), terminal_id: z.string(), external_reference: z.string(), history: z.array(z.object({ status: z.string(), at: z.number() })) });
 
 interface Outcome {
@@ -91,11 +92,16 @@ async function runScenario(seed: number, poll: QueuePolicy['poll'], requestBurst
   const http: Http = async (url, init = {}) => {
     const path = new URL(url).pathname;
     const actionId = /^\/terminals\/v1\/actions\/([^/]+)/.exec(path)?.[1] ?? null;
-    const terminalId = typeof init.body === 'string' && path === '/terminals/v1/actions' ? ((JSON.parse(init.body) as { config: { point: { terminal_id: string } } }).config.point.terminal_id ?? null) : null;
-    requests.push({ at: clock.now(), actionId, terminalId });
+    const entry: { at: number; actionId: string | null; terminalId: string | null } = { at: clock.now(), actionId, terminalId: null };
+    requests.push(entry);
+    // A create's body may still be on its way (held until the journal's write is durable): read a copy.
+    const request = new Request(url, init);
+    const bodyRead = path === '/terminals/v1/actions' && init.method === 'POST' ? request.clone().text() : undefined;
     inFlight++;
     try {
-      return await fetch(url, init);
+      const response = await fetch(request);
+      if (bodyRead !== undefined) entry.terminalId = CreateBody.parse(JSON.parse(await bodyRead)).config.point.terminal_id;
+      return response;
     } finally {
       inFlight--;
     }
