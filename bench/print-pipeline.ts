@@ -50,8 +50,12 @@ const core = createAppCore({
   queuePolicy: { requestsPerMinute: 1_000_000 },
 });
 
-/** Resolves when the print with this reference reaches the status; keyed by reference so no event can slip by. */
-const waiters = new Map<string, { status: string; resolve: (summary: PrintSummary) => void }>();
+/**
+ * Resolves when the print with this reference reaches the status; keyed by reference so no event can slip
+ * by. The time is taken in the listener, when main emits the event (the app's IPC binding sends it to the
+ * renderer from that same call), not when this script's own `await` resumes after main's task has finished.
+ */
+const waiters = new Map<string, { status: string; resolve: (reached: { summary: PrintSummary; at: number }) => void }>();
 core.events.subscribe((name, payload) => {
   if (name !== 'print.changed') return;
   const summary = payload as PrintSummary;
@@ -59,10 +63,10 @@ core.events.subscribe((name, payload) => {
   const waiter = waiters.get(summary.externalReference);
   if (waiter !== undefined && waiter.status === summary.status) {
     waiters.delete(summary.externalReference);
-    waiter.resolve(summary);
+    waiter.resolve({ summary, at: performance.now() });
   }
 });
-const statusReached = (reference: string, status: string) => new Promise<PrintSummary>((resolve) => waiters.set(reference, { status, resolve }));
+const statusReached = (reference: string, status: string) => new Promise<{ summary: PrintSummary; at: number }>((resolve) => waiters.set(reference, { status, resolve }));
 
 const token = TokenResponse.parse(
   await (
@@ -94,8 +98,9 @@ async function pipelineCreate(round: number): Promise<number> {
   const started = performance.now();
   const created = statusReached(reference, 'created');
   await core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'custom', content, externalReference: reference });
-  const { id } = await created;
-  const elapsed = performance.now() - started;
+  const { summary, at } = await created;
+  const { id } = summary;
+  const elapsed = at - started;
   const canceled = statusReached(reference, 'canceled');
   await core.handlers['prints.cancel']({ id });
   await canceled;
