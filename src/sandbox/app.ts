@@ -54,6 +54,8 @@ class OneLinePerRequest extends LogController {
 
 /** Large enough that a 1 MB print content reaches the spec's own 400 message (7.2) instead of a transport 413. */
 const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+/** How long close() lets requests in progress finish before it closes every connection. */
+const CLOSE_GRACE_MS = 1_000;
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const clock = options.clock ?? createSystemClock();
@@ -143,7 +145,18 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       return `http://${shownHost}:${address.port}`;
     },
-    close: () => app.close(),
+    async close() {
+      const closing = app.close();
+      // A connection a client opened without sending a request yet (undici keeps one after an aborted
+      // call) is busy to Node, not idle, and would hold close() until the 60 s headers timeout; after a
+      // short grace for requests still being answered, every connection goes.
+      const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await closing;
+      } finally {
+        clearTimeout(force);
+      }
+    },
     snapshot() {
       const snapshot: SandboxSnapshot = {};
       for (const [name, slice] of slices) snapshot[name] = slice.save();
