@@ -147,8 +147,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
     async close() {
       const closing = app.close();
-      // A connection a client opened without sending a request yet (undici keeps one after an aborted
-      // call) is busy to Node, not idle, and would hold close() until the 60 s headers timeout; after a
+      // A connection a client opened without sending a request yet (undici can leave one behind, as after an
+      // aborted call) is busy to Node, not idle, and would hold close() until the 60 s headers timeout; after a
       // short grace for requests still being answered, every connection goes.
       const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
       try {

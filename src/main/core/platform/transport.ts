@@ -22,10 +22,10 @@ export interface CallOptions {
   signal?: AbortSignal;
   /**
    * The request is complete only once this resolves, and never if it rejects. The print queue passes the
-   * journal's durable write here: the connection is taken and the headers go out while the fsync runs,
-   * and the body (a declared `Content-Length` of it) follows once the record is on disk. A server acts
-   * on no request whose body it has not received whole, so a crash or a failed write before then leaves
-   * nothing on the platform.
+   * journal's durable write here: fetch is called at once, so its own set-up (the request, a connection
+   * from the pool) overlaps the fsync, and the body, of a declared `Content-Length`, is handed over once
+   * the record is on disk (undici then writes the headers and the body together). A server acts on no
+   * request whose body it has not received whole, so a crash or a failed write leaves nothing on the platform.
    */
   sendAfter?: Promise<unknown>;
 }
@@ -211,8 +211,8 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
 }
 
 /**
- * A request whose headers (with the body's length) go out now and whose body follows once `ready`
- * resolves; if it rejects, the body stream fails and the request is abandoned unfinished.
+ * A request handed to fetch now whose body (its length declared) is released once `ready` resolves; if
+ * it rejects, the body stream fails and the request is abandoned unfinished.
  */
 function heldBodyInit(method: string, headers: Record<string, string>, bodyText: string, ready: Promise<unknown>): RequestInit {
   const bytes = new TextEncoder().encode(bodyText);
