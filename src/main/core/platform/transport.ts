@@ -160,8 +160,6 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
     const bodyText = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     let token = spec.authenticated ? await requireTokens().current() : undefined;
     let renewedAfter401 = false;
-    // Only the first attempt can be ahead of it: a retry starts after the first one ended.
-    let heldUntil = call.sendAfter;
 
     for (let attemptNumber = 1; ; attemptNumber++) {
       const headers: Record<string, string> = { Accept: 'application/json' };
@@ -172,8 +170,8 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
       let failure: PlatformError;
       try {
         options.onAttempt?.({ method: spec.method, path: spec.path, attempt: attemptNumber });
-        const held = heldUntil;
-        heldUntil = undefined;
+        // Only the first attempt can be ahead of it: a retry starts after the first one ended.
+        const held = attemptNumber === 1 ? call.sendAfter : undefined;
         const init: RequestInit = held === undefined || bodyText === undefined ? { method: spec.method, headers, body: bodyText } : heldBodyInit(spec.method, headers, bodyText, held);
         const { response, text } = await attempt(url, init, call.timeoutMs, call.signal).catch(async (error: unknown) => {
           // A body never finished because its precondition failed: that failure, not a network one.
