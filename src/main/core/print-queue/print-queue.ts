@@ -14,6 +14,7 @@ import { CONTENT_MAX_BYTES, isStrictBase64, utf8ByteLength, type ActionStatus } 
 import { silentLogger, type Logger, type RandomSource } from '../ports';
 import type { PlatformClient } from '../platform/client';
 import { NO_HTTP_STATUS, PlatformError } from '../platform/errors';
+import { PrintQueueError } from './errors';
 import { cashierMessage } from '../platform/messages';
 import type { PrintJournal } from './journal';
 import { queryPrints } from './query';
@@ -87,16 +88,7 @@ export const DEFAULT_QUEUE_POLICY: Readonly<QueuePolicy> = Object.freeze({
   rateLimitPauseMs: 5_000,
 });
 
-export class PrintQueueError extends Error {
-  constructor(
-    readonly code: string,
-    readonly status: number | undefined,
-    detail?: string,
-  ) {
-    super(detail ?? cashierMessage(code, 'en'));
-    this.name = 'PrintQueueError';
-  }
-}
+export { PrintQueueError };
 
 export interface PrintQueueOptions {
   journal: PrintJournal;
