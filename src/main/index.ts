@@ -43,6 +43,7 @@ async function start(): Promise<void> {
   hardenWindow(window, isAppUrl);
   const dispatch = createDispatcher({
     handlers: core.handlers,
+    language: core.language,
     isTrustedSender: (sender) => isAppUrl(sender.url),
     onUnexpectedError: (channel, error) => console.error(`[counter] ${channel} failed`, error),
   });

@@ -27,7 +27,7 @@ async function dispatcher() {
     logger: silentLogger,
     sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
   });
-  return createDispatcher({ handlers: core.handlers, isTrustedSender: () => true });
+  return createDispatcher({ handlers: core.handlers, language: core.language, isTrustedSender: () => true });
 }
 
 describe('the core behind the contract', () => {
@@ -58,5 +58,20 @@ describe('the core behind the contract', () => {
     const everything = JSON.stringify([status, terminals, seen]);
     expect(everything).not.toMatch(/APP_USR-\d+-\d{6}-/);
     expect(everything).not.toContain(COUNTER_APP.clientSecret);
+  });
+
+  it('keeps one print history per environment: a switch shows the other’s, and switching back shows the first again', async () => {
+    const dispatch = await dispatcher();
+    const enqueued = await dispatch('prints.enqueue', { terminalId: TERMINAL_1, subtype: 'custom', content: receipt('sandbox print') }, sender);
+    expect(enqueued).toMatchObject({ ok: true });
+    expect(await dispatch('prints.list', {}, sender)).toMatchObject({ ok: true, value: { total: 1 } });
+
+    expect(await dispatch('settings.update', { environment: 'production' }, sender)).toMatchObject({ ok: true, value: { environment: 'production' } });
+    expect(await dispatch('app.info', {}, sender)).toMatchObject({ ok: true, value: { environment: 'production', sandboxControlUrl: null } });
+    expect(await dispatch('prints.list', {}, sender)).toMatchObject({ ok: true, value: { total: 0 } });
+
+    await dispatch('settings.update', { environment: 'sandbox' }, sender);
+    const back = await dispatch('prints.list', {}, sender);
+    expect(back).toMatchObject({ ok: true, value: { total: 1, items: [{ id: (enqueued as { value: { id: string } }).value.id }] } });
   });
 });

@@ -84,6 +84,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   let origin = '';
   const dispatch = createDispatcher({
     handlers: options.core.handlers,
+    language: options.core.language,
     isTrustedSender: (sender) => sender.url === origin,
     ...(options.onUnexpectedError === undefined ? {} : { onUnexpectedError: options.onUnexpectedError }),
   });

@@ -7,12 +7,11 @@ import type { ChannelSpec } from '../../../shared/ipc/define';
 import { findIndustry } from '../../../shared/platform/industries';
 import { industryReport, type Preference } from '../../../shared/platform/preferences';
 import type { Chargeback, Payment } from '../../../shared/platform/payments';
-import { HandlerFailure } from '../ipc/dispatch';
+import { CounterError } from '../errors';
 import type { EventHub } from '../ipc/events';
 import { createNotificationReceiver, type NotificationReceiver, type NotificationReceiverConfig } from '../notifications/receiver';
 import { readNotifiedResource, type NotifiedResource } from '../notifications/resources';
 import type { PlatformClient } from '../platform/client';
-import { PlatformError } from '../platform/errors';
 import { silentLogger, type Logger } from '../ports';
 import type { KeyValueStore, SettingsRepository } from '../settings/store';
 import { applyChargeback, applyMerchantOrder, applyPayment } from './sales';
@@ -43,13 +42,30 @@ export interface Checkout {
   dispose(): Promise<void>;
 }
 
-const FAILURE_MESSAGES: Readonly<Record<(typeof CheckoutErrorCode)[keyof typeof CheckoutErrorCode], Readonly<Record<Language, string>>>> = {
+type CheckoutFailureCode = (typeof CheckoutErrorCode)[keyof typeof CheckoutErrorCode];
+
+const FAILURE_MESSAGES: Readonly<Record<CheckoutFailureCode, Readonly<Record<Language, string>>>> = {
   sale_not_found: { en: 'That sale is not in this environment’s recent sales.', es: 'Esa venta no está entre las ventas recientes de este entorno.' },
   receiver_unavailable: {
     en: 'Counter cannot receive payment notifications right now, so it could not follow the sale. Restart Counter or choose another port for notifications.',
     es: 'Counter no puede recibir notificaciones de pago ahora, así que no podría seguir la venta. Reinicie Counter o elija otro puerto para las notificaciones.',
   },
 };
+
+/** A refusal of the checkout channels themselves (the platform's own come as PlatformError). */
+export class CheckoutError extends CounterError {
+  declare readonly code: CheckoutFailureCode;
+
+  constructor(code: CheckoutFailureCode, status?: number) {
+    // A receiver that cannot listen now may after a restart; an unknown sale stays unknown.
+    super({ code, status, retryable: code === 'receiver_unavailable', message: FAILURE_MESSAGES[code].en });
+    this.name = 'CheckoutError';
+  }
+
+  override cashierMessage(language: Language): string {
+    return FAILURE_MESSAGES[this.code][language];
+  }
+}
 
 /** A reference of our own when the cashier gives none: unique, readable on a statement, no personal data. */
 function newExternalReference(now: number): string {
@@ -93,10 +109,6 @@ export function createCheckout(options: CheckoutOptions): Checkout {
   const logger = options.logger ?? silentLogger;
   const book: SalesBook = createSalesBook(options.store, () => settings.get().environment);
   const isoNow = (): string => new Date(clock.now()).toISOString();
-
-  function failure(code: keyof typeof FAILURE_MESSAGES, status?: number): HandlerFailure {
-    return new HandlerFailure({ code, message: FAILURE_MESSAGES[code][settings.get().language], ...(status === undefined ? {} : { status }), retryable: code === 'receiver_unavailable' });
-  }
 
   /**
    * Read, change and write in one synchronous step: read-backs run concurrently, and a sale looked up
@@ -182,23 +194,18 @@ export function createCheckout(options: CheckoutOptions): Checkout {
 
   async function createPreference(request: Parameters<CheckoutHandlers['checkout.createPreference']>[0]): Promise<Sale> {
     const notificationUrl = await started;
-    if (notificationUrl === null) throw failure('receiver_unavailable');
+    if (notificationUrl === null) throw new CheckoutError('receiver_unavailable');
     const current = settings.get();
     const given = request.preference.external_reference?.trim() ?? '';
-    try {
-      const preference = await platform.checkout.createPreference({
-        ...request.preference,
-        external_reference: given === '' ? newExternalReference(clock.now()) : given,
-        notification_url: notificationUrl,
-      });
-      const sale = saleOf(preference, current.environment, current.industry, isoNow());
-      book.put(sale);
-      events.emit('sale.changed', sale);
-      return sale;
-    } catch (error) {
-      if (error instanceof PlatformError) throw new HandlerFailure(error.toFailure(current.language));
-      throw error;
-    }
+    const preference = await platform.checkout.createPreference({
+      ...request.preference,
+      external_reference: given === '' ? newExternalReference(clock.now()) : given,
+      notification_url: notificationUrl,
+    });
+    const sale = saleOf(preference, current.environment, current.industry, isoNow());
+    book.put(sale);
+    events.emit('sale.changed', sale);
+    return sale;
   }
 
   return {
@@ -208,7 +215,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
       'checkout.sales': (request) => ({ sales: book.list(request.limit) }),
       'checkout.sale': (request) => {
         const sale = book.get(request.preferenceId);
-        if (sale === undefined) throw failure('sale_not_found', 404);
+        if (sale === undefined) throw new CheckoutError('sale_not_found', 404);
         return sale;
       },
       'checkout.receiver': () => receiver.status(),

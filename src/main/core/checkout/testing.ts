@@ -128,7 +128,7 @@ export async function startCheckoutRig(options: { receiver?: NotificationReceive
   };
   let core = start(options.receiver);
   let running = true;
-  let dispatch = createDispatcher({ handlers: core.handlers, isTrustedSender: () => true });
+  let dispatch = createDispatcher({ handlers: core.handlers, language: core.language, isTrustedSender: () => true });
 
   async function invoke<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>> {
     const result = await dispatch(channel, request, { url: 'test' });
@@ -169,7 +169,7 @@ export async function startCheckoutRig(options: { receiver?: NotificationReceive
       await rig.stopCore();
       core = start(receiver ?? options.receiver);
       running = true;
-      dispatch = createDispatcher({ handlers: core.handlers, isTrustedSender: () => true });
+      dispatch = createDispatcher({ handlers: core.handlers, language: core.language, isTrustedSender: () => true });
     },
     async platformToken() {
       const response = await fetch(`${baseUrl}/oauth/token`, {

@@ -170,7 +170,7 @@ describe('credentials in the production environment', () => {
 
     // The sandbox stands in for the production platform at another base URL.
     await core.handlers['credentials.setProduction']({ baseUrl: target.baseUrl, clientId: COUNTER_APP.clientId, clientSecret: 'wrong-secret' });
-    const wrong = await failureOf(core.handlers['credentials.verify']({}));
+    const wrong = await failureOf(core.handlers['credentials.verify']({}), 'es');
     expect(wrong).toMatchObject({ code: 'invalid_client', status: 400 });
     expect(wrong.message).toMatch(/credenciales/i);
     expect((await core.handlers['credentials.status']({})).state).toBe('error');

@@ -2,15 +2,21 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../../shared/clock';
 import { AuthorizationCallback } from '../../../shared/platform/oauth';
+import { CounterError } from '../errors';
 import { sameSecret } from './pkce';
 
 export const LOOPBACK_CALLBACK_PATH = '/callback';
 
 export type LoopbackOutcome = { kind: 'code'; code: string } | { kind: 'denied'; error: string; description?: string };
 
-export class SignInError extends Error {
-  constructor(readonly code: 'sign_in_timeout' | 'sign_in_cancelled' | 'sign_in_denied' | 'sign_in_failed', detail: string) {
-    super(detail);
+export type SignInErrorCode = 'sign_in_timeout' | 'sign_in_cancelled' | 'sign_in_denied' | 'sign_in_failed';
+
+export class SignInError extends CounterError {
+  declare readonly code: SignInErrorCode;
+
+  constructor(code: SignInErrorCode, detail: string) {
+    // A refusal in the browser stands until the user decides otherwise; the others may pass on a new try.
+    super({ code, retryable: code !== 'sign_in_denied', message: detail });
     this.name = 'SignInError';
   }
 }

@@ -12,7 +12,7 @@ function makeDispatcher(trusted = (url: string) => url.startsWith('app://counter
     fetch: vi.fn(async () => new Response('ok')) as unknown as typeof fetch,
   });
   const onUnexpectedError = vi.fn();
-  const dispatch = createDispatcher({ handlers: core.handlers, isTrustedSender: (sender) => trusted(sender.url), onUnexpectedError });
+  const dispatch = createDispatcher({ handlers: core.handlers, language: core.language, isTrustedSender: (sender) => trusted(sender.url), onUnexpectedError });
   return { dispatch, core, onUnexpectedError };
 }
 

@@ -1,6 +1,8 @@
 import { type z } from 'zod';
 import { channels, isChannelName, type ChannelName, type ChannelResponse, type ParsedRequest } from '../../../shared/ipc/contract';
+import type { Language } from '../../../shared/ipc/channels/app';
 import { ContractErrorCode, type IpcFailure, type IpcResult } from '../../../shared/ipc/define';
+import { CounterError } from '../errors';
 
 export type ChannelHandlers = {
   [C in ChannelName]: (request: ParsedRequest<C>) => Promise<ChannelResponse<C>> | ChannelResponse<C>;
@@ -11,17 +13,26 @@ export interface CallSender {
   url: string;
 }
 
-/** A failure a handler raises on purpose, carried to the renderer as it is (codes of spec 7, cashier messages). */
-export class HandlerFailure extends Error {
+/**
+ * A failure whose message is already written, whatever the language: the template channels' refusals,
+ * which name the template the cashier typed. Everything else raises a CounterError of its own kind.
+ */
+export class HandlerFailure extends CounterError {
   constructor(readonly failure: IpcFailure) {
-    super(failure.message);
+    super({ code: failure.code, status: failure.status, retryable: failure.retryable ?? false, message: failure.message });
     this.name = 'HandlerFailure';
+  }
+
+  override cashierMessage(): string {
+    return this.failure.message;
   }
 }
 
 export interface DispatcherOptions {
   handlers: ChannelHandlers;
   isTrustedSender(sender: CallSender): boolean;
+  /** The cashier's language, read per call: a CounterError reaches the renderer with its message in it. */
+  language(): Language;
   onUnexpectedError?(channel: string, error: unknown): void;
 }
 
@@ -55,7 +66,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       // Parsing the answer too keeps main honest about the contract, and strips anything not in it (a token, say).
       return { ok: true, value: spec.response.parse(value) };
     } catch (error) {
-      if (error instanceof HandlerFailure) return { ok: false, error: error.failure };
+      // The one place typed failures become the renderer's: code, status, retryable, the cashier's message.
+      if (error instanceof CounterError) return { ok: false, error: error.toFailure(options.language()) };
       options.onUnexpectedError?.(channelName, error);
       return { ok: false, error: { code: ContractErrorCode.internal, message: 'Something went wrong inside Counter. The action was not completed; try again.' } };
     }

@@ -1,15 +1,14 @@
 import type { Clock } from '../../../shared/clock';
+import type { Language } from '../../../shared/ipc/channels/app';
 import type { ManagerBoard } from '../../../shared/ipc/channels/manager';
 import { FINAL_PRINT_STATUSES, PrintSummary, type ListPrintsRequest } from '../../../shared/ipc/channels/prints';
 import type { TerminalList } from '../../../shared/ipc/channels/terminals';
-import { HandlerFailure, type ChannelHandlers } from '../ipc/dispatch';
+import { CounterError } from '../errors';
+import type { ChannelHandlers } from '../ipc/dispatch';
 import type { EventHub } from '../ipc/events';
 import type { PrintQueue } from '../print-queue/print-queue';
 import { terminalBoard, UNFINISHED_STATUSES } from './board';
 import { printsCsv } from './csv';
-
-/** app-core's wrapper that hands typed failures (spec 7 codes, cashier messages) to the renderer as they are. */
-export type TypedHandler = <Args extends unknown[], Result>(work: (...args: Args) => Promise<Result> | Result) => (...args: Args) => Promise<Result>;
 
 export interface ManagerDependencies {
   /** The print queue of the current environment (a new one after an environment switch). */
@@ -18,7 +17,8 @@ export interface ManagerDependencies {
   terminals(): Promise<TerminalList>;
   events: EventHub;
   clock: Clock;
-  typed: TypedHandler;
+  /** The cashier's language, for the board's note on why the terminal list is missing. */
+  language(): Language;
 }
 
 export type ManagerHandlers = Pick<ChannelHandlers, 'manager.board' | 'manager.printLinks' | 'manager.pruneCount' | 'prints.export'>;
@@ -52,7 +52,7 @@ function rows(queue: PrintQueue, filters: ListPrintsRequest['filters'], sort: Li
  * list, kept for a minute per environment.
  */
 export function createManagerHandlers(dependencies: ManagerDependencies): ManagerHandlers {
-  const { clock, events, typed } = dependencies;
+  const { clock, events } = dependencies;
   const states = new WeakMap<PrintQueue, QueueState>();
   const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -82,7 +82,8 @@ export function createManagerHandlers(dependencies: ManagerDependencies): Manage
   });
 
   function readTerminals(state: QueueState): Promise<void> {
-    state.reading ??= typed(dependencies.terminals)()
+    state.reading ??= dependencies
+      .terminals()
       .then(
         (list) => {
           state.terminals = { list, at: clock.now() };
@@ -91,7 +92,7 @@ export function createManagerHandlers(dependencies: ManagerDependencies): Manage
         },
         (error: unknown) => {
           state.terminalsFailedAt = clock.now();
-          state.terminalsProblem = error instanceof HandlerFailure ? error.failure.message : String(error);
+          state.terminalsProblem = error instanceof CounterError ? error.cashierMessage(dependencies.language()) : String(error);
         },
       )
       .finally(() => {
@@ -151,9 +152,9 @@ export function createManagerHandlers(dependencies: ManagerDependencies): Manage
   }
 
   return {
-    'manager.board': typed((request) => board(request.failuresSince)),
+    'manager.board': (request) => board(request.failuresSince),
 
-    'manager.printLinks': typed(async (request) => {
+    'manager.printLinks': async (request) => {
       const queue = await openQueue();
       const print = await queue.get(request.id, false);
       const original = print.reprintOf === null ? null : await queue.get(print.reprintOf, false).then((detail) => PrintSummary.parse(detail), () => null);
@@ -161,9 +162,9 @@ export function createManagerHandlers(dependencies: ManagerDependencies): Manage
       // "-R" and a suffix): the search narrows the journal to those in main, and reprintOf decides.
       const named = rows(queue, { search: `${print.externalReference.slice(0, 55)}-R` }, { field: 'createdAt', direction: 'asc' });
       return { original, reprints: named.filter((candidate) => candidate.reprintOf === print.id) };
-    }),
+    },
 
-    'manager.pruneCount': typed(async (request) => {
+    'manager.pruneCount': async (request) => {
       const queue = await openQueue();
       const before = clock.now() - request.olderThanDays * DAY_MS;
       // The same rule as the journal's prune: a finished print last changed before the cut-off.
@@ -174,12 +175,12 @@ export function createManagerHandlers(dependencies: ManagerDependencies): Manage
         count++;
       }
       return { count, before: iso(before) };
-    }),
+    },
 
-    'prints.export': typed(async (request) => {
+    'prints.export': async (request) => {
       const queue = await openQueue();
       const matching = rows(queue, request.filters, request.sort);
       return { csv: printsCsv(matching), rows: matching.length };
-    }),
+    },
   };
 }

@@ -4,8 +4,15 @@ import { Chargeback, MerchantOrder, Payment, PaymentCreateRequest, PaymentIntent
 import { Preference, PreferenceRequest, type PreferenceRequestInput } from '../../../shared/platform/preferences';
 import { CreateActionRequest, CreatedTerminalAction, TerminalAction } from '../../../shared/platform/terminal-actions';
 import { TerminalsListResponse, type TerminalSummary } from '../../../shared/platform/terminals';
+import { NO_HTTP_STATUS, PlatformError } from './errors';
 import { SandboxAccounts, TERMINALS_PAGE_LIMIT } from './schemas';
 import type { CallOptions, PlatformTransport } from './transport';
+
+/** Whether anything answered the probe; `detail` says why not, for the connection indicator. */
+export type ProbeResult = { reachable: true } | { reachable: false; code: string; detail: string };
+
+/** The connection indicator's question is quick: one attempt, answered within seconds or not at all. */
+const PROBE_OPTIONS: Readonly<CallOptions> = { maxAttempts: 1, timeoutMs: 5_000 };
 
 /** Create and cancel must carry the caller's own key: the print queue journals it before the first request. */
 export type IdempotentCallOptions = CallOptions & { idempotencyKey: string };
@@ -45,6 +52,11 @@ export interface PlatformClient {
     /** The embedded sandbox's seeded accounts; not a platform endpoint, so only ever used against the sandbox. */
     accounts(options?: CallOptions): Promise<SandboxAccounts>;
   };
+  /**
+   * Whether the platform answers at all, without a token. The spec names no health endpoint, so the
+   * platform's root is asked, and the embedded sandbox's own health route (docs/decisions.md, App).
+   */
+  probe(target: 'platform' | 'sandbox', options?: CallOptions): Promise<ProbeResult>;
 }
 
 const segment = (value: string): string => encodeURIComponent(value);
@@ -76,7 +88,21 @@ export function createPlatformClient(transport: PlatformTransport): PlatformClie
     },
   };
 
+  async function probe(target: 'platform' | 'sandbox', options?: CallOptions): Promise<ProbeResult> {
+    const path = target === 'sandbox' ? '/__sandbox/health' : '/';
+    try {
+      await transport.request({ method: 'GET', path, authenticated: false, idempotent: false, response: { kind: 'empty' }, options: { ...PROBE_OPTIONS, ...options } });
+      return { reachable: true };
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      // Any HTTP answer means the platform is reachable; whether our token is good is the credentials' business.
+      if (error.status !== NO_HTTP_STATUS) return { reachable: true };
+      return { reachable: false, code: error.code, detail: error.detail };
+    }
+  }
+
   return {
+    probe,
     oauth: {
       token: (request, options) =>
         transport.request({ method: 'POST', path: '/oauth/token', body: TokenRequest.parse(request), authenticated: false, idempotent: false, response: json(TokenResponse), options }),

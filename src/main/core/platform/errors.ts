@@ -1,7 +1,6 @@
 import { PlatformErrorBody } from '../../../shared/platform/errors';
 import { CONTENT_REQUIRED_MESSAGE, CONTENT_TOO_LARGE_MESSAGE, INVALID_BASE64_MESSAGE } from '../../../shared/platform/terminal-actions';
-import type { Language } from '../../../shared/ipc/channels/app';
-import type { IpcFailure } from '../../../shared/ipc/define';
+import { CounterError } from '../errors';
 import { cashierMessage } from './messages';
 
 /** Status 0 stands for "no HTTP answer at all" (a dropped connection or a timeout). */
@@ -12,30 +11,23 @@ export const NO_HTTP_STATUS = 0;
  * transport codes. `message` is the cashier's English text; `detail` keeps what the platform said,
  * for logs and support.
  */
-export class PlatformError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly retryable: boolean;
+export class PlatformError extends CounterError {
+  /** NO_HTTP_STATUS (0) when there was no HTTP answer at all. */
+  declare readonly status: number;
   readonly detail: string;
   /** From a 429's Retry-After, when the platform gave one. */
   readonly retryAfterMs: number | undefined;
 
   constructor(init: { status: number; code: string; detail?: string; retryable?: boolean; retryAfterMs?: number }) {
-    super(cashierMessage(init.code, 'en'));
+    super({ code: init.code, status: init.status, retryable: init.retryable ?? isTransientStatus(init.status), message: cashierMessage(init.code, 'en') });
     this.name = 'PlatformError';
-    this.status = init.status;
-    this.code = init.code;
     this.detail = init.detail ?? '';
-    this.retryable = init.retryable ?? isTransientStatus(init.status);
     this.retryAfterMs = init.retryAfterMs;
   }
 
-  messageIn(language: Language): string {
-    return cashierMessage(this.code, language);
-  }
-
-  toFailure(language: Language): IpcFailure {
-    return { code: this.code, message: this.messageIn(language), status: this.status === NO_HTTP_STATUS ? undefined : this.status, retryable: this.retryable };
+  /** No HTTP answer has no status to show. */
+  protected override failureStatus(): number | undefined {
+    return this.status === NO_HTTP_STATUS ? undefined : this.status;
   }
 }
 

@@ -300,8 +300,8 @@ describe('platform errors', () => {
     const typed = error as PlatformError;
     expect({ status: typed.status, code: typed.code, retryable: typed.retryable }).toEqual({ status, code, retryable: status >= 500 || status === 429 });
     expect(Object.hasOwn(MESSAGES, code)).toBe(true);
-    expect(typed.messageIn('en')).not.toBe(typed.messageIn('es'));
-    expect(typed.toFailure('es')).toMatchObject({ code, status, message: typed.messageIn('es') });
+    expect(typed.cashierMessage('en')).not.toBe(typed.cashierMessage('es'));
+    expect(typed.toFailure('es')).toMatchObject({ code, status, message: typed.cashierMessage('es') });
   });
 
   it('still types an error whose body is not the platform’s', async () => {

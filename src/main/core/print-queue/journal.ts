@@ -1,5 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
+import { CounterError } from '../errors';
 import { silentLogger, type Logger } from '../ports';
 import type { JournalFiles, SegmentFile } from './journal-files';
 import { JournalLine, type JournalPrint, type JournalTransition, type PrintPatch } from './records';
@@ -62,10 +63,9 @@ export interface JournalOptions {
   sync?: boolean;
 }
 
-export class JournalUnavailableError extends Error {
-  readonly code = 'journal_unavailable';
+export class JournalUnavailableError extends CounterError {
   constructor(cause: unknown) {
-    super(`the print journal cannot be written: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super({ code: 'journal_unavailable', retryable: false, message: `the print journal cannot be written: ${cause instanceof Error ? cause.message : String(cause)}` });
     this.name = 'JournalUnavailableError';
   }
 }

@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createManualClock, type ManualClock } from '../../../shared/clock';
+import type { Language } from '../../../shared/ipc/channels/app';
+import type { IpcFailure } from '../../../shared/ipc/define';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/app';
 import type { AppCoreOptions } from '../app-core';
-import { HandlerFailure } from '../ipc/dispatch';
+import { CounterError } from '../errors';
 import { silentLogger, type Http } from '../ports';
 import type { SecretBox } from '../credentials/secret-box';
 
@@ -34,14 +36,14 @@ export function testCoreOptions(target: TestSandbox, http: Http): Pick<AppCoreOp
   return { shell: 'browser-host', version: 'test', sandboxBaseUrl: target.baseUrl, clock: target.clock, fetch: http, logger: silentLogger };
 }
 
-/** The typed failure a handler call was refused with; any other outcome fails the test. */
-export async function failureOf(call: unknown): Promise<HandlerFailure['failure']> {
+/** The failure a handler call was refused with, as the dispatcher would answer it; any other outcome fails the test. */
+export async function failureOf(call: unknown, language: Language = 'en'): Promise<IpcFailure> {
   const error = await Promise.resolve(call).then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  if (!(error instanceof HandlerFailure)) throw new Error(`expected a HandlerFailure, got ${String(error)}`);
-  return error.failure;
+  if (!(error instanceof CounterError)) throw new Error(`expected a CounterError, got ${String(error)}`);
+  return error.toFailure(language);
 }
 
 export interface TestSandbox {
