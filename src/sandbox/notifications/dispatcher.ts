@@ -218,7 +218,7 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
     return url;
   }
 
-  function buildRequest(record: DeliveryRecord, at: number): { init: RequestInit; requestId: string | null } {
+  async function buildRequest(record: DeliveryRecord, at: number): Promise<{ init: RequestInit; requestId: string | null }> {
     if (record.channel === 'ipn') {
       // Spec 4.7 names only the query; the IPN request carries no body and no content type.
       return { init: { method: 'POST', headers: { 'user-agent': USER_AGENT, accept: '*/*' } }, requestId: null };
@@ -242,14 +242,16 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
     };
     const secret = options.secretFor(record.client_id);
     if (secret !== undefined) {
-      headers['x-signature'] = signatureHeader(secret, { dataId: record.resource_id, requestId, ts: String(Math.floor(at / 1000)) });
+      headers['x-signature'] = await signatureHeader(secret, { dataId: record.resource_id, requestId, ts: String(Math.floor(at / 1000)) });
     }
     return { init: { method: 'POST', headers, body: JSON.stringify(body) }, requestId };
   }
 
   async function attempt(record: DeliveryRecord, manual: boolean, startedGeneration: number): Promise<void> {
     const at = clock.now();
-    const { init, requestId } = buildRequest(record, at);
+    const { init, requestId } = await buildRequest(record, at);
+    // Signing is asynchronous (WebCrypto): a stop() meanwhile must not let this request out.
+    if (startedGeneration !== generation) return;
     // One controller per request, aborted by the acknowledgement timer or by stop(); a real timer, see above.
     const controller = new AbortController();
     let timedOut = false;

@@ -134,7 +134,7 @@ export function createNotificationReceiver(options: NotificationReceiverOptions)
       logger.error('the application secret is not available; a signed webhook cannot be verified', { error: String(error) });
       return 'unverifiable';
     }
-    const verified = verifyWebhookSignature({ secret, signature: notification.signature, requestId: notification.requestId, dataId: notification.id });
+    const verified = await verifyWebhookSignature({ secret, signature: notification.signature, requestId: notification.requestId, dataId: notification.id });
     if (!verified.ok) return 'forged';
     if (notification.requestId !== undefined && seenRequests.seenBefore(notification.requestId)) return 'duplicate';
     if (notification.eventId === undefined) return 'unsigned';
