@@ -11,7 +11,7 @@ import { parseSignatureHeader, signatureManifest } from './notifications';
 
 const encoder = new TextEncoder();
 
-function hmacKey(secret: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
+function hmacKey(secret: string, usage: 'sign' | 'verify') {
   return globalThis.crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
 }
 
