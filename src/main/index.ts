@@ -5,7 +5,7 @@ import { createAppCore, type AppCore } from './core/app-core';
 import { createDispatcher } from './core/ipc/dispatch';
 import { createAppUrlMatcher } from './core/security/app-origin';
 import { isVettedExternalUrl } from './core/security/external-links';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './core/embedded-sandbox';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 import { receiverConfigFrom } from './core/notifications/config';
 import { bindContract, forwardEvents } from './electron/ipc';
 import { denyAllPermissions, enforceSingleInstance, hardenWindow } from './electron/security';

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAppCore } from '../core/app-core';
-import { startEmbeddedSandbox } from '../core/embedded-sandbox';
+import { startEmbeddedSandbox } from '../embedded-sandbox';
 import { receiverConfigFrom } from '../core/notifications/config';
 import { seedJournalDirectory } from '../core/manager/seed-journal';
 import { createConfStore } from '../core/settings/conf-store';
