@@ -6,7 +6,8 @@ import { extname, join, resolve, sep } from 'node:path';
 import { ContractErrorCode, type IpcResult } from '../../shared/ipc/define';
 import type { AppCore } from '../core/app-core';
 import { createDispatcher } from '../core/ipc/dispatch';
-import { CONTENT_SECURITY_POLICY } from '../core/security/web-preferences';
+import { PAGE_SECURITY_HEADERS } from '../core/security/web-preferences';
+import { createHostHeaderCheck } from './host-header';
 
 export interface BrowserHostOptions {
   core: AppCore;
@@ -57,6 +58,15 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.end(JSON.stringify(body));
 }
 
+/** undefined for a malformed percent-encoding (`/%`), which is the client's mistake, not ours. */
+function decodedPath(encoded: string): string | undefined {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+}
+
 function failure(code: string, message: string): IpcResult<never> {
   return { ok: false, error: { code, message } };
 }
@@ -94,7 +104,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
 
   async function serveStatic(pathname: string, response: ServerResponse): Promise<void> {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const decoded = decodedPath(pathname);
+    if (decoded === undefined) return sendJson(response, 400, failure(ContractErrorCode.invalidRequest, 'The address is not valid percent-encoding.'));
+    const relative = decoded === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const candidate = resolve(join(rendererRoot, relative));
     if (candidate !== rendererRoot && !candidate.startsWith(rendererRoot + sep)) {
       sendJson(response, 404, failure('not_found', 'Not found.'));
@@ -105,9 +117,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       response.writeHead(200, {
         'content-type': CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream',
         'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'no-referrer',
-        'content-security-policy': CONTENT_SECURITY_POLICY,
+        ...PAGE_SECURITY_HEADERS,
       });
       response.end(file);
     } catch {
@@ -115,8 +125,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
   }
 
+  let isOwnHost: (hostHeader: string | undefined) => boolean = () => false;
   const server = createServer((request, response) => {
     void (async () => {
+      if (!isOwnHost(request.headers.host)) return sendJson(response, 421, failure('misdirected_request', 'This server answers only to its own loopback address.'));
       const url = new URL(request.url ?? '/', 'http://host.invalid');
       if (url.pathname.startsWith(HOST_INVOKE_PREFIX)) {
         if (request.method !== 'POST') return sendJson(response, 405, failure('method_not_allowed', 'Use POST.'));
@@ -131,7 +143,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         } catch {
           return sendJson(response, 400, failure(ContractErrorCode.invalidRequest, 'The request is not valid JSON.'));
         }
-        const channel = decodeURIComponent(url.pathname.slice(HOST_INVOKE_PREFIX.length));
+        const channel = decodedPath(url.pathname.slice(HOST_INVOKE_PREFIX.length));
+        if (channel === undefined) return sendJson(response, 400, failure(ContractErrorCode.invalidRequest, 'The channel is not valid percent-encoding.'));
         const result = await dispatch(channel, payload, { url: String(request.headers.origin ?? '') });
         return sendJson(response, 200, result);
       }
@@ -159,6 +172,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolveListen());
   });
   const address = server.address() as AddressInfo;
+  isOwnHost = createHostHeaderCheck(options.host ?? '127.0.0.1', address.port);
   origin = `http://${options.host ?? '127.0.0.1'}:${address.port}`;
   return {
     url: `${origin}/?${HOST_TOKEN_PARAM}=${token}`,
