@@ -10,7 +10,9 @@ import { receiverConfigFrom } from './core/notifications/config';
 import { bindContract, forwardEvents } from './electron/ipc';
 import { denyAllPermissions, enforceSingleInstance, hardenWindow } from './electron/security';
 import { createSafeStorageSecretBox } from './electron/secret-box';
-import { createElectronStore } from './electron/settings-store';
+import { openElectronStore } from './electron/settings-store';
+import { showStartupNotices } from './electron/startup-notices';
+import { withStartupNotices } from './core/settings/startup-notices';
 import { createAppWindow } from './electron/window';
 
 const outDirectory = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,9 +22,10 @@ let mainWindow: BrowserWindow | undefined;
 
 async function start(): Promise<void> {
   denyAllPermissions();
+  const settingsFile = openElectronStore();
   sandbox = await startEmbeddedSandbox();
   core = createAppCore({
-    store: createElectronStore(),
+    store: settingsFile.store,
     shell: 'electron',
     version: app.getVersion(),
     sandboxBaseUrl: sandbox.baseUrl,
@@ -42,13 +45,14 @@ async function start(): Promise<void> {
   const isAppUrl = createAppUrlMatcher(entryUrl);
   hardenWindow(window, isAppUrl);
   const dispatch = createDispatcher({
-    handlers: core.handlers,
+    handlers: withStartupNotices(core.handlers, settingsFile.notices),
     isTrustedSender: (sender) => isAppUrl(sender.url),
     onUnexpectedError: (channel, error) => console.error(`[counter] ${channel} failed`, error),
   });
   bindContract(dispatch);
   forwardEvents(core.events, window.webContents);
   await window.loadURL(entryUrl);
+  await showStartupNotices(window, settingsFile.notices);
 }
 
 if (enforceSingleInstance(() => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppCore, type AppCore } from '../core/app-core';
 import { createMemoryStore } from '../core/settings/store';
-import { HOST_EVENTS_PATH, HOST_INVOKE_PREFIX, HOST_TOKEN_HEADER, HOST_TOKEN_PARAM, startBrowserHost, type BrowserHost } from './server';
+import { HOST_EVENTS_PATH, HOST_INVOKE_PREFIX, HOST_TOKEN_HEADER, HOST_TOKEN_PARAM, startBrowserHost, type BrowserHost, type BrowserHostOptions } from './server';
 
 let host: BrowserHost | undefined;
 let core: AppCore | undefined;
@@ -14,7 +14,7 @@ afterEach(async () => {
   await core?.dispose();
 });
 
-async function start(hostOptions: { onUnexpectedError?: (channel: string, error: unknown) => void } = {}): Promise<BrowserHost> {
+async function start(hostOptions: Pick<BrowserHostOptions, 'onUnexpectedError' | 'startupNotices'> = {}): Promise<BrowserHost> {
   const renderer = mkdtempSync(join(tmpdir(), 'counter-renderer-'));
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Counter</title>');
   core = createAppCore({
@@ -133,5 +133,11 @@ describe('browser host', () => {
     const response = await rawGet(target, '/');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['content-security-policy']).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
+  });
+
+  it('tells the page about startup notices through app.info', async () => {
+    const notice = { code: 'settings_fields_reset' as const, message: 'Some settings were not valid', backupPath: '/data/settings.json.invalid-x', fields: ['language'] };
+    const target = await start({ startupNotices: [notice] });
+    expect(await (await invoke(target, 'app.info', '{}')).json()).toMatchObject({ ok: true, value: { startupNotices: [notice] } });
   });
 });

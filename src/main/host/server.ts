@@ -3,10 +3,12 @@ import { readFile, realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
+import type { StartupNotice } from '../../shared/ipc/channels/app';
 import { ContractErrorCode, type IpcResult } from '../../shared/ipc/define';
 import type { AppCore } from '../core/app-core';
 import { createDispatcher } from '../core/ipc/dispatch';
 import { PAGE_SECURITY_HEADERS } from '../core/security/web-preferences';
+import { withStartupNotices } from '../core/settings/startup-notices';
 import { createHostHeaderCheck } from './host-header';
 
 export interface BrowserHostOptions {
@@ -15,6 +17,8 @@ export interface BrowserHostOptions {
   rendererDirectory: string;
   port?: number;
   host?: string;
+  /** Problems found while starting, added to app.info for the page to show. */
+  startupNotices?: readonly StartupNotice[];
   onUnexpectedError?(channel: string, error: unknown): void;
 }
 
@@ -93,7 +97,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const rendererRoot = await realpath(resolve(options.rendererDirectory));
   let origin = '';
   const dispatch = createDispatcher({
-    handlers: options.core.handlers,
+    handlers: withStartupNotices(options.core.handlers, options.startupNotices ?? []),
     isTrustedSender: (sender) => sender.url === origin,
     ...(options.onUnexpectedError === undefined ? {} : { onUnexpectedError: options.onUnexpectedError }),
   });
