@@ -4,15 +4,17 @@ import { app, shell, type BrowserWindow } from 'electron';
 import { createAppCore, type AppCore } from './core/app-core';
 import { createDispatcher } from './core/ipc/dispatch';
 import { createAppUrlMatcher } from './core/security/app-origin';
+import { rendererEntryUrl } from './core/security/app-protocol';
 import { isVettedExternalUrl } from './core/security/external-links';
+import { withStartupNotices } from './core/settings/startup-notices';
 import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 import { receiverConfigFrom } from './core/notifications/config';
+import { registerAppScheme, serveRenderer } from './electron/app-protocol';
 import { bindContract, forwardEvents } from './electron/ipc';
 import { denyAllPermissions, enforceSingleInstance, hardenWindow } from './electron/security';
 import { createSafeStorageSecretBox } from './electron/secret-box';
 import { openElectronStore } from './electron/settings-store';
 import { showStartupNotices } from './electron/startup-notices';
-import { withStartupNotices } from './core/settings/startup-notices';
 import { createAppWindow } from './electron/window';
 
 const outDirectory = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,7 +42,9 @@ async function start(): Promise<void> {
     },
   });
 
-  const { window, entryUrl } = createAppWindow(outDirectory);
+  serveRenderer(join(outDirectory, 'renderer'));
+  const entryUrl = rendererEntryUrl({ isPackaged: app.isPackaged, devServerUrl: process.env['ELECTRON_RENDERER_URL'] });
+  const window = createAppWindow(outDirectory);
   mainWindow = window;
   const isAppUrl = createAppUrlMatcher(entryUrl);
   hardenWindow(window, isAppUrl);
@@ -60,6 +64,7 @@ if (enforceSingleInstance(() => {
   mainWindow?.focus();
 })) {
   app.enableSandbox();
+  registerAppScheme();
   app.whenReady().then(start).catch((error: unknown) => {
     console.error('[counter] could not start', error);
     app.exit(1);

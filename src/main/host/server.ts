@@ -2,11 +2,12 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { StartupNotice } from '../../shared/ipc/channels/app';
 import { ContractErrorCode, type IpcResult } from '../../shared/ipc/define';
 import type { AppCore } from '../core/app-core';
 import { createDispatcher } from '../core/ipc/dispatch';
+import { contentTypeOf } from '../core/security/app-protocol';
 import { PAGE_SECURITY_HEADERS } from '../core/security/web-preferences';
 import { withStartupNotices } from '../core/settings/startup-notices';
 import { createHostHeaderCheck } from './host-header';
@@ -37,19 +38,6 @@ export const HOST_EVENTS_PATH = '/__counter/events';
 
 /** Images up to the platform's 1 MB, Base64-encoded, plus room for the rest of the request. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-};
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -119,7 +107,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     try {
       const file = await readFile(candidate);
       response.writeHead(200, {
-        'content-type': CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream',
+        'content-type': contentTypeOf(candidate),
         'cache-control': 'no-store',
         ...PAGE_SECURITY_HEADERS,
       });
