@@ -5,12 +5,11 @@ import type { Environment } from '../../../shared/ipc/channels/app';
 import type { ReceiverStatus } from '../../../shared/ipc/channels/checkout';
 import type { NotificationTopic } from '../../../shared/platform/notifications';
 import { silentLogger, type Logger } from '../ports';
-import { createSeenSet } from './dedupe';
-import { parseNotification, type ParsedNotification, type WebhookNotification } from './parse';
+import { createAdmission } from './admission';
+import { parseNotification } from './parse';
 import { createReadBackScheduler, type ReadBackTuning } from './read-back';
 import type { NotifiedResource } from './resources';
-import { verifyWebhookSignature } from './signature';
-import { createSourceLimit } from './source-limit';
+import { createWebhookCheck } from './webhook-check';
 
 /** Where the receiver listens and what URL it hands out (docs/decisions-app-checkout.part.md). */
 export interface NotificationReceiverConfig {
@@ -110,6 +109,16 @@ function answer(response: ServerResponse, status: number, body?: { error: string
   response.end(text);
 }
 
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
 function remoteAddressOf(request: IncomingMessage): string {
   return request.socket.remoteAddress ?? 'unknown';
 }
@@ -129,10 +138,16 @@ export function createNotificationReceiver(options: NotificationReceiverOptions)
   const logger = options.logger ?? silentLogger;
   const tuning = { ...DEFAULT_RECEIVER_TUNING, ...options.tuning };
   const scheduler = createReadBackScheduler({ clock, read: options.read, onResource: options.onResource, logger, tuning });
-  // Only verified webhooks are remembered: an unsigned or forged one must not be able to shadow the real one.
-  const seenRequests = createSeenSet({ clock, ttlMs: tuning.replayMemoryMs, maxEntries: tuning.replayMemoryEntries });
-  const seenEvents = createSeenSet({ clock, ttlMs: tuning.replayMemoryMs, maxEntries: tuning.replayMemoryEntries });
-  const sourceLimit = createSourceLimit({ clock, burst: tuning.sourceBurst, perSecond: tuning.sourcePerSecond, maxSources: tuning.sourceMemory });
+  const checkWebhook = createWebhookCheck({
+    clock,
+    secret: options.secret,
+    ...(options.environment === undefined ? {} : { environment: options.environment }),
+    logger,
+    replayMemoryMs: tuning.replayMemoryMs,
+    replayMemoryEntries: tuning.replayMemoryEntries,
+    productionToleranceSeconds: tuning.productionSignatureToleranceSeconds,
+  });
+  const admit = createAdmission({ clock, scheduler, logger, ...tuning });
   const counters = { received: 0, accepted: 0, duplicates: 0, rejected: 0 };
   let server: Server | undefined;
   let url: string | null = null;
@@ -143,29 +158,6 @@ export function createNotificationReceiver(options: NotificationReceiverOptions)
     counters.rejected++;
     answer(response, status, { error, message }, retryAfterSeconds);
   };
-
-  /**
-   * Verifies a signed webhook. `new_event` when it is the platform's and announces an event not seen
-   * before, `verified` when it is the platform's without an event id; `unsigned` when there is no
-   * signature to check (then it is only a hint, like an IPN).
-   */
-  async function checkWebhook(notification: WebhookNotification): Promise<'forged' | 'stale' | 'duplicate' | 'unverifiable' | 'new_event' | 'verified' | 'unsigned'> {
-    if (notification.signature === undefined) return 'unsigned';
-    let secret: string;
-    try {
-      secret = await options.secret();
-    } catch (error) {
-      logger.error('the application secret is not available; a signed webhook cannot be verified', { error: String(error) });
-      return 'unverifiable';
-    }
-    // The sandbox may run on a clock of its own (tests move it by hours), so only production checks the ts.
-    const tolerance = options.environment?.() === 'production' ? { toleranceSeconds: tuning.productionSignatureToleranceSeconds, nowMs: clock.now() } : {};
-    const verified = await verifyWebhookSignature({ secret, signature: notification.signature, requestId: notification.requestId, dataId: notification.id, ...tolerance });
-    if (!verified.ok) return verified.reason === 'stale' ? 'stale' : 'forged';
-    if (notification.requestId !== undefined && seenRequests.seenBefore(notification.requestId)) return 'duplicate';
-    if (notification.eventId === undefined) return 'verified';
-    return seenEvents.seenBefore(`${notification.topic}:${notification.eventId}`) ? 'duplicate' : 'new_event';
-  }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const requestUrl = new URL(request.url ?? '/', 'http://receiver');
@@ -207,33 +199,11 @@ export function createNotificationReceiver(options: NotificationReceiverOptions)
       counters.duplicates++;
       return answer(response, 200);
     }
-    if (!admitted(notification, check === 'new_event' || check === 'verified', remoteAddressOf(request), response)) return;
+    const refusal = admit(notification, check === 'new_event' || check === 'verified', remoteAddressOf(request));
+    if (refusal !== undefined) return refuse(response, refusal.status, refusal.error, refusal.message, refusal.retryAfterSeconds);
     answer(response, 200);
     counters.accepted++;
     if (scheduler.notify(notification.topic, notification.id, { newEvent: check === 'new_event' }) === 'merged') counters.duplicates++;
-  }
-
-  /**
-   * Whether a notification may cost a read-back. Refused ones are not acknowledged, so the platform
-   * sends them again 15 minutes later (spec 6.3): a genuine notification is late, never lost, whereas
-   * a 200 without a read would drop it for good.
-   */
-  function admitted(notification: ParsedNotification, verified: boolean, source: string, response: ServerResponse): boolean {
-    const free = scheduler.isPending(notification.topic, notification.id);
-    if (!verified && !free) {
-      const taken = sourceLimit.take(source);
-      if (!taken.ok) {
-        logger.warn('notifications from one source over its limit were not acknowledged', { source, topic: notification.topic, id: notification.id });
-        refuse(response, 429, 'too_many_notifications', 'too many unsigned notifications from this address', taken.retryAfterSeconds);
-        return false;
-      }
-    }
-    if (!free && scheduler.stats().pending >= tuning.maxPendingReadBacks) {
-      logger.warn('too many read-backs are pending; a notification was not acknowledged', { topic: notification.topic, id: notification.id });
-      refuse(response, 503, 'busy', 'too many notifications are being read back; send it again later', 60);
-      return false;
-    }
-    return true;
   }
 
   return {
@@ -248,13 +218,7 @@ export function createNotificationReceiver(options: NotificationReceiverOptions)
         });
       });
       try {
-        await new Promise<void>((resolve, reject) => {
-          listening.once('error', reject);
-          listening.listen(options.port ?? 0, options.host ?? DEFAULT_HOST, () => {
-            listening.off('error', reject);
-            resolve();
-          });
-        });
+        await listen(listening, options.port ?? 0, options.host ?? DEFAULT_HOST);
       } catch (error) {
         state = 'failed';
         detail = error instanceof Error ? error.message : String(error);
