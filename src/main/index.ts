@@ -14,7 +14,7 @@ import { bindContract, forwardEvents } from './electron/ipc';
 import { denyAllPermissions, enforceSingleInstance, hardenWindow } from './electron/security';
 import { createSafeStorageSecretBox } from './electron/secret-box';
 import { openElectronStore } from './electron/settings-store';
-import { showStartupNotices } from './electron/startup-notices';
+import { showStartupFailure, showStartupNotices } from './electron/startup-notices';
 import { createAppWindow } from './electron/window';
 
 const outDirectory = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,6 +67,7 @@ if (enforceSingleInstance(() => {
   registerAppScheme();
   app.whenReady().then(start).catch((error: unknown) => {
     console.error('[counter] could not start', error);
+    showStartupFailure(error);
     app.exit(1);
   });
   app.on('window-all-closed', () => app.quit());

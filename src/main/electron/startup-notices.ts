@@ -13,3 +13,8 @@ export async function showStartupNotices(window: BrowserWindow, notices: readonl
     });
   }
 }
+
+/** A start that failed anyway is said in a dialog, not only as a stack on a console nobody sees. */
+export function showStartupFailure(error: unknown): void {
+  dialog.showErrorBox('Counter could not start', error instanceof Error ? error.message : String(error));
+}
