@@ -135,6 +135,9 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
   // Bumped by reset/stop/load so that answers to requests sent before them are dropped, not recorded.
   let generation = 0;
   const inFlightControllers = new Set<AbortController>();
+  // Signing is asynchronous (WebCrypto) and may finish out of order: requests are built one after another,
+  // and a burst leaves together once all of it is signed, in the order its attempts began (as when signing was synchronous).
+  let builtInOrder: Promise<unknown> = Promise.resolve();
 
   const isIdle = (): boolean => ready.length === 0 && inFlight === 0;
 
@@ -249,8 +252,12 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
 
   async function attempt(record: DeliveryRecord, manual: boolean, startedGeneration: number): Promise<void> {
     const at = clock.now();
-    const { init, requestId } = await buildRequest(record, at);
-    // Signing is asynchronous (WebCrypto): a stop() meanwhile must not let this request out.
+    const building = builtInOrder.then(() => buildRequest(record, at));
+    builtInOrder = building.catch(() => undefined);
+    const { init, requestId } = await building;
+    // A request let out alone could overtake earlier ones of its burst on a reused keep-alive connection.
+    await builtInOrder;
+    // A stop() while the request was being signed must not let it out.
     if (startedGeneration !== generation) return;
     // One controller per request, aborted by the acknowledgement timer or by stop(); a real timer, see above.
     const controller = new AbortController();
