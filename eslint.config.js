@@ -3,6 +3,23 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * Who may import whom (DESIGN.md "Rules of the house"), as no-restricted-imports options. ESLint
+ * replaces a rule's options per matching block instead of merging them, so each block below lists
+ * every restriction that applies to its files.
+ */
+const ELECTRON_ONLY_IN_SHELLS = { name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload import electron (DESIGN.md).' };
+/** A path segment, so `../../sandbox/app` matches and `./sandbox-settings` does not. */
+const intoRoot = (root, message) => ({ regex: `(^|/)${root}(/|$)`, message });
+const SANDBOX_FROM_MAIN = intoRoot('sandbox', 'The app talks to the sandbox only over HTTP, like to the real platform; src/main/embedded-sandbox.ts alone starts it (DESIGN.md).');
+const MAIN_FROM_RENDERER = intoRoot('main', 'The renderer reaches main only through the IPC contract in src/shared/ipc (DESIGN.md).');
+const SANDBOX_FROM_RENDERER = intoRoot('sandbox', 'The renderer knows the platform only through main (DESIGN.md).');
+const FROM_SHARED = ['main', 'renderer', 'sandbox'].map((root) => intoRoot(root, 'src/shared is imported by every root and imports none of them (DESIGN.md).'));
+
+const restrict = (paths, patterns) => ['error', { paths, patterns }];
+/** Tests and their helpers may start an in-process sandbox to test against. */
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'src/main/**/testing/**', 'src/main/**/testing.ts'];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
   js.configs.recommended,
@@ -14,12 +31,29 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always'],
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload import electron (DESIGN.md).' }] }],
+      'no-restricted-imports': restrict([ELECTRON_ONLY_IN_SHELLS], []),
     },
   },
   {
-    files: ['src/main/electron/**', 'src/main/index.ts', 'src/preload/**', 'e2e/**'],
+    files: ['src/main/**/*.ts'],
+    ignores: [...TEST_FILES, 'src/main/embedded-sandbox.ts'],
+    rules: { 'no-restricted-imports': restrict([ELECTRON_ONLY_IN_SHELLS], [SANDBOX_FROM_MAIN]) },
+  },
+  {
+    files: ['src/main/electron/**', 'src/main/index.ts'],
+    rules: { 'no-restricted-imports': restrict([], [SANDBOX_FROM_MAIN]) },
+  },
+  {
+    files: ['src/preload/**', 'e2e/**'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict([ELECTRON_ONLY_IN_SHELLS], [MAIN_FROM_RENDERER, SANDBOX_FROM_RENDERER]) },
+  },
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict([ELECTRON_ONLY_IN_SHELLS], FROM_SHARED) },
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

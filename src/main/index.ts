@@ -4,13 +4,17 @@ import { app, shell, type BrowserWindow } from 'electron';
 import { createAppCore, type AppCore } from './core/app-core';
 import { createDispatcher } from './core/ipc/dispatch';
 import { createAppUrlMatcher } from './core/security/app-origin';
+import { rendererEntryUrl } from './core/security/app-protocol';
 import { isVettedExternalUrl } from './core/security/external-links';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './core/embedded-sandbox';
+import { withStartupNotices } from './core/settings/startup-notices';
+import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 import { receiverConfigFrom } from './core/notifications/config';
+import { registerAppScheme, serveRenderer } from './electron/app-protocol';
 import { bindContract, forwardEvents } from './electron/ipc';
 import { denyAllPermissions, enforceSingleInstance, hardenWindow } from './electron/security';
 import { createSafeStorageSecretBox } from './electron/secret-box';
-import { createElectronStore } from './electron/settings-store';
+import { openElectronStore } from './electron/settings-store';
+import { showStartupFailure, showStartupNotices } from './electron/startup-notices';
 import { createAppWindow } from './electron/window';
 
 const outDirectory = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,9 +24,10 @@ let mainWindow: BrowserWindow | undefined;
 
 async function start(): Promise<void> {
   denyAllPermissions();
+  const settingsFile = openElectronStore();
   sandbox = await startEmbeddedSandbox();
   core = createAppCore({
-    store: createElectronStore(),
+    store: settingsFile.store,
     shell: 'electron',
     version: app.getVersion(),
     sandboxBaseUrl: sandbox.baseUrl,
@@ -37,12 +42,14 @@ async function start(): Promise<void> {
     },
   });
 
-  const { window, entryUrl } = createAppWindow(outDirectory);
+  serveRenderer(join(outDirectory, 'renderer'));
+  const entryUrl = rendererEntryUrl({ isPackaged: app.isPackaged, devServerUrl: process.env['ELECTRON_RENDERER_URL'] });
+  const window = createAppWindow(outDirectory);
   mainWindow = window;
   const isAppUrl = createAppUrlMatcher(entryUrl);
   hardenWindow(window, isAppUrl);
   const dispatch = createDispatcher({
-    handlers: core.handlers,
+    handlers: withStartupNotices(core.handlers, settingsFile.notices),
     language: core.language,
     isTrustedSender: (sender) => isAppUrl(sender.url),
     onUnexpectedError: (channel, error) => console.error(`[counter] ${channel} failed`, error),
@@ -50,6 +57,7 @@ async function start(): Promise<void> {
   bindContract(dispatch);
   forwardEvents(core.events, window.webContents);
   await window.loadURL(entryUrl);
+  await showStartupNotices(window, settingsFile.notices);
 }
 
 if (enforceSingleInstance(() => {
@@ -57,8 +65,10 @@ if (enforceSingleInstance(() => {
   mainWindow?.focus();
 })) {
   app.enableSandbox();
+  registerAppScheme();
   app.whenReady().then(start).catch((error: unknown) => {
     console.error('[counter] could not start', error);
+    showStartupFailure(error);
     app.exit(1);
   });
   app.on('window-all-closed', () => app.quit());

@@ -1,4 +1,7 @@
+import { join } from 'node:path';
+import { app } from 'electron';
 import Store from 'electron-store';
+import { openSettingsFile, type OpenedSettings } from '../core/settings/recovery';
 import type { KeyValueStore } from '../core/settings/store';
 
 /** The app's side of the Store port: electron-store in the user's data folder. */
@@ -9,4 +12,9 @@ export function createElectronStore(name = 'settings'): KeyValueStore {
     set: (key, value) => store.set(key, value),
     delete: (key) => store.delete(key),
   };
+}
+
+/** The settings file in userData, set aside and reported rather than fatal when it cannot be read. Call after `ready`. */
+export function openElectronStore(name = 'settings'): OpenedSettings {
+  return openSettingsFile(join(app.getPath('userData'), `${name}.json`), () => createElectronStore(name));
 }

@@ -1,15 +1,9 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { BrowserWindow } from 'electron';
 import { SECURE_WEB_PREFERENCES } from '../core/security/web-preferences';
 
-export interface AppWindow {
-  window: BrowserWindow;
-  entryUrl: string;
-}
-
 /** The one window, with the renderer locked down (Electron security checklist). */
-export function createAppWindow(outDirectory: string): AppWindow {
+export function createAppWindow(outDirectory: string): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -24,7 +18,5 @@ export function createAppWindow(outDirectory: string): AppWindow {
     },
   });
   window.once('ready-to-show', () => window.show());
-  const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
-  const entryUrl = devServerUrl ?? pathToFileURL(join(outDirectory, 'renderer', 'index.html')).href;
-  return { window, entryUrl };
+  return window;
 }

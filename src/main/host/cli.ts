@@ -2,10 +2,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAppCore } from '../core/app-core';
-import { startEmbeddedSandbox } from '../core/embedded-sandbox';
+import { startEmbeddedSandbox } from '../embedded-sandbox';
 import { receiverConfigFrom } from '../core/notifications/config';
 import { seedJournalDirectory } from '../core/manager/seed-journal';
-import { createConfStore } from '../core/settings/conf-store';
+import { openConfStore } from '../core/settings/conf-store';
 import { startBrowserHost } from './server';
 
 /**
@@ -37,9 +37,12 @@ if (values['seed-prints'] !== undefined) {
   console.error(`[counter] seeded ${seeded.count} prints (${Math.round(seeded.bytes / 1e6)} MB)`);
 }
 
+const settingsFile = openConfStore(dataDirectory);
+// stderr, like the seeding line: with --json, stdout's first line is the address.
+for (const notice of settingsFile.notices) console.error(`[counter] ${notice.message}${notice.backupPath === null ? '' : ` Kept as: ${notice.backupPath}`}`);
 const sandbox = await startEmbeddedSandbox();
 const core = createAppCore({
-  store: createConfStore(dataDirectory),
+  store: settingsFile.store,
   shell: 'browser-host',
   version: packageJson.version,
   sandboxBaseUrl: sandbox.baseUrl,
@@ -56,6 +59,7 @@ const host = await startBrowserHost({
   rendererDirectory: values.renderer,
   port: Number(values.port),
   host: values.host,
+  startupNotices: settingsFile.notices,
   onUnexpectedError: (channel, error) => console.error(`[counter] ${channel} failed`, error),
 });
 

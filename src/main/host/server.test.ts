@@ -1,10 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppCore, type AppCore } from '../core/app-core';
 import { createMemoryStore } from '../core/settings/store';
-import { HOST_EVENTS_PATH, HOST_INVOKE_PREFIX, HOST_TOKEN_HEADER, HOST_TOKEN_PARAM, startBrowserHost, type BrowserHost } from './server';
+import { HOST_EVENTS_PATH, HOST_INVOKE_PREFIX, HOST_TOKEN_HEADER, HOST_TOKEN_PARAM, startBrowserHost, type BrowserHost, type BrowserHostOptions } from './server';
 
 let host: BrowserHost | undefined;
 let core: AppCore | undefined;
@@ -13,7 +14,7 @@ afterEach(async () => {
   await core?.dispose();
 });
 
-async function start(): Promise<BrowserHost> {
+async function start(hostOptions: Pick<BrowserHostOptions, 'onUnexpectedError' | 'startupNotices'> = {}): Promise<BrowserHost> {
   const renderer = mkdtempSync(join(tmpdir(), 'counter-renderer-'));
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Counter</title>');
   core = createAppCore({
@@ -23,7 +24,7 @@ async function start(): Promise<BrowserHost> {
     sandboxBaseUrl: 'http://127.0.0.1:9',
     fetch: vi.fn(async () => new Response('ok')) as unknown as typeof fetch,
   });
-  host = await startBrowserHost({ core, rendererDirectory: renderer });
+  host = await startBrowserHost({ core, rendererDirectory: renderer, ...hostOptions });
   return host;
 }
 
@@ -32,6 +33,21 @@ function invoke(target: BrowserHost, channel: string, body: string, headers: Rec
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: target.origin, [HOST_TOKEN_HEADER]: target.token, ...headers },
     body,
+  });
+}
+
+/** A raw GET, so the test chooses the Host header and the exact bytes of the path. */
+function rawGet(target: BrowserHost, path: string, hostHeader = new URL(target.origin).host): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  const { hostname, port } = new URL(target.origin);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ hostname, port, path, method: 'GET', headers: { host: hostHeader } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+    request.end();
   });
 }
 
@@ -85,5 +101,43 @@ describe('browser host', () => {
     const target = await start();
     const response = await fetch(`${target.origin}${HOST_EVENTS_PATH}`);
     expect(response.status).toBe(403);
+  });
+
+  it('answers a malformed percent-encoding with 400, not a failure of its own', async () => {
+    const onUnexpectedError = vi.fn();
+    const target = await start({ onUnexpectedError });
+    for (const path of ['/%', '/%E0%A4%A']) {
+      const response = await rawGet(target, path);
+      expect(response.status, path).toBe(400);
+      expect(JSON.parse(response.body), path).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    }
+    const call = await invoke(target, '%zz', '{}');
+    expect(call.status).toBe(400);
+    expect(await call.json()).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(onUnexpectedError).not.toHaveBeenCalled();
+  });
+
+  it('answers only to its own loopback names and port (DNS rebinding)', async () => {
+    const target = await start();
+    const { port } = new URL(target.origin);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) expect((await rawGet(target, '/', host)).status, host).toBe(200);
+    for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1:${Number(port) + 1}`, '127.0.0.1', `127.0.0.1.evil.example:${port}`]) {
+      const response = await rawGet(target, '/', host);
+      expect(response.status, host).toBe(421);
+      expect(response.body).not.toContain('<title>Counter</title>');
+    }
+  });
+
+  it('forbids framing its pages', async () => {
+    const target = await start();
+    const response = await rawGet(target, '/');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['content-security-policy']).toMatch(/(^|; )frame-ancestors 'none'(;|$)/);
+  });
+
+  it('tells the page about startup notices through app.info', async () => {
+    const notice = { code: 'settings_fields_reset' as const, message: 'Some settings were not valid', backupPath: '/data/settings.json.invalid-x', fields: ['language'] };
+    const target = await start({ startupNotices: [notice] });
+    expect(await (await invoke(target, 'app.info', '{}')).json()).toMatchObject({ ok: true, value: { startupNotices: [notice] } });
   });
 });

@@ -2,11 +2,15 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
+import type { StartupNotice } from '../../shared/ipc/channels/app';
 import { ContractErrorCode, type IpcResult } from '../../shared/ipc/define';
 import type { AppCore } from '../core/app-core';
 import { createDispatcher } from '../core/ipc/dispatch';
-import { CONTENT_SECURITY_POLICY } from '../core/security/web-preferences';
+import { contentTypeOf } from '../core/security/app-protocol';
+import { PAGE_SECURITY_HEADERS } from '../core/security/web-preferences';
+import { withStartupNotices } from '../core/settings/startup-notices';
+import { createHostHeaderCheck } from './host-header';
 
 export interface BrowserHostOptions {
   core: AppCore;
@@ -14,6 +18,8 @@ export interface BrowserHostOptions {
   rendererDirectory: string;
   port?: number;
   host?: string;
+  /** Problems found while starting, added to app.info for the page to show. */
+  startupNotices?: readonly StartupNotice[];
   onUnexpectedError?(channel: string, error: unknown): void;
 }
 
@@ -33,19 +39,6 @@ export const HOST_EVENTS_PATH = '/__counter/events';
 /** Images up to the platform's 1 MB, Base64-encoded, plus room for the rest of the request. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-};
-
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -55,6 +48,15 @@ function sameSecret(a: string, b: string): boolean {
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   response.end(JSON.stringify(body));
+}
+
+/** undefined for a malformed percent-encoding (`/%`), which is the client's mistake, not ours. */
+function decodedPath(encoded: string): string | undefined {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
 }
 
 function failure(code: string, message: string): IpcResult<never> {
@@ -83,7 +85,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const rendererRoot = await realpath(resolve(options.rendererDirectory));
   let origin = '';
   const dispatch = createDispatcher({
-    handlers: options.core.handlers,
+    handlers: withStartupNotices(options.core.handlers, options.startupNotices ?? []),
     language: options.core.language,
     isTrustedSender: (sender) => sender.url === origin,
     ...(options.onUnexpectedError === undefined ? {} : { onUnexpectedError: options.onUnexpectedError }),
@@ -95,7 +97,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
 
   async function serveStatic(pathname: string, response: ServerResponse): Promise<void> {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const decoded = decodedPath(pathname);
+    if (decoded === undefined) return sendJson(response, 400, failure(ContractErrorCode.invalidRequest, 'The address is not valid percent-encoding.'));
+    const relative = decoded === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const candidate = resolve(join(rendererRoot, relative));
     if (candidate !== rendererRoot && !candidate.startsWith(rendererRoot + sep)) {
       sendJson(response, 404, failure('not_found', 'Not found.'));
@@ -104,11 +108,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     try {
       const file = await readFile(candidate);
       response.writeHead(200, {
-        'content-type': CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream',
+        'content-type': contentTypeOf(candidate),
         'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'no-referrer',
-        'content-security-policy': CONTENT_SECURITY_POLICY,
+        ...PAGE_SECURITY_HEADERS,
       });
       response.end(file);
     } catch {
@@ -116,8 +118,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
   }
 
+  let isOwnHost: (hostHeader: string | undefined) => boolean = () => false;
   const server = createServer((request, response) => {
     void (async () => {
+      if (!isOwnHost(request.headers.host)) return sendJson(response, 421, failure('misdirected_request', 'This server answers only to its own loopback address.'));
       const url = new URL(request.url ?? '/', 'http://host.invalid');
       if (url.pathname.startsWith(HOST_INVOKE_PREFIX)) {
         if (request.method !== 'POST') return sendJson(response, 405, failure('method_not_allowed', 'Use POST.'));
@@ -132,7 +136,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         } catch {
           return sendJson(response, 400, failure(ContractErrorCode.invalidRequest, 'The request is not valid JSON.'));
         }
-        const channel = decodeURIComponent(url.pathname.slice(HOST_INVOKE_PREFIX.length));
+        const channel = decodedPath(url.pathname.slice(HOST_INVOKE_PREFIX.length));
+        if (channel === undefined) return sendJson(response, 400, failure(ContractErrorCode.invalidRequest, 'The channel is not valid percent-encoding.'));
         const result = await dispatch(channel, payload, { url: String(request.headers.origin ?? '') });
         return sendJson(response, 200, result);
       }
@@ -160,6 +165,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolveListen());
   });
   const address = server.address() as AddressInfo;
+  isOwnHost = createHostHeaderCheck(options.host ?? '127.0.0.1', address.port);
   origin = `http://${options.host ?? '127.0.0.1'}:${address.port}`;
   return {
     url: `${origin}/?${HOST_TOKEN_PARAM}=${token}`,

@@ -131,12 +131,12 @@ describe('webhooks: JSON body signed with the application secret', () => {
     const expected = createHmac('sha256', COUNTER_APP.client_secret).update(`id:${payment.id};request-id:${requestId};ts:${ts};`).digest('hex');
     expect(v1).toBe(expected);
 
-    expect(verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature, requestId, dataId: request.query.get('data.id') ?? undefined })).toEqual({ ok: true, ts: Number(ts) });
-    expect(verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature, requestId, dataId: '999' })).toEqual({ ok: false, reason: 'mismatch' });
-    expect(verifyWebhookSignature({ secret: 'another-secret', signature, requestId, dataId: String(payment.id) })).toEqual({ ok: false, reason: 'mismatch' });
-    expect(verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature: 'v1=abc', requestId, dataId: String(payment.id) })).toEqual({ ok: false, reason: 'malformed' });
+    expect(await verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature, requestId, dataId: request.query.get('data.id') ?? undefined })).toEqual({ ok: true, ts: Number(ts) });
+    expect(await verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature, requestId, dataId: '999' })).toEqual({ ok: false, reason: 'mismatch' });
+    expect(await verifyWebhookSignature({ secret: 'another-secret', signature, requestId, dataId: String(payment.id) })).toEqual({ ok: false, reason: 'mismatch' });
+    expect(await verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature: 'v1=abc', requestId, dataId: String(payment.id) })).toEqual({ ok: false, reason: 'malformed' });
     expect(
-      verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature, requestId, dataId: String(payment.id), toleranceSeconds: 300, nowMs: t.clock.now() + 10 * MINUTE }),
+      await verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature, requestId, dataId: String(payment.id), toleranceSeconds: 300, nowMs: t.clock.now() + 10 * MINUTE }),
     ).toEqual({ ok: false, reason: 'stale' });
   });
 
@@ -150,7 +150,7 @@ describe('webhooks: JSON body signed with the application secret', () => {
     const [request] = receiver.requests;
     const body = WebhookBody.parse(JSON.parse(request?.body ?? '{}'));
     expect(body.user_id).toBe(2002);
-    const ok = verifyWebhookSignature({ secret: 'SBX-pkce-app-secret-44e9a1c3', signature: String(request?.headers['x-signature']), requestId: String(request?.headers['x-request-id']), dataId: body.data.id });
+    const ok = await verifyWebhookSignature({ secret: 'SBX-pkce-app-secret-44e9a1c3', signature: String(request?.headers['x-signature']), requestId: String(request?.headers['x-request-id']), dataId: body.data.id });
     expect(ok.ok).toBe(true);
   });
 

@@ -135,6 +135,9 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
   // Bumped by reset/stop/load so that answers to requests sent before them are dropped, not recorded.
   let generation = 0;
   const inFlightControllers = new Set<AbortController>();
+  // Signing is asynchronous (WebCrypto) and may finish out of order: requests are built one after another,
+  // and a burst leaves together once all of it is signed, in the order its attempts began (as when signing was synchronous).
+  let builtInOrder: Promise<unknown> = Promise.resolve();
 
   const isIdle = (): boolean => ready.length === 0 && inFlight === 0;
 
@@ -218,7 +221,7 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
     return url;
   }
 
-  function buildRequest(record: DeliveryRecord, at: number): { init: RequestInit; requestId: string | null } {
+  async function buildRequest(record: DeliveryRecord, at: number): Promise<{ init: RequestInit; requestId: string | null }> {
     if (record.channel === 'ipn') {
       // Spec 4.7 names only the query; the IPN request carries no body and no content type.
       return { init: { method: 'POST', headers: { 'user-agent': USER_AGENT, accept: '*/*' } }, requestId: null };
@@ -242,14 +245,20 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
     };
     const secret = options.secretFor(record.client_id);
     if (secret !== undefined) {
-      headers['x-signature'] = signatureHeader(secret, { dataId: record.resource_id, requestId, ts: String(Math.floor(at / 1000)) });
+      headers['x-signature'] = await signatureHeader(secret, { dataId: record.resource_id, requestId, ts: String(Math.floor(at / 1000)) });
     }
     return { init: { method: 'POST', headers, body: JSON.stringify(body) }, requestId };
   }
 
   async function attempt(record: DeliveryRecord, manual: boolean, startedGeneration: number): Promise<void> {
     const at = clock.now();
-    const { init, requestId } = buildRequest(record, at);
+    const building = builtInOrder.then(() => buildRequest(record, at));
+    builtInOrder = building.catch(() => undefined);
+    const { init, requestId } = await building;
+    // A request let out alone could overtake earlier ones of its burst on a reused keep-alive connection.
+    await builtInOrder;
+    // A stop() while the request was being signed must not let it out.
+    if (startedGeneration !== generation) return;
     // One controller per request, aborted by the acknowledgement timer or by stop(); a real timer, see above.
     const controller = new AbortController();
     let timedOut = false;

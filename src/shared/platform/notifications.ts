@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What the platform sends to a merchant's notification URL (spec 4.7, 6; platform-notes
- * "Notifications"). Pure: the HMAC itself lives in Node-only code (src/sandbox/notifications/signature.ts).
+ * "Notifications"). Pure: the HMAC itself is in webhook-signature.ts.
  */
 
 /** 6.1 topics the sandbox sends (delivery_cancellation is named in 6.1 but nothing in the sandbox raises it). */

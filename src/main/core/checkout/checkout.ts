@@ -184,6 +184,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
     secret: options.applicationSecret,
     read: (topic, id) => readNotifiedResource(platform, topic, id),
     onResource: apply,
+    environment: () => settings.get().environment,
     logger,
   });
   // Started with the app: notifications for sales of an earlier run may already be on their way (6.3 retries).

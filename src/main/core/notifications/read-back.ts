@@ -54,6 +54,8 @@ export interface ReadBackStats {
 
 export interface ReadBackScheduler {
   notify(topic: NotificationTopic, id: string, options?: { newEvent?: boolean }): NotifyResult;
+  /** True while a read of this resource is waiting, running or due: a notification of it then costs no new read. */
+  isPending(topic: NotificationTopic, id: string): boolean;
   stats(): ReadBackStats;
   /** Resolves once nothing is waiting, running, or due at a window's end. */
   whenIdle(): Promise<void>;
@@ -233,6 +235,10 @@ export function createReadBackScheduler(options: ReadBackOptions): ReadBackSched
           entry.trailing = true;
           return 'merged';
       }
+    },
+    isPending(topic, id) {
+      const entry = entries.get(`${topic}:${id}`);
+      return entry !== undefined && isBusy(entry);
     },
     stats: () => ({ readBacks, failures, pending: pending() }),
     whenIdle() {

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sale } from '../../../shared/ipc/channels/checkout';
 import type { WebhookBody } from '../../../shared/platform/notifications';
-import { signatureHeader } from '../../../sandbox/notifications/signature';
+import { signatureHeader } from '../../../shared/platform/webhook-signature';
 import { COUNTER_APP, pollFor, startCheckoutRig, type CheckoutRig } from '../checkout/testing';
 
 /**
@@ -47,7 +47,7 @@ async function saleWithSilentPayment(target: CheckoutRig): Promise<{ sale: Sale;
 const idle = (target: CheckoutRig) => pollFor(() => target.invoke('checkout.receiver', {}), (status) => status.stats.pending === 0, 'the read-backs to finish');
 const saleEventsOf = (target: CheckoutRig, preferenceId: string) => target.saleEvents.filter((event) => event.preferenceId === preferenceId);
 
-function signedWebhook(dataId: string, options: { eventId?: number; requestId?: string; secret?: string; action?: string } = {}) {
+async function signedWebhook(dataId: string, options: { eventId?: number; requestId?: string; secret?: string; action?: string } = {}) {
   const requestId = options.requestId ?? randomUUID();
   const body: WebhookBody = {
     id: options.eventId ?? 501,
@@ -65,7 +65,7 @@ function signedWebhook(dataId: string, options: { eventId?: number; requestId?: 
     headers: {
       'content-type': 'application/json',
       'x-request-id': requestId,
-      'x-signature': signatureHeader(options.secret ?? COUNTER_APP.clientSecret, { dataId, requestId, ts }),
+      'x-signature': await signatureHeader(options.secret ?? COUNTER_APP.clientSecret, { dataId, requestId, ts }),
     },
     body: JSON.stringify(body),
   };
@@ -104,7 +104,7 @@ describe('notification receiver', () => {
       [{ query: { 'data.id': paymentId, type: 'refund_wh' } }, /type/],
       [{ query: { 'data.id': paymentId, type: 'payment' }, body: '{not json' }, /not JSON/],
       [{ query: { 'data.id': paymentId, type: 'payment' }, body: JSON.stringify({ id: 1 }) }, /required/],
-      [{ ...signedWebhook(paymentId), query: { 'data.id': '999', type: 'payment' } }, /different resources/],
+      [{ ...(await signedWebhook(paymentId)), query: { 'data.id': '999', type: 'payment' } }, /different resources/],
     ];
     for (const [request, reason] of cases) {
       const answer = await post(url, request);
@@ -151,19 +151,19 @@ describe('notification receiver', () => {
     const target = await started();
     const url = await target.receiverUrl();
     const { sale, paymentId } = await saleWithSilentPayment(target);
-    const webhook = signedWebhook(paymentId, { eventId: 9001 });
+    const webhook = await signedWebhook(paymentId, { eventId: 9001 });
 
     expect((await post(url, webhook)).status).toBe(200);
     await idle(target);
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 50));
     expect((await post(url, webhook)).status).toBe(200);
-    expect((await post(url, signedWebhook(paymentId, { eventId: 9001 }))).status).toBe(200);
+    expect((await post(url, await signedWebhook(paymentId, { eventId: 9001 }))).status).toBe(200);
     await idle(target);
     expect(target.platform.reads(`/v1/payments/${paymentId}`)).toBe(1);
     expect((await target.invoke('checkout.receiver', {})).stats).toMatchObject({ accepted: 1, duplicates: 2 });
 
     // A new event of the same payment is read right away, not at the end of the window.
-    expect((await post(url, signedWebhook(paymentId, { eventId: 9002, action: 'payment.updated' }))).status).toBe(200);
+    expect((await post(url, await signedWebhook(paymentId, { eventId: 9002, action: 'payment.updated' }))).status).toBe(200);
     await idle(target);
     expect(target.platform.reads(`/v1/payments/${paymentId}`)).toBe(2);
     expect((await target.invoke('checkout.sale', { preferenceId: sale.preferenceId })).status).toBe('approved');
@@ -174,13 +174,13 @@ describe('notification receiver', () => {
     const url = await target.receiverUrl();
     const { sale, paymentId } = await saleWithSilentPayment(target);
 
-    const forged = await post(url, signedWebhook(paymentId, { secret: 'not-the-application-secret' }));
+    const forged = await post(url, await signedWebhook(paymentId, { secret: 'not-the-application-secret' }));
     expect(forged.status).toBe(401);
     expect(JSON.parse(forged.body)).toMatchObject({ error: 'invalid_signature' });
-    const tampered = signedWebhook(paymentId);
+    const tampered = await signedWebhook(paymentId);
     const otherPayment = await post(url, { ...tampered, query: { 'data.id': '1310009999', type: 'payment' }, body: tampered.body.replace(paymentId, '1310009999') });
     expect(otherPayment.status).toBe(401);
-    const malformed = await post(url, { ...signedWebhook(paymentId), headers: { 'content-type': 'application/json', 'x-request-id': 'r', 'x-signature': 'v1=zz' } });
+    const malformed = await post(url, { ...(await signedWebhook(paymentId)), headers: { 'content-type': 'application/json', 'x-request-id': 'r', 'x-signature': 'v1=zz' } });
     expect(malformed.status).toBe(401);
 
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -189,7 +189,7 @@ describe('notification receiver', () => {
     expect((await target.invoke('checkout.sale', { preferenceId: sale.preferenceId })).status).toBe('created');
 
     // The forged ones did not shadow the genuine webhook of the same event.
-    expect((await post(url, signedWebhook(paymentId))).status).toBe(200);
+    expect((await post(url, await signedWebhook(paymentId))).status).toBe(200);
     await target.waitForSale(sale.preferenceId, (current) => current.status === 'approved', 'the genuine webhook');
   });
 

@@ -1,14 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../../shared/clock';
+import type { Environment } from '../../../shared/ipc/channels/app';
 import type { ReceiverStatus } from '../../../shared/ipc/channels/checkout';
 import type { NotificationTopic } from '../../../shared/platform/notifications';
 import { silentLogger, type Logger } from '../ports';
-import { createSeenSet } from './dedupe';
-import { parseNotification, type WebhookNotification } from './parse';
+import { createAdmission } from './admission';
+import { parseNotification } from './parse';
 import { createReadBackScheduler, type ReadBackTuning } from './read-back';
 import type { NotifiedResource } from './resources';
-import { verifyWebhookSignature } from './signature';
+import { createWebhookCheck } from './webhook-check';
 
 /** Where the receiver listens and what URL it hands out (docs/decisions-app-checkout.part.md). */
 export interface NotificationReceiverConfig {
@@ -31,6 +32,14 @@ export interface ReceiverTuning extends ReadBackTuning {
   replayMemoryEntries: number;
   /** A webhook body is a few hundred bytes; anything far larger is not the platform's. */
   maxBodyBytes: number;
+  /** Notifications not proven by a signature, per remote address: this many at once, then `sourcePerSecond`. */
+  sourceBurst: number;
+  sourcePerSecond: number;
+  sourceMemory: number;
+  /** Resources with a read-back waiting or running at most; beyond, a notification of another is not acknowledged. */
+  maxPendingReadBacks: number;
+  /** In production, a signed webhook whose ts is further than this from our clock is refused (replay guard). */
+  productionSignatureToleranceSeconds: number;
 }
 
 export interface NotificationReceiverOptions extends NotificationReceiverConfig {
@@ -39,6 +48,8 @@ export interface NotificationReceiverOptions extends NotificationReceiverConfig 
   secret(): Promise<string>;
   read(topic: NotificationTopic, id: string): Promise<NotifiedResource>;
   onResource(resource: NotifiedResource): Promise<void> | void;
+  /** The current environment; signatures are held to a timestamp tolerance in production only. Default sandbox. */
+  environment?(): Environment;
   logger?: Logger;
 }
 
@@ -58,6 +69,11 @@ const DEFAULT_RECEIVER_TUNING = {
   replayMemoryMs: 24 * 60 * 60_000,
   replayMemoryEntries: 10_000,
   maxBodyBytes: 64 * 1024,
+  sourceBurst: 60,
+  sourcePerSecond: 1,
+  sourceMemory: 1_000,
+  maxPendingReadBacks: 64,
+  productionSignatureToleranceSeconds: 5 * 60,
 } as const;
 
 class BodyTooLarge extends Error {}
@@ -80,8 +96,9 @@ function readBody(request: IncomingMessage, limit: number): Promise<string> {
   });
 }
 
-function answer(response: ServerResponse, status: number, body?: { error: string; message: string }): void {
+function answer(response: ServerResponse, status: number, body?: { error: string; message: string }, retryAfterSeconds?: number): void {
   if (response.headersSent) return;
+  if (retryAfterSeconds !== undefined) response.setHeader('retry-after', String(retryAfterSeconds));
   if (body === undefined) {
     response.writeHead(status, { 'content-length': '0' });
     response.end();
@@ -90,6 +107,20 @@ function answer(response: ServerResponse, status: number, body?: { error: string
   const text = JSON.stringify(body);
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) });
   response.end(text);
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function remoteAddressOf(request: IncomingMessage): string {
+  return request.socket.remoteAddress ?? 'unknown';
 }
 
 function hostForUrl(address: AddressInfo): string {
@@ -107,39 +138,26 @@ export function createNotificationReceiver(options: NotificationReceiverOptions)
   const logger = options.logger ?? silentLogger;
   const tuning = { ...DEFAULT_RECEIVER_TUNING, ...options.tuning };
   const scheduler = createReadBackScheduler({ clock, read: options.read, onResource: options.onResource, logger, tuning });
-  // Only verified webhooks are remembered: an unsigned or forged one must not be able to shadow the real one.
-  const seenRequests = createSeenSet({ clock, ttlMs: tuning.replayMemoryMs, maxEntries: tuning.replayMemoryEntries });
-  const seenEvents = createSeenSet({ clock, ttlMs: tuning.replayMemoryMs, maxEntries: tuning.replayMemoryEntries });
+  const checkWebhook = createWebhookCheck({
+    clock,
+    secret: options.secret,
+    ...(options.environment === undefined ? {} : { environment: options.environment }),
+    logger,
+    replayMemoryMs: tuning.replayMemoryMs,
+    replayMemoryEntries: tuning.replayMemoryEntries,
+    productionToleranceSeconds: tuning.productionSignatureToleranceSeconds,
+  });
+  const admit = createAdmission({ clock, scheduler, logger, ...tuning });
   const counters = { received: 0, accepted: 0, duplicates: 0, rejected: 0 };
   let server: Server | undefined;
   let url: string | null = null;
   let state: ReceiverStatus['state'] = 'stopped';
   let detail: string | null = null;
 
-  const refuse = (response: ServerResponse, status: number, error: string, message: string): void => {
+  const refuse = (response: ServerResponse, status: number, error: string, message: string, retryAfterSeconds?: number): void => {
     counters.rejected++;
-    answer(response, status, { error, message });
+    answer(response, status, { error, message }, retryAfterSeconds);
   };
-
-  /**
-   * Verifies a signed webhook. `new_event` when it is the platform's and announces an event not seen
-   * before; `unsigned` when there is no signature to check (then it is only a hint, like an IPN).
-   */
-  async function checkWebhook(notification: WebhookNotification): Promise<'forged' | 'duplicate' | 'unverifiable' | 'new_event' | 'unsigned'> {
-    if (notification.signature === undefined) return 'unsigned';
-    let secret: string;
-    try {
-      secret = await options.secret();
-    } catch (error) {
-      logger.error('the application secret is not available; a signed webhook cannot be verified', { error: String(error) });
-      return 'unverifiable';
-    }
-    const verified = verifyWebhookSignature({ secret, signature: notification.signature, requestId: notification.requestId, dataId: notification.id });
-    if (!verified.ok) return 'forged';
-    if (notification.requestId !== undefined && seenRequests.seenBefore(notification.requestId)) return 'duplicate';
-    if (notification.eventId === undefined) return 'unsigned';
-    return seenEvents.seenBefore(`${notification.topic}:${notification.eventId}`) ? 'duplicate' : 'new_event';
-  }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const requestUrl = new URL(request.url ?? '/', 'http://receiver');
@@ -166,24 +184,26 @@ export function createNotificationReceiver(options: NotificationReceiverOptions)
       return answer(response, 200);
     }
     const notification = parsed.notification;
-    let newEvent = false;
-    if (notification.channel === 'webhook') {
-      const problem = await checkWebhook(notification);
-      newEvent = problem === 'new_event';
-      if (problem === 'forged') {
-        logger.warn('a webhook with a wrong signature was refused', { topic: notification.topic, id: notification.id });
-        return refuse(response, 401, 'invalid_signature', 'the x-signature does not match this application');
-      }
-      // Not acknowledged, so the platform sends it again once the secret can be read.
-      if (problem === 'unverifiable') return answer(response, 503, { error: 'unavailable', message: 'the signature cannot be checked right now' });
-      if (problem === 'duplicate') {
-        counters.duplicates++;
-        return answer(response, 200);
-      }
+    const check = notification.channel === 'webhook' ? await checkWebhook(notification) : 'unsigned';
+    if (check === 'forged') {
+      logger.warn('a webhook with a wrong signature was refused', { topic: notification.topic, id: notification.id });
+      return refuse(response, 401, 'invalid_signature', 'the x-signature does not match this application');
     }
+    if (check === 'stale') {
+      logger.warn('a signed webhook outside the timestamp tolerance was refused', { topic: notification.topic, id: notification.id });
+      return refuse(response, 401, 'invalid_signature', `the x-signature ts is more than ${tuning.productionSignatureToleranceSeconds} s from now`);
+    }
+    // Not acknowledged, so the platform sends it again once the secret can be read.
+    if (check === 'unverifiable') return answer(response, 503, { error: 'unavailable', message: 'the signature cannot be checked right now' });
+    if (check === 'duplicate') {
+      counters.duplicates++;
+      return answer(response, 200);
+    }
+    const refusal = admit(notification, check === 'new_event' || check === 'verified', remoteAddressOf(request));
+    if (refusal !== undefined) return refuse(response, refusal.status, refusal.error, refusal.message, refusal.retryAfterSeconds);
     answer(response, 200);
     counters.accepted++;
-    if (scheduler.notify(notification.topic, notification.id, { newEvent }) === 'merged') counters.duplicates++;
+    if (scheduler.notify(notification.topic, notification.id, { newEvent: check === 'new_event' }) === 'merged') counters.duplicates++;
   }
 
   return {
@@ -198,13 +218,7 @@ export function createNotificationReceiver(options: NotificationReceiverOptions)
         });
       });
       try {
-        await new Promise<void>((resolve, reject) => {
-          listening.once('error', reject);
-          listening.listen(options.port ?? 0, options.host ?? DEFAULT_HOST, () => {
-            listening.off('error', reject);
-            resolve();
-          });
-        });
+        await listen(listening, options.port ?? 0, options.host ?? DEFAULT_HOST);
       } catch (error) {
         state = 'failed';
         detail = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,2 @@
-/**
- * The webhook signature check (platform-notes "Notifications"). The sandbox's verifier is Node-only and
- * holds no sandbox state, so main uses that one implementation rather than a second copy of the HMAC.
- */
-export { verifyWebhookSignature, type VerifyResult } from '../../../sandbox/notifications/signature';
+/** The webhook signature check: the shared WebCrypto implementation the sandbox also signs with. */
+export { verifyWebhookSignature, type VerifyResult } from '../../../shared/platform/webhook-signature';

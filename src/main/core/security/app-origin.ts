@@ -4,23 +4,25 @@
  */
 export function createAppUrlMatcher(rendererEntryUrl: string): (candidate: string) => boolean {
   const entry = new URL(rendererEntryUrl);
-  if (entry.protocol === 'file:') {
-    // Only the built renderer's own folder; not any file on disk.
-    const folder = entry.href.slice(0, entry.href.lastIndexOf('/') + 1);
-    return (candidate) => {
-      try {
-        const url = new URL(candidate);
-        return url.protocol === 'file:' && url.href.startsWith(folder) && !url.pathname.includes('/../');
-      } catch {
-        return false;
-      }
-    };
-  }
-  return (candidate) => {
+  const parse = (candidate: string): URL | undefined => {
     try {
-      return new URL(candidate).origin === entry.origin;
+      return new URL(candidate);
     } catch {
-      return false;
+      return undefined;
     }
+  };
+  if (entry.protocol === 'http:' || entry.protocol === 'https:') {
+    // A served renderer (dev server or browser host): its exact origin.
+    return (candidate) => parse(candidate)?.origin === entry.origin;
+  }
+  if (entry.protocol === 'file:') {
+    // Under file:// every local file would share one origin; the renderer is served over app:// instead.
+    return () => false;
+  }
+  // A custom scheme such as app://counter: Node's URL gives it no origin ("null"), so scheme and host are compared.
+  const host = entry.host.toLowerCase();
+  return (candidate) => {
+    const url = parse(candidate);
+    return url !== undefined && url.protocol === entry.protocol && url.host.toLowerCase() === host && url.username === '' && url.port === '';
   };
 }

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/ipc/channels/app';
-import { createConfStore } from './conf-store';
+import { createConfStore, openConfStore } from './conf-store';
 import { createMemoryStore, createSettingsRepository, type KeyValueStore } from './store';
 
 describe('settings through the Store port', () => {
@@ -14,10 +14,50 @@ describe('settings through the Store port', () => {
     expect(reopened).toMatchObject({ language: 'es', selectedTerminalId: 'NEWLAND_N950__SBX0000001', environment: 'sandbox' });
   });
 
-  it('starts from the defaults when the settings file holds values it does not understand', () => {
+  it('keeps every valid field when others are invalid, field by field', () => {
     const folder = mkdtempSync(join(tmpdir(), 'counter-settings-'));
-    writeFileSync(join(folder, 'settings.json'), JSON.stringify({ settings: { language: 'tlh', environment: 42 } }));
-    expect(createSettingsRepository(createConfStore(folder)).get()).toEqual(DEFAULT_SETTINGS);
+    const stored = { language: 'tlh', environment: 42, selectedTerminalId: 'NEWLAND_N950__SBX0000001', industry: 'retail', production: { baseUrl: 'not a url', clientId: '123' } };
+    writeFileSync(join(folder, 'settings.json'), JSON.stringify({ settings: stored }));
+    expect(createSettingsRepository(createConfStore(folder)).get()).toEqual({
+      ...DEFAULT_SETTINGS,
+      selectedTerminalId: 'NEWLAND_N950__SBX0000001',
+      production: { baseUrl: DEFAULT_SETTINGS.production.baseUrl, clientId: '123' },
+    });
+  });
+
+  it('sets a file with invalid fields aside, writes back the kept ones and reports which went back to defaults', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'counter-settings-'));
+    const original = JSON.stringify({ settings: { language: 'tlh', selectedTerminalId: 'NEWLAND_N950__SBX0000001' }, templates: [{ name: 'Venta' }] });
+    writeFileSync(join(folder, 'settings.json'), original);
+    const opened = openConfStore(folder, 'settings', () => new Date(Date.UTC(2026, 10, 23, 21, 13, 5, 123)));
+    const backupPath = join(folder, 'settings.json.invalid-2026-11-23T21-13-05-123Z');
+    expect(opened.notices).toEqual([{ code: 'settings_fields_reset', message: expect.stringContaining('language'), backupPath, fields: ['language'] }]);
+    expect(readFileSync(backupPath, 'utf8')).toBe(original);
+    expect(opened.store.get('templates')).toEqual([{ name: 'Venta' }]);
+
+    const reopened = openConfStore(folder);
+    expect(reopened.notices).toEqual([]);
+    expect(createSettingsRepository(reopened.store).get()).toMatchObject({ language: 'en', selectedTerminalId: 'NEWLAND_N950__SBX0000001' });
+  });
+
+  it('sets a settings file that is not JSON aside and starts afresh instead of stopping the app', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'counter-settings-'));
+    writeFileSync(join(folder, 'settings.json'), '{"settings": {"language": "es",');
+    const opened = openConfStore(folder, 'settings', () => new Date(Date.UTC(2026, 10, 23, 21, 13, 5, 123)));
+    expect(opened.notices).toEqual([expect.objectContaining({ code: 'settings_unreadable', backupPath: join(folder, 'settings.json.invalid-2026-11-23T21-13-05-123Z') })]);
+    expect(readFileSync(join(folder, 'settings.json.invalid-2026-11-23T21-13-05-123Z'), 'utf8')).toBe('{"settings": {"language": "es",');
+    const settings = createSettingsRepository(opened.store);
+    expect(settings.get()).toEqual(DEFAULT_SETTINGS);
+    settings.update({ language: 'es' });
+    expect(createSettingsRepository(openConfStore(folder).store).get().language).toBe('es');
+  });
+
+  it('reports nothing and sets nothing aside for a good file, a missing one, or fields a newer version added', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'counter-settings-'));
+    expect(openConfStore(folder).notices).toEqual([]);
+    writeFileSync(join(folder, 'settings.json'), JSON.stringify({ settings: { language: 'es', theme: 'dark' } }));
+    expect(openConfStore(folder).notices).toEqual([]);
+    expect(readdirSync(folder)).toEqual(['settings.json']);
   });
 
   it('merges a partial production change without losing the other production fields', () => {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../../shared/ipc/channels/app';
 
 /**
@@ -19,6 +20,49 @@ export function createMemoryStore(initial: Record<string, unknown> = {}): KeyVal
   };
 }
 
+export interface LenientSettings {
+  settings: Settings;
+  /** Dotted names of the stored fields that were present but invalid, and so fell back to their defaults. */
+  invalidFields: string[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Settings as stored, read field by field: a field edited by hand or written by another version falls
+ * back to its default alone, and every valid field is kept (docs/decisions.md, App). A missing field is
+ * not invalid (a newer version adds fields); an unknown one is ignored.
+ */
+export function readSettingsLeniently(stored: unknown): LenientSettings {
+  const invalidFields: string[] = [];
+  if (stored !== undefined && !isRecord(stored)) return { settings: DEFAULT_SETTINGS, invalidFields: ['settings'] };
+  const raw = stored ?? {};
+  const field = <T>(name: string, schema: z.ZodType<T>, value: unknown, fallback: T): T => {
+    if (value === undefined) return fallback;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    invalidFields.push(name);
+    return fallback;
+  };
+  const shape = Settings.shape;
+  const production = raw['production'];
+  const productionRaw = isRecord(production) ? production : {};
+  if (production !== undefined && !isRecord(production)) invalidFields.push('production');
+  const settings: Settings = {
+    language: field('language', shape.language, raw['language'], DEFAULT_SETTINGS.language),
+    environment: field('environment', shape.environment, raw['environment'], DEFAULT_SETTINGS.environment),
+    production: {
+      baseUrl: field('production.baseUrl', shape.production.shape.baseUrl, productionRaw['baseUrl'], DEFAULT_SETTINGS.production.baseUrl),
+      clientId: field('production.clientId', shape.production.shape.clientId, productionRaw['clientId'], DEFAULT_SETTINGS.production.clientId),
+    },
+    selectedTerminalId: field('selectedTerminalId', shape.selectedTerminalId, raw['selectedTerminalId'], DEFAULT_SETTINGS.selectedTerminalId),
+    industry: field('industry', shape.industry, raw['industry'], DEFAULT_SETTINGS.industry),
+  };
+  return { settings, invalidFields };
+}
+
 export interface SettingsRepository {
   get(): Settings;
   update(patch: SettingsPatch): Settings;
@@ -29,12 +73,7 @@ export interface SettingsRepository {
  * are read on every print event (the language of its messages). Counter is the file's only writer.
  */
 export function createSettingsRepository(store: KeyValueStore): SettingsRepository {
-  const read = (): Settings => {
-    // A settings file edited by hand or written by an older version falls back field by field, never crashes the app.
-    const parsed = Settings.safeParse({ ...DEFAULT_SETTINGS, ...(store.get('settings') as object | undefined) });
-    return freeze(parsed.success ? parsed.data : DEFAULT_SETTINGS);
-  };
-  let current = read();
+  let current = freeze(readSettingsLeniently(store.get('settings')).settings);
   return {
     get: () => current,
     update(patch) {

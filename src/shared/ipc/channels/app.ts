@@ -8,6 +8,20 @@ export type Environment = z.infer<typeof Environment>;
 export const Language = z.enum(['en', 'es']);
 export type Language = z.infer<typeof Language>;
 
+/**
+ * Something the cashier must hear about once at start, shown by the shell (a dialog in the desktop app):
+ * e.g. a settings file that could not be read was set aside and replaced.
+ */
+export const StartupNotice = z.object({
+  code: z.enum(['settings_unreadable', 'settings_fields_reset']),
+  message: z.string(),
+  /** Where the file as it was has been kept, so nothing the cashier had is lost. */
+  backupPath: z.string().nullable(),
+  /** The settings that went back to their defaults. */
+  fields: z.array(z.string()),
+});
+export type StartupNotice = z.infer<typeof StartupNotice>;
+
 export const AppInfo = z.object({
   name: z.string(),
   version: z.string(),
@@ -18,6 +32,8 @@ export const AppInfo = z.object({
   sandboxControlUrl: z.string().nullable(),
   /** 'electron' in the desktop window, 'browser-host' when served to a browser over loopback. */
   shell: z.enum(['electron', 'browser-host']),
+  /** Problems found while starting (optional: added after the first contract). */
+  startupNotices: z.array(StartupNotice).optional(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

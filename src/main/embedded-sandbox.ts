@@ -1,4 +1,4 @@
-import { createSandbox } from '../../sandbox/app';
+import { createSandbox } from '../sandbox/app';
 
 export interface EmbeddedSandbox {
   baseUrl: string;
