@@ -297,3 +297,16 @@ describe('OpenAPI', () => {
     expect(document.paths['/v1/orders']?.['post']).toHaveProperty('requestBody');
   });
 });
+
+describe('--state', () => {
+  it('keeps orders across a restart, with their expiry still running on the clock', async () => {
+    await harness.terminalPost(TERMINAL_1, '', { mode: 'manual' });
+    const order = await createOrder();
+    const snapshot = harness.sandbox.snapshot();
+    await harness.close();
+    harness = await startHarness({ state: snapshot });
+    expect((await getOrder(order.id)).status).toBe('created');
+    await harness.clock.advance(15 * 60_000);
+    expect((await getOrder(order.id)).status).toBe('expired');
+  });
+});
