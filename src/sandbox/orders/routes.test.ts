@@ -310,3 +310,26 @@ describe('--state', () => {
     expect((await getOrder(order.id)).status).toBe('expired');
   });
 });
+
+describe('GET /v1/orders (search)', () => {
+  it("finds the caller's orders by date range and external_reference, newest first, in pages", async () => {
+    const first = await createOrder(orderBody({ reference: 'sale-a' }));
+    await request('POST', `/v1/orders/${first.id}/cancel`);
+    await harness.clock.advance(1_000);
+    const second = await createOrder(orderBody({ reference: 'sale-b' }));
+    const range = `begin_date=${new Date(harness.clock.now() - 60_000).toISOString()}&end_date=${new Date(harness.clock.now()).toISOString()}`;
+
+    const all = await request('GET', `/v1/orders?${range}`);
+    expect(all.statusCode, all.body).toBe(200);
+    expect((all.json() as { data: PointOrder[] }).data.map((order) => order.id)).toEqual([second.id, first.id]);
+    const byReference = (await request('GET', `/v1/orders?${range}&external_reference=sale-a`)).json() as { data: PointOrder[] };
+    expect(byReference.data.map((order) => order.status)).toEqual(['canceled']);
+    const paged = (await request('GET', `/v1/orders?${range}&page=2&page_size=1`)).json() as { data: PointOrder[]; paging: Record<string, string> };
+    expect(paged).toMatchObject({ data: [{ id: first.id }], paging: { total: '2', total_pages: '2', offset: '1', limit: '1' } });
+
+    const otherUser = (await request('GET', `/v1/orders?${range}`, { token: await harness.token(2002) })).json() as { data: unknown[] };
+    expect(otherUser.data).toEqual([]);
+    expect(errorOf(await request('GET', '/v1/orders?external_reference=sale-a')).error).toBe('invalid_query_param');
+    expect((await request('GET', `/v1/orders?${range}`, { token: null })).statusCode).toBe(401);
+  });
+});

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PlatformErrorBody } from '../../shared/platform/errors';
-import { amountCents, CreatePointOrderRequest, ORDER_ID_PATTERN, PointOrder, RefundOrderRequest } from '../../shared/platform/orders';
+import { amountCents, CreatePointOrderRequest, ORDER_ID_PATTERN, OrderSearchQuery, OrderSearchResponse, PointOrder, RefundOrderRequest } from '../../shared/platform/orders';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../shared/platform/terminal-actions';
 import type { ActionService } from '../actions/service';
 import { idempotencyKeyOf } from '../actions/routes';
@@ -9,6 +9,7 @@ import { parseRequestShape } from '../actions/validate';
 import type { CheckoutServices } from '../checkout/routes';
 import type { Principal, SandboxContext } from '../context';
 import { SandboxError } from '../errors';
+import { typedJsonSerializer } from '../serialization';
 import { idempotencyConflict, requestFingerprint, type StoredResponse } from '../idempotency';
 import { registerTerminalSetup } from '../terminals/setup';
 import type { TerminalFleet } from '../terminals/virtual-terminal';
@@ -152,6 +153,24 @@ export function registerOrders(app: FastifyInstance, context: SandboxContext, de
     );
   });
 
+  app.get<{ Querystring: OrderSearchQuery }>(
+    ORDERS_PATH,
+    {
+      config: { validationErrorCode: 'invalid_query_param' },
+      serializerCompiler: typedJsonSerializer,
+      // Authentication before the query checks, as for the terminals list: a caller without a token learns nothing.
+      preValidation: authenticate(false),
+      schema: {
+        tags: ['point orders'],
+        summary: "Search the caller's orders by creation date and filters",
+        security: [{ bearer: [] }],
+        querystring: OrderSearchQuery,
+        response: { 200: OrderSearchResponse, 400: PlatformErrorBody, 401: PlatformErrorBody },
+      },
+    },
+    (request) => searchOrders(service.list(), callerOf(request).principal.userId, request.query),
+  );
+
   app.get<{ Params: { id: string } }>(ORDERS_PATH + '/:id', { onRequest: authenticate(false), validatorCompiler: documentOnly, schema: openApi('Get a point order') }, (request) =>
     orderView(ownOrder(request, request.params.id)),
   );
@@ -214,6 +233,30 @@ export function registerOrders(app: FastifyInstance, context: SandboxContext, de
   });
 
   return service;
+}
+
+function searchOrders(orders: readonly StoredOrder[], userId: number, query: OrderSearchQuery): OrderSearchResponse {
+  const from = Date.parse(query.begin_date);
+  const to = Date.parse(query.end_date);
+  if (from > to) {
+    throw new SandboxError(400, 'invalid_query_param', 'begin_date must not be after end_date.', [{ code: 'invalid_query_param', description: 'begin_date is after end_date', data: { param: 'begin_date' } }]);
+  }
+  const matching = orders
+    .filter(
+      (order) =>
+        order.userId === userId &&
+        order.createdAt >= from &&
+        order.createdAt <= to &&
+        (query.external_reference === undefined || order.external_reference === query.external_reference) &&
+        (query.status === undefined || order.status === query.status) &&
+        (query.status_detail === undefined || order.status_detail === query.status_detail),
+    )
+    .sort((left, right) => (query.sort_order === 'asc' ? left.createdAt - right.createdAt : right.createdAt - left.createdAt));
+  const offset = (query.page - 1) * query.page_size;
+  return {
+    data: matching.slice(offset, offset + query.page_size).map(orderView),
+    paging: { total: String(matching.length), total_pages: String(Math.ceil(matching.length / query.page_size)), offset: String(offset), limit: String(query.page_size) },
+  };
 }
 
 /** The same terminal rules as print actions (spec 7.2): the caller's own terminal, in PDV mode. */

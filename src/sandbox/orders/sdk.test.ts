@@ -60,6 +60,16 @@ describe('the official SDK (mercadopago Order client) against the sandbox', () =
     expect(canceled).toMatchObject({ id: created.id, status: 'canceled' });
   });
 
+  it('finds an order by external_reference with search', async () => {
+    const created = await orders.create({ body: body('sdk-search') });
+    const found = await orders.search({
+      options: { begin_date: new Date(clock.now() - 60_000).toISOString(), end_date: new Date(clock.now()).toISOString(), external_reference: 'sdk-search' },
+    });
+    expect(found.data?.map((order) => order.id)).toEqual([created.id]);
+    expect(found.paging).toMatchObject({ total: '1' });
+    await orders.cancel({ id: created.id ?? '' });
+  });
+
   it('surfaces the platform error body of a refused request', async () => {
     const first = await orders.create({ body: body('sdk-queue-1') });
     await expect(orders.create({ body: body('sdk-queue-2') })).rejects.toMatchObject({ status: 409, error: 'already_queued_order_for_terminal' });

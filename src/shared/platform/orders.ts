@@ -156,3 +156,28 @@ export const TerminalSetupResponse = z.object({
   terminals: z.array(z.object({ id: z.string(), operating_mode: z.enum(['PDV', 'STANDALONE']) })),
 });
 export type TerminalSetupResponse = z.infer<typeof TerminalSetupResponse>;
+
+/**
+ * `GET /v1/orders` (the SDK's `Order.search`): the caller's orders created in [begin_date, end_date], newest
+ * first unless `sort_order=asc`, filtered by the optional fields; pages count from 1.
+ */
+export const OrderSearchQuery = z.object({
+  begin_date: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }),
+  end_date: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }),
+  external_reference: z.string().min(1).optional(),
+  type: z.literal('point').optional(),
+  status: OrderStatus.optional(),
+  status_detail: z.string().min(1).optional(),
+  sort_by: z.literal('created_date').optional(),
+  sort_order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type OrderSearchQuery = z.infer<typeof OrderSearchQuery>;
+
+/** Paging numbers are strings, as the SDK's `PagingResponse` types them. */
+export const OrderSearchResponse = z.object({
+  data: z.array(PointOrder),
+  paging: z.object({ total: z.string(), total_pages: z.string(), offset: z.string(), limit: z.string() }),
+});
+export type OrderSearchResponse = z.infer<typeof OrderSearchResponse>;
