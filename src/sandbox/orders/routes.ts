@@ -87,7 +87,16 @@ export function registerOrders(app: FastifyInstance, context: SandboxContext, de
       notificationUrl: null,
     });
   }
+  const helpers = requestHelpers(context, service);
+  registerCreateReadSearch(app, context, service, helpers);
+  registerCancelRefund(app, service, helpers);
+  return service;
+}
 
+type RequestHelpers = ReturnType<typeof requestHelpers>;
+
+/** Per-request caller and key (set in onRequest, so a bad token or key is reported before the body is read), lookups and idempotency. */
+function requestHelpers(context: SandboxContext, service: OrderService) {
   const principals = new WeakMap<FastifyRequest, { principal: Principal; key: string | undefined }>();
   const authenticate = (withKey: boolean) => async (request: FastifyRequest) => {
     const principal = context.authenticate(request);
@@ -125,7 +134,11 @@ export function registerOrders(app: FastifyInstance, context: SandboxContext, de
     const [currency, countryCode] = SITE_COUNTRIES[site] ?? ['ARS', 'ARG'];
     return { userId: principal.userId, clientId: principal.clientId, liveMode: principal.liveMode, currency, countryCode };
   };
+  return { authenticate, callerOf, ownOrder, idempotent, ownerFor };
+}
 
+function registerCreateReadSearch(app: FastifyInstance, context: SandboxContext, service: OrderService, helpers: RequestHelpers): void {
+  const { authenticate, callerOf, ownOrder, idempotent, ownerFor } = helpers;
   void app.register(async (scope) => {
     scope.removeContentTypeParser('text/plain');
     scope.post(
@@ -175,7 +188,10 @@ export function registerOrders(app: FastifyInstance, context: SandboxContext, de
     orderView(ownOrder(request, request.params.id)),
   );
 
-  // Cancel takes no body; whatever is sent is ignored (the SDK sends none).
+}
+
+function registerCancelRefund(app: FastifyInstance, service: OrderService, helpers: RequestHelpers): void {
+  const { authenticate, ownOrder, idempotent } = helpers;
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
@@ -231,8 +247,6 @@ export function registerOrders(app: FastifyInstance, context: SandboxContext, de
       },
     );
   });
-
-  return service;
 }
 
 function searchOrders(orders: readonly StoredOrder[], userId: number, query: OrderSearchQuery): OrderSearchResponse {
