@@ -162,6 +162,33 @@ describe('POST /v1/orders/{id}/cancel', () => {
   });
 });
 
+describe('cancel at the terminal over the API (x-allow-cancelable-status)', () => {
+  it('accepts the cancel of an order at the terminal with 202, and the terminal cancels it a moment later', async () => {
+    const order = await orderAtTerminal();
+    const accepted = await harness.sandbox.app.inject({
+      method: 'POST',
+      url: `/v1/orders/${order.id}/cancel`,
+      headers: { authorization: `Bearer ${await harness.token()}`, 'x-idempotency-key': freshKey(), 'x-allow-cancelable-status': 'at_terminal' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    expect(PointOrder.parse(accepted.json()).status).toBe('at_terminal');
+    await harness.clock.advance(1_000);
+    expect(await getOrder(order.id)).toMatchObject({ status: 'canceled', status_detail: 'canceled' });
+  });
+
+  it('leaves an order paid before the terminal acted on the cancel as it is', async () => {
+    const order = await orderAtTerminal();
+    await harness.sandbox.app.inject({
+      method: 'POST',
+      url: `/v1/orders/${order.id}/cancel`,
+      headers: { authorization: `Bearer ${await harness.token()}`, 'x-idempotency-key': freshKey(), 'x-allow-cancelable-status': 'at_terminal' },
+    });
+    await tap({ result: 'approved' });
+    await harness.clock.advance(1_000);
+    expect((await getOrder(order.id)).status).toBe('processed');
+  });
+});
+
 describe('the virtual terminal takes the payment', () => {
   it('approves a card: processed, a payment and a merchant order exist, the slip prints, a webhook goes out', async () => {
     const receiver: Receiver = await startReceiver({ fallback: 200 });

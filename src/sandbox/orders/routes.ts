@@ -23,12 +23,14 @@ const SITE_COUNTRIES: Readonly<Record<string, [currency: string, country: string
   MLC: ['CLP', 'CHL'],
 };
 const IdParams = z.object({ id: z.string() });
+/** Platform news "Cancel Point orders in at_terminal via API": with this header an at_terminal order may be cancelled (202). */
+const ALLOW_CANCELABLE_HEADER = 'x-allow-cancelable-status';
 const openApi = (summary: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   tags: ['point orders'],
   summary,
   security: [{ bearer: [] }],
   params: IdParams,
-  response: { 200: PointOrder, 400: PlatformErrorBody, 401: PlatformErrorBody, 404: PlatformErrorBody, 409: PlatformErrorBody },
+  response: { 200: PointOrder, 202: PointOrder, 400: PlatformErrorBody, 401: PlatformErrorBody, 404: PlatformErrorBody, 409: PlatformErrorBody },
   ...extra,
 });
 /** The route schemas document the API in OpenAPI; the handlers parse, so every error carries the platform's code. */
@@ -200,7 +202,14 @@ function registerCancelRefund(app: FastifyInstance, service: OrderService, helpe
       { onRequest: authenticate(true), validatorCompiler: documentOnly, schema: openApi('Cancel a point order still in status created') },
       (request, reply) => {
         const order = ownOrder(request, request.params.id);
-        return idempotent(request, reply, `${ORDERS_PATH}/${order.id}/cancel`, null, () => {
+        const header = request.headers[ALLOW_CANCELABLE_HEADER];
+        const allowAtTerminal = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() === 'at_terminal';
+        return idempotent(request, reply, `${ORDERS_PATH}/${order.id}/cancel`, { allow_cancelable_status: allowAtTerminal ? 'at_terminal' : null }, () => {
+          if (allowAtTerminal && order.status === 'at_terminal') {
+            // Accepted, not done: the terminal cancels shortly and the webhook says so (docs/decisions.md "Point orders").
+            service.requestTerminalCancel(order.id);
+            return { status: 202, body: orderView(order) };
+          }
           const result = service.apply(order.id, 'cancel_api');
           if (!result.ok) {
             throw new SandboxError(409, 'cannot_cancel_order', result.reason, [{ code: 'cannot_cancel_order', description: `order status is ${order.status}`, data: { status: order.status } }]);

@@ -81,6 +81,9 @@ export interface OrderOwner {
   countryCode: string;
 }
 
+/** How long the terminal takes to act on a cancel requested over the API while it is charging. */
+export const TERMINAL_CANCEL_DELAY_MS = 1_000;
+
 const ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** `PREFIX` and 26 Crockford base-32 characters, the form of the platform's order and transaction ids. */
@@ -96,6 +99,7 @@ export class OrderService {
   readonly idempotency: IdempotencyStore;
   private readonly orders = new Map<string, StoredOrder>();
   private readonly expiryTimers = new Map<string, TimerHandle>();
+  private readonly cancelTimers = new Map<string, TimerHandle>();
   private readonly listeners = new Set<(change: OrderChange) => void>();
   /** Other things that may be waiting for a terminal (print actions): spec 7.2's one waiting order is shared. */
   private readonly queueGuards: Array<(terminalId: string) => string | undefined> = [];
@@ -215,6 +219,21 @@ export class OrderService {
     return result;
   }
 
+  /**
+   * An API cancel of an order at the terminal (header `x-allow-cancelable-status: at_terminal`): the terminal
+   * cancels it TERMINAL_CANCEL_DELAY_MS later, unless the payment ended first.
+   */
+  requestTerminalCancel(id: string): void {
+    if (this.cancelTimers.has(id)) return;
+    this.cancelTimers.set(
+      id,
+      this.clock.setTimeout(() => {
+        this.cancelTimers.delete(id);
+        if (this.orders.get(id)?.status === 'at_terminal') this.apply(id, 'cancel_terminal');
+      }, TERMINAL_CANCEL_DELAY_MS),
+    );
+  }
+
   refundedCents(order: StoredOrder): number {
     return order.refunds.reduce((sum, refund) => sum + refund.cents, 0);
   }
@@ -225,8 +244,9 @@ export class OrderService {
   }
 
   stop(): void {
-    for (const handle of this.expiryTimers.values()) this.clock.clearTimeout(handle);
+    for (const handle of [...this.expiryTimers.values(), ...this.cancelTimers.values()]) this.clock.clearTimeout(handle);
     this.expiryTimers.clear();
+    this.cancelTimers.clear();
   }
 
   slice(onLoaded: () => void): PersistentSlice {
