@@ -223,6 +223,14 @@ describe('the virtual terminal takes the payment', () => {
     }
   });
 
+  it('takes the payment without its slip when the paper is out', async () => {
+    await harness.terminalPost(TERMINAL_1, '', { paper: 'out' });
+    const order = await orderAtTerminal();
+    await tap({ result: 'approved' });
+    expect((await getOrder(order.id)).status).toBe('processed');
+    expect(((await harness.terminalGet(TERMINAL_1, '/printed')).json() as { items: unknown[] }).items).toEqual([]);
+  });
+
   it('prints nothing when print_on_terminal is no_ticket', async () => {
     await orderAtTerminal(orderBody({ print: 'no_ticket' }));
     await tap({ result: 'approved' });
@@ -290,6 +298,20 @@ describe('POST /v1/orders/{id}/refund', () => {
     const again = await request('POST', `/v1/orders/${order.id}/refund`, { body: {} });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).error).toBe('cannot_refund_order');
+  });
+
+  it('refunds once when a refund is retried with the same key, and refuses the key for another amount', async () => {
+    const order = await processedOrder();
+    const transactionId = order.transactions.payments[0]?.id ?? '';
+    const key = freshKey();
+    const refundBody = { transactions: [{ id: transactionId, amount: '5.00' }] };
+    expect((await request('POST', `/v1/orders/${order.id}/refund`, { body: refundBody, key })).statusCode).toBe(200);
+    const retried = await request('POST', `/v1/orders/${order.id}/refund`, { body: refundBody, key });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect((await getOrder(order.id)).transactions.payments[0]?.refunded_amount).toBe('5.00');
+    const other = await request('POST', `/v1/orders/${order.id}/refund`, { body: { transactions: [{ id: transactionId, amount: '6.00' }] }, key });
+    expect(errorOf(other).error).toBe('idempotency_key_already_used');
   });
 
   it('refuses to refund an order that was never paid', async () => {
