@@ -10,7 +10,9 @@ import { DEFAULT_TOKEN_RATE_LIMIT, RateLimit } from './oauth/rate-limit';
 import { registerControl, type FaultRule } from './control/routes';
 import { registerTerminalList } from './terminal-list';
 import { registerActions } from './actions/routes';
-import { registerCheckout } from './checkout/routes';
+import { checkoutServices, registerCheckout } from './checkout/routes';
+import { registerOrders } from './orders/routes';
+import { fleetOf } from './terminals/routes';
 
 export interface SandboxOptions {
   clock?: Clock;
@@ -123,8 +125,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const control = registerControl(app, context, { initialFaults: options.faults ?? [], reset });
   registerOAuth(app, context, { rateLimit: tokenRateLimit });
   registerTerminalList(app, context);
-  registerActions(app, context);
+  const actions = registerActions(app, context);
   registerCheckout(app, context);
+  registerOrders(app, context, { actions, fleet: fleetOf(app), checkout: checkoutServices(app) });
 
   app.get('/__sandbox/health', { schema: { hide: true } }, () => ({ status: 'ok', time: new Date(clock.now()).toISOString() }));
   app.get('/__sandbox/openapi.json', { schema: { hide: true } }, () => app.swagger());

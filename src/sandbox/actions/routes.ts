@@ -167,7 +167,8 @@ export function registerActions(app: FastifyInstance, context: SandboxContext): 
   return service;
 }
 
-function idempotencyKeyOf(request: FastifyRequest): string {
+/** The request's X-Idempotency-Key (spec 7.2: required, 400 empty_required_header); shared with the Orders API routes. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
   const raw = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
   if (key === '') {

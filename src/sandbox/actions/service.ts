@@ -67,6 +67,8 @@ export class ActionService {
   /** An image's paper-ready raster from validation, so the terminal does not decode the file again. */
   private readonly rasters = new Map<string, GrayRaster>();
   private readonly listeners = new Set<ActionListener>();
+  /** Other things that may be waiting for a terminal (payment orders): spec 7.2's one waiting order is shared. */
+  private readonly queueGuards: Array<(terminalId: string) => string | undefined> = [];
 
   constructor(
     private readonly clock: Clock,
@@ -81,13 +83,13 @@ export class ActionService {
    */
   create(userId: number, request: CreateActionRequest, raster?: GrayRaster): StoredAction {
     const terminalId = request.config.point.terminal_id;
-    const waiting = this.waitingFor(terminalId);
+    const waiting = this.waitingFor(terminalId)?.id ?? this.queueGuards.map((guard) => guard(terminalId)).find((id) => id !== undefined);
     if (waiting !== undefined) {
       throw new SandboxError(
         409,
         'already_queued_order_for_terminal',
         `The terminal ${terminalId} already has a waiting order; wait until it reaches the terminal, or cancel it, before sending another.`,
-        [{ code: 'already_queued_order_for_terminal', description: `action ${waiting.id} is waiting for terminal ${terminalId}`, data: { action_id: waiting.id } }],
+        [{ code: 'already_queued_order_for_terminal', description: `${waiting} is waiting for terminal ${terminalId}`, data: { action_id: waiting } }],
       );
     }
     const now = this.clock.now();
@@ -109,6 +111,10 @@ export class ActionService {
     if (raster !== undefined) this.rasters.set(action.id, raster);
     this.emit({ action, from: undefined, event: 'create' });
     return action;
+  }
+
+  addQueueGuard(guard: (terminalId: string) => string | undefined): void {
+    this.queueGuards.push(guard);
   }
 
   find(id: string): StoredAction | undefined {

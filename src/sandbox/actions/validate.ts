@@ -81,10 +81,13 @@ function fail(status: number, code: string, message: string, causes: ErrorCause[
   throw new SandboxError(status, code, message, causes);
 }
 
-/** Checks 1 and 2 above; returns the typed request. */
-export function parseCreateBody(body: unknown): CreateActionRequest {
+/**
+ * Check 1 above for any strict request schema (print actions, point orders): the code of the gravest kind of
+ * problem in `error`, every offending property in `cause`.
+ */
+export function parseRequestShape<T>(schema: z.ZodType<T>, body: unknown): T {
   // No body at all reads as an empty object: every property is then reported as required.
-  const parsed = CreateActionRequest.safeParse(body === undefined ? {} : body);
+  const parsed = schema.safeParse(body === undefined ? {} : body);
   if (!parsed.success) {
     const issues = parsed.error.issues.flatMap((issue) => toPropertyIssues(issue, body ?? {}));
     const kind = KIND_ORDER.find((candidate) => issues.some((issue) => issue.kind === candidate)) ?? 'property_value';
@@ -96,7 +99,12 @@ export function parseCreateBody(body: unknown): CreateActionRequest {
       issues.map((issue) => ({ code: issue.kind, description: issue.description, data: { property: issue.property } })),
     );
   }
-  const request = parsed.data;
+  return parsed.data;
+}
+
+/** Checks 1 and 2 above; returns the typed request. */
+export function parseCreateBody(body: unknown): CreateActionRequest {
+  const request = parseRequestShape(CreateActionRequest, body);
   if (request.content === '') {
     fail(400, 'required_properties', CONTENT_REQUIRED_MESSAGE, [{ code: 'required_properties', description: 'content is empty', data: { property: 'content' } }]);
   }

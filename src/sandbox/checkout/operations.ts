@@ -63,6 +63,19 @@ export interface PayResult {
   autoReturn: boolean;
 }
 
+export interface TerminalPaymentInput {
+  userId: number;
+  clientId: string;
+  liveMode: boolean;
+  amount: number;
+  approved: boolean;
+  statusDetail: string;
+  description: string | null;
+  externalReference: string;
+  installments: number;
+  metadata: Record<string, unknown>;
+}
+
 export interface CheckoutOperations {
   readonly state: CheckoutState;
   createPreference(principal: Principal, body: PreferenceRequest, baseUrl: string): Preference;
@@ -82,6 +95,10 @@ export interface CheckoutOperations {
     outcome: 'approved' | 'rejected' | 'canceled';
     notification_url?: string | undefined;
   }): PaymentIntent;
+  /** A card charged on a terminal for a point order: its payment and a merchant order of its own, both notified. */
+  recordTerminalPayment(input: TerminalPaymentInput): { payment: Payment; merchantOrder: MerchantOrder };
+  /** Refunds part or all of a payment (Orders API refund), updating its merchant order; both notified. */
+  refundPayment(paymentId: number, amount: number): Payment;
   save(): unknown;
   load(data: unknown): void;
   reset(): void;
@@ -251,6 +268,37 @@ export function createCheckoutOperations(context: SandboxContext, notifications:
     const created: MerchantOrderRecord = { order, client_id: preference.client_id, live_mode: record.live_mode };
     state.merchantOrders.set(order.id, created);
     return created;
+  }
+
+  /** A point order's merchant order: one item for the charged amount; no preference (preference_id is empty). */
+  function createTerminalMerchantOrder(input: TerminalPaymentInput, currency: string, clientId: string): MerchantOrderRecord {
+    const now = iso(clock.now());
+    const order: MerchantOrder = {
+      id: state.nextMerchantOrderId(),
+      status: 'opened',
+      order_status: 'payment_required',
+      external_reference: input.externalReference,
+      preference_id: '',
+      payments: [],
+      shipments: [],
+      collector: { id: input.userId, nickname: nicknameOf(input.userId) },
+      payer: null,
+      items: [{ id: null, title: input.description ?? input.externalReference, description: null, category_id: null, quantity: 1, unit_price: roundMoney(input.amount), currency_id: currency }],
+      marketplace: 'NONE',
+      notification_url: null,
+      site_id: siteOf(input.userId),
+      total_amount: roundMoney(input.amount),
+      paid_amount: 0,
+      refunded_amount: 0,
+      shipping_cost: 0,
+      cancelled: false,
+      is_test: !input.liveMode,
+      date_created: now,
+      last_updated: now,
+    };
+    const record: MerchantOrderRecord = { order, client_id: clientId, live_mode: input.liveMode };
+    state.merchantOrders.set(order.id, record);
+    return record;
   }
 
   function isExpired(preference: Preference): boolean {
@@ -543,6 +591,57 @@ export function createCheckoutOperations(context: SandboxContext, notifications:
       state.intents.set(intent.id, record);
       scheduleIntent(record);
       return intent;
+    },
+
+    recordTerminalPayment(input) {
+      const currency = currencyOf(input.userId);
+      const orderRecord = createTerminalMerchantOrder(input, currency, input.clientId);
+      const payment = buildPayment({
+        collectorId: input.userId,
+        amount: input.amount,
+        currency,
+        status: input.approved ? 'approved' : 'rejected',
+        statusDetail: input.statusDetail,
+        paymentMethodId: 'visa',
+        description: input.description,
+        payerEmail: 'buyer@terminal.sandbox.test',
+        order: { id: orderRecord.order.id, type: 'mercadopago' },
+        externalReference: input.externalReference,
+        installments: input.installments,
+        issuerId: null,
+        notificationUrl: null,
+        liveMode: input.liveMode,
+        metadata: input.metadata,
+        pointOfInteraction: 'POINT',
+      });
+      const paymentRecord: PaymentRecord = { payment, client_id: input.clientId };
+      state.payments.set(payment.id, paymentRecord);
+      refreshOrder(orderRecord);
+      notifyPayment(paymentRecord, 'created');
+      notifyOrder(orderRecord, 'created');
+      return { payment, merchantOrder: orderRecord.order };
+    },
+
+    refundPayment(paymentId, amount) {
+      const record = state.payments.get(paymentId);
+      if (record === undefined) throw notFound('payment');
+      const payment = record.payment;
+      payment.transaction_amount_refunded = roundMoney(payment.transaction_amount_refunded + amount);
+      const total = payment.transaction_amount_refunded >= payment.transaction_amount;
+      payment.status = total ? 'refunded' : 'approved';
+      payment.status_detail = total ? 'refunded' : 'partially_refunded';
+      payment.date_last_updated = iso(clock.now());
+      notifyPayment(record, 'updated');
+      const orderRecord = payment.order === null ? undefined : state.merchantOrders.get(payment.order.id);
+      if (orderRecord !== undefined) {
+        refreshOrder(orderRecord);
+        // refreshOrder counts chargebacks only; refunds of its payments are added here.
+        const refunds = orderRecord.order.payments.reduce((sum, entry) => sum + entry.amount_refunded, 0);
+        orderRecord.order.refunded_amount = roundMoney(orderRecord.order.refunded_amount + refunds);
+        if (total) orderRecord.order.order_status = 'reverted';
+        notifyOrder(orderRecord, 'updated');
+      }
+      return payment;
     },
 
     save: () => state.save(),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import type { Clock, TimerHandle } from '../../shared/clock';
-import { NotificationTopic, WEBHOOK_TYPES, type WebhookBody } from '../../shared/platform/notifications';
+import { DELIVERED_WEBHOOK_TYPES, DeliveredTopic, type WebhookBody } from '../../shared/platform/notifications';
 import { DEFAULT_RETRY_POLICY, nextAttemptAt, type RetryPolicy } from './schedule';
 import { signatureHeader } from './signature';
 
@@ -35,7 +35,7 @@ export type Attempt = z.infer<typeof Attempt>;
 export const DeliveryRecord = z.object({
   id: z.string(),
   channel: z.enum(['ipn', 'webhook']),
-  topic: NotificationTopic,
+  topic: DeliveredTopic,
   resource_id: z.string(),
   action: z.string(),
   user_id: z.number().int(),
@@ -62,7 +62,7 @@ export type DispatcherState = z.infer<typeof DispatcherState>;
 
 export interface EnqueueInput {
   channel: 'ipn' | 'webhook';
-  topic: NotificationTopic;
+  topic: DeliveredTopic;
   resourceId: string;
   action: string;
   userId: number;
@@ -216,7 +216,7 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
       url.searchParams.set('id', record.resource_id);
     } else {
       url.searchParams.set('data.id', record.resource_id);
-      url.searchParams.set('type', WEBHOOK_TYPES[record.topic]);
+      url.searchParams.set('type', DELIVERED_WEBHOOK_TYPES[record.topic]);
     }
     return url;
   }
@@ -227,10 +227,10 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
       return { init: { method: 'POST', headers: { 'user-agent': USER_AGENT, accept: '*/*' } }, requestId: null };
     }
     const requestId = randomUUID();
-    const body: WebhookBody = {
+    const body: Omit<WebhookBody, 'type'> & { type: string } = {
       id: record.webhook_id ?? 0,
       live_mode: record.live_mode,
-      type: WEBHOOK_TYPES[record.topic],
+      type: DELIVERED_WEBHOOK_TYPES[record.topic],
       date_created: new Date(record.created_at).toISOString(),
       user_id: record.user_id,
       api_version: 'v1',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NotificationTopic } from '../../shared/platform/notifications';
+import { DeliveredTopic } from '../../shared/platform/notifications';
 import { UrlField } from '../../shared/platform/preferences';
 import type { SandboxContext } from '../context';
 import { notFound, parseInput } from '../checkout/validation';
@@ -8,7 +8,7 @@ import { DeliveryStatus, recordView } from './dispatcher';
 import type { NotificationService } from './service';
 
 const ListQuery = z.object({
-  topic: NotificationTopic.optional(),
+  topic: DeliveredTopic.optional(),
   status: DeliveryStatus.optional(),
   channel: z.enum(['ipn', 'webhook']).optional(),
   resource_id: z.string().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock';
-import { channelsFor, type NotificationTopic } from '../../shared/platform/notifications';
+import { channelsFor, type DeliveredTopic } from '../../shared/platform/notifications';
 import type { SeedData } from '../accounts';
 import { createNotificationDispatcher, DispatcherState, type DeliveryRecord, type NotificationDispatcher } from './dispatcher';
 
@@ -10,7 +10,7 @@ import { createNotificationDispatcher, DispatcherState, type DeliveryRecord, typ
  */
 
 export interface NotifyEvent {
-  topic: NotificationTopic;
+  topic: DeliveredTopic;
   resourceId: string | number;
   /** The webhook `action`, e.g. payment.created. */
   action: string;
@@ -52,7 +52,9 @@ export function createNotificationService(options: { clock: Clock; seed: () => S
       const objectUrl = event.notificationUrl ?? null;
       const url = objectUrl ?? accountUrls.get(event.userId) ?? null;
       if (url === null) return [];
-      return channelsFor(url).map((channel) =>
+      // Orders API notifications are webhooks only (docs/decisions.md "Point orders").
+      const channels = channelsFor(url).filter((channel) => event.topic !== 'order' || channel === 'webhook');
+      return channels.map((channel) =>
         dispatcher.enqueue({
           channel,
           topic: event.topic,
@@ -89,6 +91,6 @@ export function createNotificationService(options: { clock: Clock; seed: () => S
 }
 
 /** The webhook action for a created or updated record of a topic (payment intents use their state instead). */
-export function webhookAction(topic: Exclude<NotificationTopic, 'point_integration_ipn'>, verb: 'created' | 'updated'): string {
+export function webhookAction(topic: Exclude<DeliveredTopic, 'point_integration_ipn' | 'order'>, verb: 'created' | 'updated'): string {
   return `${topic}.${verb}`;
 }

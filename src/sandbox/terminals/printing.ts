@@ -47,3 +47,36 @@ export function renderPrint(job: PrintJob): PrintOutcome {
     }
   }
 }
+
+/** Text of a person's or merchant's choosing, made safe for the tag language: a brace would open a tag. */
+function plain(text: string): string {
+  return text.replace(/[{}]/g, '');
+}
+
+/**
+ * The platform's own slip after an approved card (Orders API `print_on_terminal: seller_ticket`): merchant copy
+ * with the amount, the order's reference and ticket number, and the payment id, in the same tag language as a
+ * custom print so it comes out of the same renderer.
+ */
+export function renderPaymentSlip(
+  order: { id: string; external_reference: string; ticket_number?: string | undefined; description?: string | undefined; cents: number; siteCurrency: string; paymentId?: number | undefined },
+  terminalName: string,
+  now: number,
+): string {
+  const amount = `${order.siteCurrency} ${(order.cents / 100).toFixed(2)}`;
+  const lines = [
+    `{center}{b}${plain(terminalName)}{/b}{br}{s}Virtual terminal (sandbox){/s}{/center}`,
+    '--------------------------------',
+    '{center}{b}PAYMENT APPROVED{/b}{/center}',
+    ...(order.description === undefined ? [] : [plain(order.description)]),
+    ...(order.ticket_number === undefined ? [] : [`Ticket ${plain(order.ticket_number)}`]),
+    `Ref ${order.external_reference}`,
+    `Payment ${order.paymentId ?? '-'}`,
+    'VISA credit **** 4242',
+    new Date(now).toISOString().slice(0, 16).replace('T', ' '),
+    '--------------------------------',
+    `{b}TOTAL ${amount}{/b}`,
+    '{center}{s}SELLER COPY{/s}{/center}',
+  ];
+  return renderTagged(lines.join('{br}'), `Payment slip ${order.external_reference}`);
+}

@@ -4,17 +4,27 @@ import { z } from 'zod';
 import { registerBodyless } from '../actions/bodyless';
 import { SandboxError } from '../errors';
 import { terminalPage } from './view';
-import { TerminalConflict, TerminalSettingsPatch, type TerminalFleet, type VirtualTerminal } from './virtual-terminal';
+import { CardTap, TerminalConflict, TerminalSettingsPatch, type TerminalFleet, type VirtualTerminal } from './virtual-terminal';
 
 const Params = z.object({ id: z.string() });
 const PrintedQuery = z.object({ after: z.coerce.number().int().nonnegative().default(0) });
 const CompleteBody = z.strictObject({ status: z.enum(['processed', 'failed']) });
+
+const fleets = new WeakMap<FastifyInstance, TerminalFleet>();
+
+/** The fleet registered on this app, so the orders module can hand it its payment orders. */
+export function fleetOf(app: FastifyInstance): TerminalFleet {
+  const fleet = fleets.get(app);
+  if (fleet === undefined) throw new Error('registerTerminals was not called on this app');
+  return fleet;
+}
 
 /**
  * The virtual terminals' control API under /__sandbox/terminals (not part of the platform): read
  * and change a terminal's behaviour, press its buttons, read what it printed, and watch it.
  */
 export function registerTerminals(app: FastifyInstance, fleet: TerminalFleet): void {
+  fleets.set(app, fleet);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const hide = { hide: true } as const;
 
@@ -49,6 +59,12 @@ export function registerTerminals(app: FastifyInstance, fleet: TerminalFleet): v
     return { action_id: action.id, terminal: terminal.view() };
   });
 
+  api.post('/__sandbox/terminals/:id/card', { schema: { ...hide, params: Params, body: CardTap } }, (request) => {
+    const terminal = terminalOf(request.params.id);
+    const order = press(() => terminal.tap(request.body));
+    return { order_id: order.id, terminal: terminal.view() };
+  });
+
   registerBodyless(app, (scope) => {
     const bodyless = scope.withTypeProvider<ZodTypeProvider>();
     bodyless.post('/__sandbox/terminals/:id/refresh', { schema: { ...hide, params: Params } }, (request) => {
@@ -60,6 +76,11 @@ export function registerTerminals(app: FastifyInstance, fleet: TerminalFleet): v
       const terminal = terminalOf(request.params.id);
       const action = press(() => terminal.cancel());
       return { canceled: action.id, terminal: terminal.view() };
+    });
+    bodyless.post('/__sandbox/terminals/:id/timeout', { schema: { ...hide, params: Params } }, (request) => {
+      const terminal = terminalOf(request.params.id);
+      const order = press(() => terminal.timeout());
+      return { expired: order.id, terminal: terminal.view() };
     });
   });
 

@@ -1,3 +1,4 @@
+import { DeclineReason } from '../../shared/platform/orders';
 import { escapeXml } from '../../shared/receipt';
 
 /**
@@ -8,6 +9,7 @@ import { escapeXml } from '../../shared/receipt';
 export function terminalPage(id: string, name: string): string {
   // JSON inside a <script>: "<" is escaped so no content can close the script element.
   const config = JSON.stringify({ id, base: `/__sandbox/terminals/${encodeURIComponent(id)}` }).replace(/</g, '\\u003c');
+  const reasons = DeclineReason.options.map((reason) => `<option value="${reason}">${reason.replace(/_/g, ' ')}</option>`).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -29,6 +31,10 @@ export function terminalPage(id: string, name: string): string {
   .phase-printing { background: #cde9ff; color: #064f86; }
   .phase-awaiting_completion { background: #e5d8ff; color: #4a2a8a; }
   .phase-offline { background: #f3d0d0; color: #8a1f1f; }
+  .phase-awaiting_card { background: #d6f5df; color: #135c2c; }
+  .phase-action_required { background: #ffe0c2; color: #7a3d00; }
+  .card.pay { border-color: #1f7a44; background: #f0faf3; }
+  .card.pay .amount { display: block; font-size: 26px; font-weight: 700; margin: 2px 0; }
   .badges { display: flex; gap: 6px; flex-wrap: wrap; margin: 8px 0; }
   .badge { font-size: 11px; padding: 2px 8px; border-radius: 6px; background: #e6e9ef; }
   .badge.warn { background: #ffd9d0; color: #8a2a10; }
@@ -63,9 +69,11 @@ export function terminalPage(id: string, name: string): string {
     <div class="id">${escapeXml(id)}</div>
     <span class="phase" id="phase" data-testid="phase">…</span>
     <div class="badges" id="badges"></div>
+    <div class="card pay" id="payment" hidden><b>Amount due</b><span class="amount" id="amount" data-testid="amount-due"></span><span id="payref"></span></div>
     <div class="card" id="held"><b>On the terminal</b><span>none</span></div>
     <div class="card" id="waiting"><b>Waiting</b><span>none</span></div>
     <div class="card" id="last"><b>Last</b><span>none</span></div>
+    <div class="card" id="lastpay"><b>Last payment</b><span data-testid="last-payment">none</span></div>
     <div class="progress" id="progress" hidden><div></div></div>
   </div>
   <div class="buttons">
@@ -75,6 +83,11 @@ export function terminalPage(id: string, name: string): string {
     <button id="online" type="button">Go offline</button>
     <button id="done" class="ok" type="button">Printed ✓</button>
     <button id="failed" class="bad" type="button">Failed ✗</button>
+    <button id="approve" class="ok" type="button">Approved card</button>
+    <button id="decline" class="bad" type="button">Declined card</button>
+    <label class="mode">Decline reason <select id="reason">${reasons}</select></label>
+    <button id="timeout" type="button">Time out</button>
+    <button id="noanswer" type="button">No answer</button>
     <label class="mode">Pickup <select id="mode"><option value="auto">automatic</option><option value="manual">on refresh only</option></select></label>
     <label class="mode">Result <select id="completion"><option value="auto">reported automatically</option><option value="manual">by the buttons above</option></select></label>
   </div>
@@ -120,7 +133,7 @@ export function terminalPage(id: string, name: string): string {
   const render = () => {
     const s = state;
     const phase = $('phase');
-    phase.textContent = s.phase.replace('_', ' ');
+    phase.textContent = s.phase.replace(/_/g, ' ');
     phase.className = 'phase phase-' + s.phase;
     const badges = [];
     badges.push('<span class="badge">' + (s.settings.online ? 'online' : 'offline') + '</span>');
@@ -130,6 +143,17 @@ export function terminalPage(id: string, name: string): string {
     setCard('held', s.held_action);
     setCard('waiting', s.waiting_action);
     setCard('last', s.last_action);
+    const pay = s.payment_order;
+    $('payment').hidden = pay === null;
+    if (pay !== null) {
+      $('amount').textContent = pay.currency + ' ' + pay.total_amount;
+      $('payref').textContent = pay.external_reference + ' · ' + pay.status;
+    }
+    const lastPay = s.last_payment_order;
+    $('lastpay').querySelector('span').textContent = lastPay === null ? 'none' : lastPay.external_reference + ' · ' + lastPay.currency + ' ' + lastPay.total_amount + ' · ' + lastPay.status + ' (' + lastPay.status_detail + ')';
+    const charging = pay !== null && (pay.status === 'at_terminal' || pay.status === 'action_required');
+    $('approve').disabled = $('decline').disabled = $('noanswer').disabled = !charging;
+    $('timeout').disabled = pay === null;
     const printing = s.phase === 'printing' && s.print_started_at !== null;
     $('progress').hidden = !printing;
     let fraction = 0;
@@ -139,8 +163,8 @@ export function terminalPage(id: string, name: string): string {
     } else if (s.phase === 'awaiting_completion') fraction = 1;
     $('progress').firstElementChild.style.width = (fraction * 100) + '%';
     $('feed').style.width = (fraction * 100) + '%';
-    $('refresh').disabled = !s.settings.online || s.held_action !== null;
-    $('cancel').disabled = s.held_action === null && s.waiting_action === null;
+    $('refresh').disabled = !s.settings.online || s.held_action !== null || charging;
+    $('cancel').disabled = s.held_action === null && s.waiting_action === null && !charging;
     $('done').disabled = $('failed').disabled = s.held_action === null;
     $('paper').textContent = s.settings.paper === 'out' ? 'Load paper' : 'Paper out';
     $('online').textContent = s.settings.online ? 'Go offline' : 'Go online';
@@ -159,7 +183,7 @@ export function terminalPage(id: string, name: string): string {
       paper.dataset.seq = String(item.seq);
       paper.dataset.actionId = item.action_id;
       const image = document.createElement('img');
-      image.alt = 'Print ' + item.external_reference;
+      image.alt = (item.subtype === 'payment_slip' ? 'Payment slip ' : 'Print ') + item.external_reference;
       image.src = URL.createObjectURL(new Blob([item.svg], { type: 'image/svg+xml' }));
       const meta = document.createElement('figcaption');
       meta.className = 'meta';
@@ -194,6 +218,10 @@ export function terminalPage(id: string, name: string): string {
   $('cancel').onclick = () => post('/cancel');
   $('done').onclick = () => post('/complete', { status: 'processed' });
   $('failed').onclick = () => post('/complete', { status: 'failed' });
+  $('approve').onclick = () => post('/card', { result: 'approved' });
+  $('decline').onclick = () => post('/card', { result: 'declined', reason: $('reason').value });
+  $('noanswer').onclick = () => post('/card', { result: 'no_response' });
+  $('timeout').onclick = () => post('/timeout');
   $('paper').onclick = () => post('', { paper: state && state.settings.paper === 'out' ? 'ok' : 'out' });
   $('online').onclick = () => post('', { online: !(state && state.settings.online) });
   $('mode').onchange = (event) => post('', { mode: event.target.value });

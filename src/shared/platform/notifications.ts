@@ -42,6 +42,16 @@ export const WEBHOOK_TYPES = {
 export const WebhookType = z.enum(['payment', 'topic_merchant_order_wh', 'topic_chargebacks_wh', 'point_integration_wh']);
 export type WebhookType = z.infer<typeof WebhookType>;
 
+/**
+ * Topics the sandbox delivers: the ones above plus `order`, the Orders API's webhook (docs "Notifications",
+ * Point orders; docs/decisions.md "Point orders"). Kept apart so the app reads only the topics it handles
+ * until its Sell flow reads orders.
+ */
+export const DeliveredTopic = z.enum([...NotificationTopic.options, 'order']);
+export type DeliveredTopic = z.infer<typeof DeliveredTopic>;
+
+export const DELIVERED_WEBHOOK_TYPES = { ...WEBHOOK_TYPES, order: 'order' } as const satisfies Record<DeliveredTopic, string>;
+
 /** Query of a webhook request: the platform appends `data.id` and `type` to the URL; the signature covers data.id. */
 export const WebhookQuery = z.looseObject({
   'data.id': z.string().min(1),
