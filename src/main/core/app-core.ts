@@ -279,7 +279,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       if (environmentChanged) void currentQueue().catch(() => undefined);
       return next;
     },
-    ...createTemplateHandlers(options.store),
+    ...createTemplateHandlers(options.store, { language }),
 
     'credentials.status': () => credentials.status(),
     'credentials.setProduction': typed((request) => {

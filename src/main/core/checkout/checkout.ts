@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Clock } from '../../../shared/clock';
-import type { Language } from '../../../shared/ipc/channels/app';
 import type { CheckoutErrorCode, checkoutChannels, Sale } from '../../../shared/ipc/channels/checkout';
 import type { ChannelSpec } from '../../../shared/ipc/define';
+import { failureText } from '../../../shared/i18n/failures';
 import { findIndustry } from '../../../shared/platform/industries';
 import { industryReport, type Preference } from '../../../shared/platform/preferences';
 import type { Chargeback, Payment } from '../../../shared/platform/payments';
@@ -43,13 +43,8 @@ export interface Checkout {
   dispose(): Promise<void>;
 }
 
-const FAILURE_MESSAGES: Readonly<Record<(typeof CheckoutErrorCode)[keyof typeof CheckoutErrorCode], Readonly<Record<Language, string>>>> = {
-  sale_not_found: { en: 'That sale is not in this environment’s recent sales.', es: 'Esa venta no está entre las ventas recientes de este entorno.' },
-  receiver_unavailable: {
-    en: 'Counter cannot receive payment notifications right now, so it could not follow the sale. Restart Counter or choose another port for notifications.',
-    es: 'Counter no puede recibir notificaciones de pago ahora, así que no podría seguir la venta. Reinicie Counter o elija otro puerto para las notificaciones.',
-  },
-};
+/** The checkout's own failure codes; their cashier texts are in the shared catalogue (src/shared/i18n/failures.ts). */
+type CheckoutFailureCode = (typeof CheckoutErrorCode)[keyof typeof CheckoutErrorCode];
 
 /** A reference of our own when the cashier gives none: unique, readable on a statement, no personal data. */
 function newExternalReference(now: number): string {
@@ -94,8 +89,8 @@ export function createCheckout(options: CheckoutOptions): Checkout {
   const book: SalesBook = createSalesBook(options.store, () => settings.get().environment);
   const isoNow = (): string => new Date(clock.now()).toISOString();
 
-  function failure(code: keyof typeof FAILURE_MESSAGES, status?: number): HandlerFailure {
-    return new HandlerFailure({ code, message: FAILURE_MESSAGES[code][settings.get().language], ...(status === undefined ? {} : { status }), retryable: code === 'receiver_unavailable' });
+  function failure(code: CheckoutFailureCode, status?: number): HandlerFailure {
+    return new HandlerFailure({ code, message: failureText(code, settings.get().language), ...(status === undefined ? {} : { status }), retryable: code === 'receiver_unavailable' });
   }
 
   /**
