@@ -3,7 +3,7 @@ import type { Sale } from '../../../../shared/ipc/channels/checkout';
 import { findIndustry, INDUSTRIES, type Industry } from '../../../../shared/platform/industries';
 import { useSettings } from '../../api/hooks';
 import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../counter/format';
+import { fillMessage } from '../../i18n';
 import { useCreatePreference, useLiveSales, useReceiver, useSale, useSaleCache, useSales } from './api';
 import { CartForm } from './CartForm';
 import { cartFields, checkCart, emptyCart, emptyItem, formatMoney, reportPathLabel, type CartCheck, type CartDraft } from './cart';

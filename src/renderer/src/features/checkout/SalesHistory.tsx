@@ -1,6 +1,6 @@
 import type { ReceiverStatus, Sale } from '../../../../shared/ipc/channels/checkout';
 import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../counter/format';
+import { fillMessage } from '../../i18n';
 import { formatMoney } from './cart';
 import { checkoutMessages } from './messages';
 import { SaleStatusBadge } from './SaleCard';

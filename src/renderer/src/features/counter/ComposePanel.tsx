@@ -7,12 +7,12 @@ import { counterMessages } from './messages';
 import { EditorToolbar } from './EditorToolbar';
 import { replaceAllText, revealRange } from './editor-commands';
 import { EXAMPLE_RECEIPTS } from './examples';
-import { fillMessage } from './format';
-import { Paper } from './Paper';
+import { fillMessage } from '../../i18n';
+import { Paper } from '../../components/paper/Paper';
 import { ProblemList } from './ProblemList';
 import type { ReceiptAnalysis } from './receipt-analysis';
 import { ReceiptEditor } from './ReceiptEditor';
-import { ReceiptPaper } from './ReceiptPaper';
+import { ReceiptPaper } from '../../components/paper/ReceiptPaper';
 import { TemplatesDialog } from './TemplatesDialog';
 
 interface ComposePanelProps {

@@ -4,9 +4,10 @@ import { CONTENT_MAX_BYTES } from '../../../../shared/platform/terminal-actions'
 import { PRINTABLE_WIDTH_DOTS, PRINTER_DOTS_PER_MM } from '../../../../shared/receipt';
 import { useFeatureT } from '../../i18n';
 import { counterMessages, type CounterMessageKey } from './messages';
-import { fillMessage, formatBytes } from './format';
-import { Paper } from './Paper';
-import { PREVIEW_SCALE } from './paper';
+import { fillMessage } from '../../i18n';
+import { formatBytes } from '../../lib/format';
+import { Paper } from '../../components/paper/Paper';
+import { PREVIEW_SCALE } from '../../components/paper/paper-layout';
 import type { ImageChoices, ImageState } from './use-image-worker';
 
 interface ImagePanelProps {

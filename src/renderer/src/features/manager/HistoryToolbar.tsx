@@ -49,7 +49,7 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
             <option value="">{t('filter.allSubtypes')}</option>
             {PrintSubtype.options.map((subtype) => (
               <option key={subtype} value={subtype}>
-                {t(`subtype.${subtype}` as const)}
+                {t(`subtype.${subtype}`)}
               </option>
             ))}
           </select>
@@ -69,7 +69,7 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
           {ALL_STATUSES.map((status) => (
             <label key={status} className="status-toggle">
               <input type="checkbox" checked={filters.statuses.includes(status)} onChange={() => onFilters({ statuses: toggleStatus(filters.statuses, status) })} data-status={status} />
-              <span>{t(`status.${status}` as const)}</span>
+              <span>{t(`printStatus.${status}`)}</span>
             </label>
           ))}
         </fieldset>

@@ -2,7 +2,7 @@ import { memo, useCallback, useLayoutEffect, useRef, useState, type KeyboardEven
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { PrintSummary } from '../../../../shared/ipc/channels/prints';
 import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../counter/format';
+import { fillMessage } from '../../i18n';
 import { PAGE_SIZE, usePrintRows } from './api';
 import { isSortField, type HistoryFilterRequest, type HistorySort, type SortField } from './filters';
 import { printCount, rowTime } from './format';
@@ -76,7 +76,7 @@ const Row = memo(function Row({ index, start, print, focusable, open, terminalNa
         {terminalName ?? print.terminalId}
       </div>
       <div role="cell" className="ph-cell ph-subtype">
-        {t(`subtype.${print.subtype}` as const)}
+        {t(`subtype.${print.subtype}`)}
       </div>
       <div role="cell" className="ph-cell ph-reference mono">
         {print.externalReference}
