@@ -397,7 +397,7 @@ test.describe('Counter screen', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Redactar e imprimir');
     await expect(page.getByRole('tab', { name: /Ticket/ })).toBeVisible();
     await editor(page).fill(`${EVERY_TAG}\n{negrita}`);
-    await expect(page.getByTestId('receipt-problems')).toContainText('«{negrita}» no es una etiqueta');
+    await expect(page.getByTestId('receipt-problems')).toContainText('Etiqueta desconocida «{negrita}»');
     await expect(printButton(page)).toHaveText(/Imprimir/);
     await screenshot(page, 'counter-es');
   });
