@@ -50,6 +50,7 @@ test('in Spanish, no screen shows an English word of Counter’s own', async ({ 
   await page.getByTestId('nav-settings').click();
   await page.getByLabel('Language').selectOption('es');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ajustes');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 
   // A print on its way, a warning in the receipt, then an invoice the terminal would refuse.
   await page.getByTestId('nav-counter').click();

@@ -27,8 +27,12 @@ export function browserLanguage(): Language {
 }
 
 export function LanguageProvider({ language, children }: { language: Language; children: ReactNode }) {
-  // The bridge writes its own failures (Counter unreachable) in the language the screen shows.
-  useLayoutEffect(() => setBridgeLanguage(language), [language]);
+  useLayoutEffect(() => {
+    // Screen readers pick their voice (and spell checkers their dictionary) from the page's language.
+    document.documentElement.lang = language;
+    // The bridge writes its own failures (Counter unreachable) in the language the screen shows.
+    setBridgeLanguage(language);
+  }, [language]);
   return <LanguageContext.Provider value={language}>{children}</LanguageContext.Provider>;
 }
 
