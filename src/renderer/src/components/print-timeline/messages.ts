@@ -1,4 +1,4 @@
-import type { FeatureMessages } from '../../i18n';
+import type { FeatureMessages } from '../../i18n/common';
 
 /** The print timeline's words; its steps are the catalogue's print statuses (printStatus.x, term.sent). */
 const en = {

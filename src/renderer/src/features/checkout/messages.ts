@@ -1,4 +1,4 @@
-import type { FeatureMessages } from '../../i18n';
+import type { FeatureMessages } from '../../i18n/common';
 
 /** The Checkout screen's words, English and Spanish. Field names come from the shared catalogue's labels. */
 const en = {

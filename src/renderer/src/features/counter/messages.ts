@@ -1,4 +1,4 @@
-import type { FeatureMessages } from '../../i18n';
+import type { FeatureMessages } from '../../i18n/common';
 
 /** The Counter screen's words, English and Spanish, beside the code that shows them; statuses, subtypes and common words come from the shared catalogue (see ../../i18n). */
 const en = {

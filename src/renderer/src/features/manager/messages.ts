@@ -1,4 +1,4 @@
-import type { FeatureMessages } from '../../i18n';
+import type { FeatureMessages } from '../../i18n/common';
 
 /** The store manager's screen, in English and Spanish; statuses, subtypes and common words are the shared catalogue's (see ../../i18n). */
 const en = {

@@ -1,4 +1,4 @@
-import type { FeatureMessages } from '../../i18n';
+import type { FeatureMessages } from '../../i18n/common';
 
 /** The Queue screen's words, English and Spanish; statuses and subtypes are the shared catalogue's (see ../../i18n). */
 const en = {
