@@ -145,7 +145,7 @@ function CheckoutWorkspace({ industry }: { industry: Industry }) {
             <p className="summary-industry">
               <span>{t('industry')}:</span> <strong data-testid="industry-name">{industryName}</strong>{' '}
               <a className="link-button" href="#/settings">
-                {t('industry.change')}
+                {fillMessage(t('industry.change'), { settings: t('screen.settings') })}
               </a>
             </p>
             <CompletenessMeter check={check} industry={industry} />

@@ -4,9 +4,7 @@ import type { FeatureMessages } from '../../i18n/common';
 const en = {
   'loading': 'Opening the checkout…',
   'industry': 'Industry',
-  'industry.change': 'Change in Settings',
-  'industry.setting': 'Store industry',
-  'industry.settingHint': 'Decides which extra data the checkout form asks for (it improves the approval of payments).',
+  'industry.change': 'Change in {settings}',
   'cart': 'Cart',
   'items': 'Items',
   'item': 'Item {number}',
@@ -116,9 +114,7 @@ export type CheckoutMessageKey = keyof typeof en;
 const es: Record<CheckoutMessageKey, string> = {
   'loading': 'Abriendo el cobro…',
   'industry': 'Industria',
-  'industry.change': 'Cambiar en Ajustes',
-  'industry.setting': 'Industria de la tienda',
-  'industry.settingHint': 'Decide qué datos adicionales pide el formulario de cobro (mejoran la aprobación de los pagos).',
+  'industry.change': 'Cambiar en {settings}',
   'cart': 'Carrito',
   'items': 'Artículos',
   'item': 'Artículo {number}',
