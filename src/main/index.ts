@@ -44,6 +44,7 @@ async function start(): Promise<void> {
   const dispatch = createDispatcher({
     handlers: core.handlers,
     isTrustedSender: (sender) => isAppUrl(sender.url),
+    language: core.language,
     onUnexpectedError: (channel, error) => console.error(`[counter] ${channel} failed`, error),
   });
   bindContract(dispatch);

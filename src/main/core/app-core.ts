@@ -53,6 +53,8 @@ export interface AppCoreOptions {
 export interface AppCore {
   readonly handlers: ChannelHandlers;
   readonly events: EventHub;
+  /** The settings' language, for messages written outside the handlers (the dispatcher's refusals). */
+  language(): Language;
   dispose(): Promise<void>;
 }
 
@@ -318,6 +320,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   return {
     handlers,
     events,
+    language,
     async dispose() {
       disposed = true;
       credentials.dispose();

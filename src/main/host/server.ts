@@ -85,6 +85,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const dispatch = createDispatcher({
     handlers: options.core.handlers,
     isTrustedSender: (sender) => sender.url === origin,
+    language: options.core.language,
     ...(options.onUnexpectedError === undefined ? {} : { onUnexpectedError: options.onUnexpectedError }),
   });
   const streams = new Set<ServerResponse>();

@@ -249,3 +249,31 @@ export function isFailureCode(code: string): code is FailureCode {
 export function failureText(code: string, language: Language, params: TextParams = {}): string {
   return textOf(FAILURES, isFailureCode(code) ? code : 'http_error', language, { settings: SCREEN_NAMES.settings[language], ...params });
 }
+
+/**
+ * The IPC contract's own refusals (src/shared/ipc/define.ts ContractErrorCode), answered by the
+ * dispatcher before any handler runs. A table of their own: `invalid_request` and `internal_error`
+ * are also platform codes (spec 7.1, 7.2) with another meaning.
+ */
+export const CONTRACT_FAILURES = {
+  forbidden_sender: {
+    en: 'Calls from {page} are not accepted.',
+    es: 'No se aceptan llamadas desde {page}.',
+  },
+  unknown_page: {
+    en: 'an unknown page',
+    es: 'una página desconocida',
+  },
+  unknown_channel: {
+    en: 'There is no channel named {channel}.',
+    es: 'No existe un canal llamado {channel}.',
+  },
+  invalid_request: {
+    en: 'The request for {channel} is not valid.',
+    es: 'La solicitud de {channel} no es válida.',
+  },
+  internal_error: {
+    en: 'Something went wrong inside Counter. The action was not completed; try again.',
+    es: 'Algo falló dentro de Counter. La acción no se completó; intente de nuevo.',
+  },
+} as const satisfies TextTable;

@@ -4,13 +4,13 @@
  * take the common terms, failures and problem texts from here.
  */
 import { DTE_PROBLEMS } from './dte-problems';
-import { FAILURES } from './failures';
+import { CONTRACT_FAILURES, FAILURES } from './failures';
 import { RECEIPT_PROBLEMS } from './receipt-problems';
 import { COMMON_TERMS, PRINT_STATUSES, PRINT_SUBTYPES, SCREEN_NAMES } from './terms';
 import type { TextTable } from './text';
 
 export { DTE_PROBLEMS, type DteProblemText } from './dte-problems';
-export { FAILURES, failureText, isFailureCode, type FailureCode } from './failures';
+export { CONTRACT_FAILURES, FAILURES, failureText, isFailureCode, type FailureCode } from './failures';
 export { RECEIPT_PROBLEMS, type ReceiptProblemText } from './receipt-problems';
 export { COMMON_TERMS, isSameInEveryLanguage, PRINT_STATUSES, PRINT_SUBTYPES, SAME_IN_EVERY_LANGUAGE, SCREEN_NAMES, type CommonTerm, type ScreenName } from './terms';
 export { fillMessage, LANGUAGES, textOf, type Language, type Text, type TextParams, type TextRef, type TextTable } from './text';
@@ -22,6 +22,7 @@ export const CATALOGUE: Readonly<Record<string, TextTable>> = {
   printSubtypes: PRINT_SUBTYPES,
   terms: COMMON_TERMS,
   failures: FAILURES,
+  contractFailures: CONTRACT_FAILURES,
   receiptProblems: RECEIPT_PROBLEMS,
   dteProblems: DTE_PROBLEMS,
 };

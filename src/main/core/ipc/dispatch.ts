@@ -1,5 +1,8 @@
 import { type z } from 'zod';
 import { channels, isChannelName, type ChannelName, type ChannelResponse, type ParsedRequest } from '../../../shared/ipc/contract';
+import { CONTRACT_FAILURES } from '../../../shared/i18n/failures';
+import { textOf } from '../../../shared/i18n/text';
+import type { Language } from '../../../shared/ipc/channels/app';
 import { ContractErrorCode, type IpcFailure, type IpcResult } from '../../../shared/ipc/define';
 
 export type ChannelHandlers = {
@@ -23,6 +26,8 @@ export interface DispatcherOptions {
   handlers: ChannelHandlers;
   isTrustedSender(sender: CallSender): boolean;
   onUnexpectedError?(channel: string, error: unknown): void;
+  /** The settings' language, for the contract's own refusals (src/shared/i18n/failures.ts); English when not given. */
+  language?(): Language;
 }
 
 export type Dispatch = (channel: unknown, payload: unknown, sender: CallSender) => Promise<IpcResult<unknown>>;
@@ -37,17 +42,18 @@ function issuesOf(error: z.ZodError): NonNullable<IpcFailure['issues']> {
  * throw out of here: every outcome is an IpcResult.
  */
 export function createDispatcher(options: DispatcherOptions): Dispatch {
+  const text = (key: keyof typeof CONTRACT_FAILURES, params: Readonly<Record<string, string>> = {}): string => textOf(CONTRACT_FAILURES, key, options.language?.() ?? 'en', params);
   return async (channelName, payload, sender) => {
     if (!options.isTrustedSender(sender)) {
-      return { ok: false, error: { code: ContractErrorCode.forbiddenSender, message: `Calls from ${sender.url || 'an unknown page'} are not accepted.` } };
+      return { ok: false, error: { code: ContractErrorCode.forbiddenSender, message: text('forbidden_sender', { page: sender.url || text('unknown_page') }) } };
     }
     if (!isChannelName(channelName)) {
-      return { ok: false, error: { code: ContractErrorCode.unknownChannel, message: `There is no channel named ${JSON.stringify(String(channelName)).slice(0, 80)}.` } };
+      return { ok: false, error: { code: ContractErrorCode.unknownChannel, message: text('unknown_channel', { channel: JSON.stringify(String(channelName)).slice(0, 80) }) } };
     }
     const spec = channels[channelName];
     const parsed = spec.request.safeParse(payload ?? {});
     if (!parsed.success) {
-      return { ok: false, error: { code: ContractErrorCode.invalidRequest, message: `The request for ${channelName} is not valid.`, issues: issuesOf(parsed.error) } };
+      return { ok: false, error: { code: ContractErrorCode.invalidRequest, message: text('invalid_request', { channel: channelName }), issues: issuesOf(parsed.error) } };
     }
     try {
       const handler = options.handlers[channelName] as (request: unknown) => unknown;
@@ -57,7 +63,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     } catch (error) {
       if (error instanceof HandlerFailure) return { ok: false, error: error.failure };
       options.onUnexpectedError?.(channelName, error);
-      return { ok: false, error: { code: ContractErrorCode.internal, message: 'Something went wrong inside Counter. The action was not completed; try again.' } };
+      return { ok: false, error: { code: ContractErrorCode.internal, message: text('internal_error') } };
     }
   };
 }
