@@ -1,9 +1,8 @@
 import { memo, useRef } from 'react';
 import type { Language } from '../../../../shared/ipc/channels/app';
 import { CONTENT_MAX_BYTES } from '../../../../shared/platform/terminal-actions';
-import { useFeatureT } from '../../i18n';
+import { fillMessage, useFeatureT } from '../../i18n';
 import { counterMessages } from './messages';
-import { fillMessage } from '../../i18n';
 import { formatBytes } from '../../lib/format';
 import type { InvoiceCheck } from '../../lib/invoice';
 import { Paper } from '../../components/paper/Paper';

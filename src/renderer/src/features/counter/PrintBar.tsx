@@ -1,10 +1,9 @@
 import { memo } from 'react';
 import type { PrintSummary } from '../../../../shared/ipc/channels/prints';
 import type { TerminalSummary } from '../../../../shared/ipc/channels/terminals';
-import { useFeatureT } from '../../i18n';
+import { fillMessage, useFeatureT } from '../../i18n';
 import { counterMessages, type CounterMessageKey } from './messages';
 import type { ExternalReferenceProblem } from '../../../../shared/print/external-reference';
-import { fillMessage } from '../../i18n';
 import { PRINT_SHORTCUT, shortcutLabel } from './tag-editing';
 
 /** The last print of this screen: being handed to the queue, refused, or accepted and followed live. */

@@ -20,7 +20,7 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
     <div className="history-filters" role="search" aria-label={t('history.title')}>
       <div className="filter-row">
         <label className="filter filter-search">
-          <span className="filter-label">{t('filter.search')}</span>
+          <span className="filter-label">{t('term.reference')}</span>
           <input
             type="search"
             className="mono"
@@ -33,7 +33,7 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
           />
         </label>
         <label className="filter">
-          <span className="filter-label">{t('filter.terminal')}</span>
+          <span className="filter-label">{t('term.terminal')}</span>
           <select value={filters.terminalId} onChange={(event) => onFilters({ terminalId: event.target.value })} data-testid="filter-terminal">
             <option value="">{t('filter.allTerminals')}</option>
             {terminals.map((terminal) => (

@@ -1,8 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { TerminalCard } from '../../../../shared/ipc/channels/manager';
 import type { PrintDetail, PrintSummary } from '../../../../shared/ipc/channels/prints';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../../i18n';
+import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { formatBytes } from '../../lib/format';
 import { useCancelPrint, usePrintDetail, usePrintLinks, useReprint } from './api';
 import { formatCount, fullTime, stepTime } from './format';
@@ -156,7 +155,7 @@ function Facts({ print, terminals }: { print: PrintDetail; terminals: readonly T
     <>
       <dl className="drawer-facts">
         <div>
-          <dt>{t('drawer.terminal')}</dt>
+          <dt>{t('term.terminal')}</dt>
           <dd>
             {terminal === undefined ? null : <strong>{terminalName(terminal)} · </strong>}
             <span className="mono">{print.terminalId}</span>

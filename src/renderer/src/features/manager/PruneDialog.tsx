@@ -1,6 +1,5 @@
 import { memo, useState, type RefObject } from 'react';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../../i18n';
+import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { usePrune, usePruneCount } from './api';
 import { formatCount, fullTime } from './format';
 import { managerMessages } from './messages';
