@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import jpeg from 'jpeg-js';
 import pngjs from 'pngjs';
 import type { Page } from '@playwright/test';
-import { PREVIEW_SCALE } from '../src/renderer/src/features/counter/paper';
+import { PREVIEW_SCALE } from '../src/renderer/src/components/paper/paper-layout';
 import { layout, parse, renderSvg } from '../src/shared/receipt';
 import { expect, screenshot, test } from './fixtures';
 
@@ -204,7 +204,7 @@ test.describe('Counter screen', () => {
     await openCounter(page, counter.url);
     await expect(page.getByTestId('terminal')).not.toHaveValue('');
     const reference = await page.getByTestId('external-reference').inputValue();
-    expect(reference).toMatch(/^CTR-\d{8}-\d{6}-[A-Z2-9]{4}$/);
+    expect(reference).toMatch(/^CTR-\d{8}-\d{6}-[A-Z2-9]{6}$/);
     await editor(page).fill(`${EVERY_TAG}\nRef {{external_reference}}`);
     await expect(preview(page)).toContainText(`Ref ${reference}`);
 
@@ -397,7 +397,7 @@ test.describe('Counter screen', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Redactar e imprimir');
     await expect(page.getByRole('tab', { name: /Ticket/ })).toBeVisible();
     await editor(page).fill(`${EVERY_TAG}\n{negrita}`);
-    await expect(page.getByTestId('receipt-problems')).toContainText('«{negrita}» no es una etiqueta');
+    await expect(page.getByTestId('receipt-problems')).toContainText('Etiqueta desconocida «{negrita}»');
     await expect(printButton(page)).toHaveText(/Imprimir/);
     await screenshot(page, 'counter-es');
   });

@@ -73,7 +73,7 @@ test.describe('print lifecycle', () => {
     await expect(steps.locator('[data-step="outcome"]')).toHaveAttribute('data-state', 'ok');
     await expect(steps.locator('[data-state="done"]')).toHaveCount(3);
     await expect(steps.getByTestId('timeline-cancel')).toHaveCount(0);
-    await expect(page.getByTestId('print-status')).toContainText(`Printed: ${reference}`);
+    await expect(page.getByTestId('print-status')).toContainText(`${reference}: Printed`);
     await screenshot(page, 'counter-timeline-printed');
 
     // The paper roll shows the same print: its caption and the reference printed on the paper itself.
@@ -155,7 +155,7 @@ test.describe('print lifecycle', () => {
     await screenshot(page, 'queue-second-out');
     await expect(queueRow(page, second)).toHaveAttribute('data-status', 'processed', { timeout: 20_000 });
     await expect(section.getByTestId('queue-active')).toHaveCount(0);
-    await expect(page.getByTestId('queue-announcement')).toHaveText(`${second}: printed`);
+    await expect(page.getByTestId('queue-announcement')).toHaveText(`${second}: Printed`);
     await screenshot(page, 'queue-finished');
   });
 

@@ -121,7 +121,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
 
   const handlers: ChannelHandlers = {
     ...createAppHandlers({ settings, events, connection, credentials, environmentChanged: switchQueue, platformBaseUrl, sandboxBaseUrl: options.sandboxBaseUrl, version: options.version, shell: options.shell }),
-    ...createTemplateHandlers(options.store),
+    ...createTemplateHandlers(options.store, { language }),
     ...createCredentialsHandlers({ credentials, settings, events }),
     ...createTerminalHandlers(terminals),
     ...createPrintHandlers(prints.current),

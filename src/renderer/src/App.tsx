@@ -7,8 +7,7 @@ import { CheckoutScreen } from './features/checkout/CheckoutScreen';
 import { ManagerScreen } from './features/manager/ManagerScreen';
 import { QueueScreen } from './features/queue/QueueScreen';
 import { queryKeyOf, useContractEvent, useSettings } from './api/hooks';
-import { LanguageProvider, useT } from './i18n';
-import type { MessageKey } from './i18n/messages';
+import { browserLanguage, LanguageProvider, useT } from './i18n';
 import { ScreenIcon } from './icons';
 import { SCREENS, useScreen, type Screen } from './navigation';
 import { StatusBar } from './StatusBar';
@@ -51,7 +50,7 @@ function Shell() {
                 onClick={() => go(name)}
               >
                 <ScreenIcon screen={name} />
-                {t(`nav.${name}` as MessageKey)}
+                {t(`screen.${name}`)}
               </button>
             </li>
           ))}
@@ -69,13 +68,13 @@ export function App() {
   const settings = useSettings();
   if (getBridge() === null) {
     return (
-      <LanguageProvider language="en">
+      <LanguageProvider language={browserLanguage()}>
         <MissingBridge />
       </LanguageProvider>
     );
   }
   return (
-    <LanguageProvider language={settings.data?.language ?? 'en'}>
+    <LanguageProvider language={settings.data?.language ?? browserLanguage()}>
       <Shell />
     </LanguageProvider>
   );

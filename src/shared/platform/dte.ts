@@ -1,4 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { DTE_PROBLEMS, type DteProblemText } from '../i18n/dte-problems';
+import { textOf, type TextParams, type TextRef } from '../i18n/text';
 import { NORMAL_COLUMNS } from '../receipt';
 
 /**
@@ -21,9 +23,16 @@ import { NORMAL_COLUMNS } from '../receipt';
 export interface DteProblem {
   /** Slash path of the element at fault, e.g. `DTE/Documento/Encabezado/IdDoc/Folio`, or `xml` for syntax. */
   element: string;
+  /** In English, for the sandbox's 400 invalid_data_xml causes; a screen shows `text` in its own language. */
   description: string;
+  /** The catalogue's text (src/shared/i18n/dte-problems.ts) and its values. */
+  text: TextRef<DteProblemText>;
   /** Line of a syntax error, when the XML is not well formed. */
   line?: number;
+}
+
+function problem(element: string, key: DteProblemText, params: TextParams = {}, line?: number): DteProblem {
+  return { element, description: textOf(DTE_PROBLEMS, key, 'en', params), text: { key, params }, ...(line === undefined ? {} : { line }) };
 }
 
 export interface DteItem {
@@ -117,11 +126,11 @@ const parser = new XMLParser({
 export function readDte(xml: string): DteReading {
   if (/<!DOCTYPE/i.test(xml)) {
     // A DTE has no DTD; refusing one rules out entity expansion attacks on the parser.
-    return { ok: false, problems: [{ element: 'xml', description: 'a DTE must not contain a DOCTYPE declaration' }] };
+    return { ok: false, problems: [problem('xml', 'doctype')] };
   }
   const validation = XMLValidator.validate(xml);
   if (validation !== true) {
-    return { ok: false, problems: [{ element: 'xml', description: `the XML is not well formed: ${validation.err.msg}`, line: validation.err.line }] };
+    return { ok: false, problems: [problem('xml', 'not_well_formed', { detail: validation.err.msg }, validation.err.line)] };
   }
   const root: unknown = parser.parse(xml);
   const problems: DteProblem[] = [];
@@ -129,7 +138,7 @@ export function readDte(xml: string): DteReading {
 
   const dte = isNode(root) ? root['DTE'] : undefined;
   if (!isNode(dte)) {
-    return { ok: false, problems: [{ element: 'DTE', description: 'the root element must be DTE' }] };
+    return { ok: false, problems: [problem('DTE', 'root')] };
   }
   const documento = reader.node(dte, 'DTE', 'Documento');
   const encabezado = reader.node(documento, 'DTE/Documento', 'Encabezado');
@@ -141,10 +150,10 @@ export function readDte(xml: string): DteReading {
 
   const documentType = reader.integer(idDoc, `${base}/IdDoc`, 'TipoDTE');
   if (documentType !== undefined && DTE_DOCUMENT_TYPES[documentType] === undefined) {
-    problems.push({ element: `${base}/IdDoc/TipoDTE`, description: `TipoDTE ${documentType} is not a DTE document type (${Object.keys(DTE_DOCUMENT_TYPES).join(', ')})` });
+    problems.push(problem(`${base}/IdDoc/TipoDTE`, 'document_type', { value: documentType, types: Object.keys(DTE_DOCUMENT_TYPES).join(', ') }));
   }
   const folio = reader.integer(idDoc, `${base}/IdDoc`, 'Folio');
-  if (folio === 0) problems.push({ element: `${base}/IdDoc/Folio`, description: 'Folio must be a positive integer' });
+  if (folio === 0) problems.push(problem(`${base}/IdDoc/Folio`, 'folio'));
   const issueDate = reader.date(idDoc, `${base}/IdDoc`, 'FchEmis');
 
   const issuerRut = reader.rut(emisor, `${base}/Emisor`, 'RUTEmisor');
@@ -158,7 +167,7 @@ export function readDte(xml: string): DteReading {
   const ddPath = 'DTE/Documento/TED/DD';
   const agree = (tag: string, value: string | undefined, against: string | number | undefined, headerName: string): void => {
     if (value !== undefined && against !== undefined && value !== String(against)) {
-      problems.push({ element: `${ddPath}/${tag}`, description: `the stamp's ${tag} "${value}" differs from ${headerName} "${String(against)}"` });
+      problems.push(problem(`${ddPath}/${tag}`, 'stamp_differs', { tag, value, header: headerName, expected: String(against) }));
     }
   };
   if (dd !== undefined) {
@@ -188,7 +197,7 @@ export function readDte(xml: string): DteReading {
     return { ok: false, problems };
   }
   const stamp = extractStamp(xml);
-  if (stamp === undefined) return { ok: false, problems: [{ element: 'DTE/Documento/TED', description: 'the TED element could not be located' }] };
+  if (stamp === undefined) return { ok: false, problems: [problem('DTE/Documento/TED', 'stamp_missing')] };
 
   const optionalText = (node: Node | undefined, tag: string): string | undefined => {
     const value = node?.[tag];
@@ -240,11 +249,11 @@ class Reader {
     if (parent === undefined) return undefined;
     const value = parent[tag];
     if (value === undefined) {
-      this.problems.push({ element: `${path}/${tag}`, description: `${tag} is required` });
+      this.problems.push(problem(`${path}/${tag}`, 'required', { tag }));
       return undefined;
     }
     if (Array.isArray(value)) {
-      this.problems.push({ element: `${path}/${tag}`, description: `${tag} must appear once` });
+      this.problems.push(problem(`${path}/${tag}`, 'once', { tag }));
       return undefined;
     }
     return value;
@@ -254,7 +263,7 @@ class Reader {
     const value = this.single(parent, path, tag);
     if (value === undefined) return undefined;
     if (!isNode(value)) {
-      this.problems.push({ element: `${path}/${tag}`, description: `${tag} must contain elements` });
+      this.problems.push(problem(`${path}/${tag}`, 'elements', { tag }));
       return undefined;
     }
     return value;
@@ -264,7 +273,7 @@ class Reader {
     const value = this.single(parent, path, tag);
     if (value === undefined) return undefined;
     if (typeof value !== 'string' || value === '') {
-      this.problems.push({ element: `${path}/${tag}`, description: `${tag} must hold text` });
+      this.problems.push(problem(`${path}/${tag}`, 'text', { tag }));
       return undefined;
     }
     return value;
@@ -274,7 +283,7 @@ class Reader {
     if (parent === undefined) return undefined;
     const tag = tags.find((candidate) => parent[candidate] !== undefined);
     if (tag === undefined) {
-      this.problems.push({ element: `${path}/${tags.join('|')}`, description: `one of ${tags.join(', ')} is required` });
+      this.problems.push(problem(`${path}/${tags.join('|')}`, 'one_of', { tags: tags.join(', ') }));
       return undefined;
     }
     return this.text(parent, path, tag);
@@ -284,7 +293,7 @@ class Reader {
     const value = this.text(parent, path, tag);
     if (value === undefined) return undefined;
     if (!INTEGER_PATTERN.test(value)) {
-      this.problems.push({ element: `${path}/${tag}`, description: `${tag} must be a non-negative integer, got "${value}"` });
+      this.problems.push(problem(`${path}/${tag}`, 'integer', { tag, value }));
       return undefined;
     }
     return Number(value);
@@ -295,7 +304,7 @@ class Reader {
     const value = this.text(parent, path, tag);
     if (value === undefined) return undefined;
     if (!DECIMAL_PATTERN.test(value)) {
-      this.problems.push({ element: `${path}/${tag}`, description: `${tag} must be a non-negative number, got "${value}"` });
+      this.problems.push(problem(`${path}/${tag}`, 'decimal', { tag, value }));
       return undefined;
     }
     return Number(value);
@@ -305,7 +314,7 @@ class Reader {
     const value = this.text(parent, path, tag);
     if (value === undefined) return undefined;
     if (!isValidDate(value)) {
-      this.problems.push({ element: `${path}/${tag}`, description: `${tag} must be a date YYYY-MM-DD, got "${value}"` });
+      this.problems.push(problem(`${path}/${tag}`, 'date', { tag, value }));
       return undefined;
     }
     return value;
@@ -315,7 +324,7 @@ class Reader {
     const value = this.text(parent, path, tag);
     if (value === undefined) return undefined;
     if (!isValidRut(value)) {
-      this.problems.push({ element: `${path}/${tag}`, description: `${tag} "${value}" is not a valid RUT (digits, hyphen, modulo-11 check digit)` });
+      this.problems.push(problem(`${path}/${tag}`, 'rut', { tag, value }));
       return undefined;
     }
     return value;
@@ -326,17 +335,17 @@ class Reader {
     const path = 'DTE/Documento/Detalle';
     const raw = documento['Detalle'];
     if (!Array.isArray(raw) || raw.length === 0) {
-      this.problems.push({ element: path, description: 'at least one Detalle line is required' });
+      this.problems.push(problem(path, 'no_detail'));
       return [];
     }
     if (raw.length > DTE_MAX_DETAIL_LINES) {
-      this.problems.push({ element: path, description: `at most ${DTE_MAX_DETAIL_LINES} Detalle lines are allowed, got ${raw.length}` });
+      this.problems.push(problem(path, 'too_many_details', { max: DTE_MAX_DETAIL_LINES, count: raw.length }));
     }
     const items: DteItem[] = [];
     raw.forEach((entry: unknown, index) => {
       const linePath = `${path}[${index + 1}]`;
       if (!isNode(entry)) {
-        this.problems.push({ element: linePath, description: 'Detalle must contain elements' });
+        this.problems.push(problem(linePath, 'elements', { tag: 'Detalle' }));
         return;
       }
       const name = this.text(entry, linePath, 'NmbItem');

@@ -5,13 +5,13 @@
  * it, so the two cannot drift. Pure TypeScript: no Node or DOM APIs.
  */
 
+import type { Text } from '../i18n/text';
+
 /** The types named in 2.5 ("Types: String, Integer, Float, Boolean, Date (ISO 8601 timestamp), Object, Enum"). */
 export type FieldType = 'string' | 'integer' | 'float' | 'boolean' | 'date' | 'enum' | 'object';
 
-export interface Label {
-  readonly en: string;
-  readonly es: string;
-}
+/** A field's or an industry's name in every language: a Text of the shared catalogue (src/shared/i18n). */
+export type Label = Text;
 
 interface FieldBase {
   readonly label: Label;
@@ -285,7 +285,7 @@ export const INDUSTRIES: readonly Industry[] = [
   },
   {
     id: 'retail',
-    label: label('Retail', 'Retail'),
+    label: label('Retail', 'Comercio minorista'),
     items: [...BASE_ITEM, 'description', 'picture_url'],
     payer: FULL_PAYER,
     shipments: [...RECEIVER_ADDRESS, 'express_shipment'],

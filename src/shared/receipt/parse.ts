@@ -4,6 +4,8 @@ import {
   QR_MAX_BYTES,
 } from './constants';
 import { PLAIN_STYLE, styleFromDepths } from './styles';
+import { RECEIPT_PROBLEMS, type ReceiptProblemText } from '../i18n/receipt-problems';
+import { textOf, type TextParams, type TextRef } from '../i18n/text';
 import { utf8ByteLength } from '../text';
 import type {
   ReceiptAlignment,
@@ -82,14 +84,14 @@ function severityOf(code: ReceiptProblemCode): ReceiptProblemSeverity {
   return code === 'unknown_tag' ? 'warning' : 'error';
 }
 
-function unknownTagMessage(tag: string, name: string): string {
-  if (name === '') return `"${tag}" is not a tag; tags are ${listOfTags()}.`;
+function unknownTagText(tag: string, name: string): TextRef<ReceiptProblemText> {
+  if (name === '') return { key: 'not_a_tag', params: { text: tag, tags: listOfTags() } };
   const lower = name.toLowerCase();
-  if (lower !== name && isKnownTagName(lower)) return `Tags are lowercase: write {${lower}} instead of {${name}}.`;
+  if (lower !== name && isKnownTagName(lower)) return { key: 'lowercase', params: { lower: `{${lower}}`, typed: `{${name}}` } };
   const suggestion = TAG_SUGGESTIONS[lower];
-  if (suggestion !== undefined) return `Unknown tag "${tag}"; did you mean {${suggestion}}?`;
-  if (lower === 'right') return 'Right alignment is not supported; use {left} or {center}.';
-  return `Unknown tag "${tag}"; the terminal prints it as typed. Tags are ${listOfTags()}.`;
+  if (suggestion !== undefined) return { key: 'did_you_mean', params: { text: tag, suggestion: `{${suggestion}}` } };
+  if (lower === 'right') return { key: 'no_right', params: {} };
+  return { key: 'unknown_tag', params: { text: tag, tags: listOfTags() } };
 }
 
 function listOfTags(): string {
@@ -138,11 +140,11 @@ class ReceiptParser {
     this.pushText(textStart, length);
 
     for (const open of this.openTags) {
-      this.report('unclosed_tag', open.start, open.end, `{${open.name}} is never closed; add {/${open.name}}.`);
+      this.report('unclosed_tag', open.start, open.end, 'unclosed', { open: `{${open.name}}`, close: `{/${open.name}}` });
     }
     this.checkLength();
     if (!this.sawSupportedTag) {
-      this.report('no_tag', 0, length, `Custom content needs at least one tag: ${listOfTags()}.`);
+      this.report('no_tag', 0, length, 'no_tag', { tags: listOfTags() });
     }
     this.problems.sort((left, right) => left.start - right.start || left.end - right.end);
     const document: ReceiptDocument = { nodes: this.nodes };
@@ -155,13 +157,13 @@ class ReceiptParser {
     this.sawSupportedTag = true;
 
     if (name === 'br') {
-      if (closing) this.report('unexpected_closing_tag', start, end, '{br} has no closing tag; remove {/br}.');
+      if (closing) this.report('unexpected_closing_tag', start, end, 'break_closed');
       else this.nodes.push({ kind: 'break', start, end });
       return end;
     }
     if (name === 'qr' || name === 'pdf417') {
       if (closing) {
-        this.report('unexpected_closing_tag', start, end, `{/${name}} closes a {${name}} that was never opened.`);
+        this.report('unexpected_closing_tag', start, end, 'closing_not_open', { open: `{${name}}`, close: `{/${name}}` });
         return end;
       }
       return this.readCode(name, start, end);
@@ -173,15 +175,11 @@ class ReceiptParser {
 
   private reportUnknownBrace(start: number, tag: string | undefined, name: string): number {
     if (tag === undefined) {
-      this.report(
-        'unknown_tag',
-        start,
-        start + 1,
-        `"{" does not start a tag; tags look like {b}…{/b}. The terminal prints it as typed.`,
-      );
+      this.report('unknown_tag', start, start + 1, 'brace_not_tag');
       return start + 1;
     }
-    this.report('unknown_tag', start, start + tag.length, unknownTagMessage(tag, name));
+    const { key, params } = unknownTagText(tag, name);
+    this.report('unknown_tag', start, start + tag.length, key, params);
     return start + tag.length;
   }
 
@@ -189,27 +187,21 @@ class ReceiptParser {
     const closingTag = `{/${name}}`;
     const closeStart = this.content.indexOf(closingTag, openEnd);
     if (closeStart === -1) {
-      this.report('unclosed_tag', start, openEnd, `{${name}} is never closed; add ${closingTag} after the code's text.`);
+      this.report('unclosed_tag', start, openEnd, 'unclosed_code', { open: `{${name}}`, close: closingTag });
       return openEnd;
     }
     const end = closeStart + closingTag.length;
     const data = this.content.slice(openEnd, closeStart);
-    const label = name === 'qr' ? 'QR code' : 'PDF417 code';
     if (data.trim() === '') {
-      this.report('empty_code', start, end, `The ${label} has nothing to encode; put text between {${name}} and ${closingTag}.`);
+      this.report('empty_code', start, end, name === 'qr' ? 'empty_qr' : 'empty_pdf417', { open: `{${name}}`, close: closingTag });
     }
     KNOWN_TAG_INSIDE_CODE.lastIndex = 0;
     for (let inner = KNOWN_TAG_INSIDE_CODE.exec(data); inner !== null; inner = KNOWN_TAG_INSIDE_CODE.exec(data)) {
       const innerStart = openEnd + inner.index;
-      this.report(
-        'nested_code',
-        innerStart,
-        innerStart + inner[0].length,
-        `Tags cannot be used inside {${name}}; ${inner[0]} would be encoded as text. Close ${closingTag} first.`,
-      );
+      this.report('nested_code', innerStart, innerStart + inner[0].length, 'nested_code', { open: `{${name}}`, inner: inner[0], close: closingTag });
     }
     if (name === 'qr' && utf8ByteLength(data) > QR_MAX_BYTES) {
-      this.report('code_too_long', openEnd, closeStart, `A QR code holds at most ${QR_MAX_BYTES} bytes; this text is longer.`);
+      this.report('code_too_long', openEnd, closeStart, 'qr_too_long', { max: QR_MAX_BYTES });
     }
     this.nodes.push({ kind: 'code', symbology: SYMBOLOGY_OF_TAG[name], data, start, end });
     return end;
@@ -225,17 +217,12 @@ class ReceiptParser {
     let position = openTags.length - 1;
     while (position >= 0 && openTags[position]?.name !== name) position--;
     if (position < 0) {
-      this.report('unexpected_closing_tag', start, end, `{/${name}} closes a {${name}} that is not open.`);
+      this.report('unexpected_closing_tag', start, end, 'closing_not_open', { open: `{${name}}`, close: `{/${name}}` });
       return;
     }
     const innermost = openTags[openTags.length - 1];
     if (position !== openTags.length - 1 && innermost !== undefined) {
-      this.report(
-        'crossed_tags',
-        start,
-        end,
-        `{/${name}} closes {${name}} while {${innermost.name}} opened inside it is still open; close {/${innermost.name}} first.`,
-      );
+      this.report('crossed_tags', start, end, 'crossed', { close: `{/${name}}`, open: `{${name}}`, inner: `{${innermost.name}}`, innerClose: `{/${innermost.name}}` });
     }
     // Recover by closing just this tag, so one crossing yields one problem, not a cascade.
     openTags.splice(position, 1);
@@ -286,26 +273,18 @@ class ReceiptParser {
     // The platform does not say how it counts characters. Counting UTF-16 units for the
     // maximum and code points for the minimum errs on the safe side at both ends.
     if (content.length > CUSTOM_CONTENT_MAX_LENGTH) {
-      this.report(
-        'too_long',
-        CUSTOM_CONTENT_MAX_LENGTH,
-        content.length,
-        `Custom content is ${content.length} characters including tags; the terminal accepts at most ${CUSTOM_CONTENT_MAX_LENGTH}.`,
-      );
+      this.report('too_long', CUSTOM_CONTENT_MAX_LENGTH, content.length, 'too_long', { length: content.length, max: CUSTOM_CONTENT_MAX_LENGTH });
     }
     const codePoints = countCodePoints(content);
     if (codePoints < CUSTOM_CONTENT_MIN_LENGTH) {
-      this.report(
-        'too_short',
-        0,
-        content.length,
-        `Custom content is ${codePoints} characters including tags; the terminal needs at least ${CUSTOM_CONTENT_MIN_LENGTH}.`,
-      );
+      this.report('too_short', 0, content.length, 'too_short', { length: codePoints, min: CUSTOM_CONTENT_MIN_LENGTH });
     }
   }
 
-  private report(code: ReceiptProblemCode, start: number, end: number, message: string): void {
-    this.problems.push({ code, severity: severityOf(code), message, start, end });
+  /** The English `message` is the catalogue's English, so the sandbox's descriptions and the screen agree. */
+  private report(code: ReceiptProblemCode, start: number, end: number, key: ReceiptProblemText, params: TextParams = {}): void {
+    const message = textOf(RECEIPT_PROBLEMS, key, 'en', params);
+    this.problems.push({ code, severity: severityOf(code), message, text: { key, params }, start, end });
   }
 }
 

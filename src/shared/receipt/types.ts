@@ -1,3 +1,5 @@
+import type { ReceiptProblemText } from '../i18n/receipt-problems';
+import type { TextRef } from '../i18n/text';
 /** Tags the terminal understands in `custom` content. */
 export type ReceiptTagName = 'b' | 'w' | 's' | 'br' | 'left' | 'center' | 'qr' | 'pdf417';
 
@@ -68,7 +70,10 @@ export type ReceiptProblemSeverity = 'error' | 'warning';
 export interface ReceiptProblem extends ReceiptSourceSpan {
   readonly code: ReceiptProblemCode;
   readonly severity: ReceiptProblemSeverity;
+  /** The text in English, for the sandbox's 400 descriptions and logs; a screen shows `text` in its own language. */
   readonly message: string;
+  /** The catalogue's text (src/shared/i18n/receipt-problems.ts) and its values. */
+  readonly text: TextRef<ReceiptProblemText>;
 }
 
 export interface ReceiptParseResult {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Clock } from '../../../shared/clock';
-import type { Language } from '../../../shared/ipc/channels/app';
 import type { CheckoutErrorCode, checkoutChannels, Sale } from '../../../shared/ipc/channels/checkout';
+import type { Language } from '../../../shared/ipc/channels/app';
 import type { ChannelSpec } from '../../../shared/ipc/define';
+import { failureText } from '../../../shared/i18n/failures';
 import { findIndustry } from '../../../shared/platform/industries';
 import { industryReport, type Preference } from '../../../shared/platform/preferences';
 import type { Chargeback, Payment } from '../../../shared/platform/payments';
@@ -42,15 +43,8 @@ export interface Checkout {
   dispose(): Promise<void>;
 }
 
+/** The checkout's own failure codes; their cashier texts are in the shared catalogue (src/shared/i18n/failures.ts). */
 type CheckoutFailureCode = (typeof CheckoutErrorCode)[keyof typeof CheckoutErrorCode];
-
-const FAILURE_MESSAGES: Readonly<Record<CheckoutFailureCode, Readonly<Record<Language, string>>>> = {
-  sale_not_found: { en: 'That sale is not in this environment’s recent sales.', es: 'Esa venta no está entre las ventas recientes de este entorno.' },
-  receiver_unavailable: {
-    en: 'Counter cannot receive payment notifications right now, so it could not follow the sale. Restart Counter or choose another port for notifications.',
-    es: 'Counter no puede recibir notificaciones de pago ahora, así que no podría seguir la venta. Reinicie Counter o elija otro puerto para las notificaciones.',
-  },
-};
 
 /** A refusal of the checkout channels themselves (the platform's own come as PlatformError). */
 export class CheckoutError extends CounterError {
@@ -58,12 +52,12 @@ export class CheckoutError extends CounterError {
 
   constructor(code: CheckoutFailureCode, status?: number) {
     // A receiver that cannot listen now may after a restart; an unknown sale stays unknown.
-    super({ code, status, retryable: code === 'receiver_unavailable', message: FAILURE_MESSAGES[code].en });
+    super({ code, status, retryable: code === 'receiver_unavailable', message: failureText(code, 'en') });
     this.name = 'CheckoutError';
   }
 
   override cashierMessage(language: Language): string {
-    return FAILURE_MESSAGES[this.code][language];
+    return failureText(this.code, language);
   }
 }
 

@@ -26,6 +26,23 @@ describe('contract binding', () => {
     if (!result.ok) expect(result.error.message).toContain('prints.deleteEverything');
   });
 
+  it('writes its refusals in the settings’ language', async () => {
+    const core = createAppCore({
+      store: createMemoryStore(),
+      shell: 'browser-host',
+      version: '0.0.0-test',
+      sandboxBaseUrl: 'http://127.0.0.1:9',
+      fetch: vi.fn(async () => new Response('ok')) as unknown as typeof fetch,
+    });
+    const dispatch = createDispatcher({ handlers: core.handlers, isTrustedSender: () => true, language: core.language });
+    await dispatch('settings.update', { language: 'es' }, trustedSender);
+    const unknown = await dispatch('prints.deleteEverything', {}, trustedSender);
+    expect(unknown.ok ? undefined : unknown.error.message).toBe('No existe un canal llamado "prints.deleteEverything".');
+    const invalid = await dispatch('settings.update', { language: 'klingon' }, trustedSender);
+    expect(invalid.ok ? undefined : invalid.error.message).toBe('La solicitud de settings.update no es válida.');
+    await core.dispose();
+  });
+
   it('refuses a malformed request and names the offending field, without running the handler', async () => {
     const { dispatch, core } = makeDispatcher();
     const result = await dispatch('settings.update', { language: 'klingon' }, trustedSender);

@@ -1,5 +1,7 @@
 import { type z } from 'zod';
 import { channels, isChannelName, type ChannelName, type ChannelResponse, type ParsedRequest } from '../../../shared/ipc/contract';
+import { CONTRACT_FAILURES } from '../../../shared/i18n/failures';
+import { textOf } from '../../../shared/i18n/text';
 import type { Language } from '../../../shared/ipc/channels/app';
 import { ContractErrorCode, type IpcFailure, type IpcResult } from '../../../shared/ipc/define';
 import { CounterError } from '../errors';
@@ -48,17 +50,18 @@ function issuesOf(error: z.ZodError): NonNullable<IpcFailure['issues']> {
  * throw out of here: every outcome is an IpcResult.
  */
 export function createDispatcher(options: DispatcherOptions): Dispatch {
+  const text = (key: keyof typeof CONTRACT_FAILURES, params: Readonly<Record<string, string>> = {}): string => textOf(CONTRACT_FAILURES, key, options.language(), params);
   return async (channelName, payload, sender) => {
     if (!options.isTrustedSender(sender)) {
-      return { ok: false, error: { code: ContractErrorCode.forbiddenSender, message: `Calls from ${sender.url || 'an unknown page'} are not accepted.` } };
+      return { ok: false, error: { code: ContractErrorCode.forbiddenSender, message: text('forbidden_sender', { page: sender.url || text('unknown_page') }) } };
     }
     if (!isChannelName(channelName)) {
-      return { ok: false, error: { code: ContractErrorCode.unknownChannel, message: `There is no channel named ${JSON.stringify(String(channelName)).slice(0, 80)}.` } };
+      return { ok: false, error: { code: ContractErrorCode.unknownChannel, message: text('unknown_channel', { channel: JSON.stringify(String(channelName)).slice(0, 80) }) } };
     }
     const spec = channels[channelName];
     const parsed = spec.request.safeParse(payload ?? {});
     if (!parsed.success) {
-      return { ok: false, error: { code: ContractErrorCode.invalidRequest, message: `The request for ${channelName} is not valid.`, issues: issuesOf(parsed.error) } };
+      return { ok: false, error: { code: ContractErrorCode.invalidRequest, message: text('invalid_request', { channel: channelName }), issues: issuesOf(parsed.error) } };
     }
     try {
       const handler = options.handlers[channelName] as (request: unknown) => unknown;
@@ -69,7 +72,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       // The one place typed failures become the renderer's: code, status, retryable, the cashier's message.
       if (error instanceof CounterError) return { ok: false, error: error.toFailure(options.language()) };
       options.onUnexpectedError?.(channelName, error);
-      return { ok: false, error: { code: ContractErrorCode.internal, message: 'Something went wrong inside Counter. The action was not completed; try again.' } };
+      return { ok: false, error: { code: ContractErrorCode.internal, message: text('internal_error') } };
     }
   };
 }

@@ -67,6 +67,26 @@ describe('templates', () => {
     expect(failureCode(() => save({ id: 't1', name: 'T0', content: 'changed' }))).toBeUndefined();
   });
 
+  it('explains its refusals in the cashier’s language', () => {
+    let language: 'en' | 'es' = 'es';
+    const handlers = createTemplateHandlers(createMemoryStore(), { language: () => language });
+    const save = (request: Parameters<typeof SaveTemplateRequest.parse>[0]) => handlers['templates.save'](SaveTemplateRequest.parse(request));
+    const message = (action: () => unknown): string | undefined => {
+      try {
+        action();
+      } catch (error) {
+        if (error instanceof HandlerFailure) return error.failure.message;
+        throw error;
+      }
+      return undefined;
+    };
+    save({ name: 'Venta', content: RECEIPT });
+    expect(message(() => save({ name: 'venta', content: 'x' }))).toBe('Ya existe una plantilla llamada «Venta».');
+    expect(message(() => save({ id: 'gone', name: 'Otra', content: 'x' }))).toBe('Esa plantilla ya no existe; guárdela como una nueva.');
+    language = 'en';
+    expect(message(() => save({ id: 'gone', name: 'Otra', content: 'x' }))).toBe('That template no longer exists; save it as a new one.');
+  });
+
   it('deletes by id and says when there was nothing to delete', () => {
     const { handlers, save } = handlersWithClock();
     const venta = save({ name: 'Venta', content: RECEIPT });

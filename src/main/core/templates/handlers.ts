@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { failureText } from '../../../shared/i18n/failures';
+import type { Language } from '../../../shared/ipc/channels/app';
 import type { ChannelSpec } from '../../../shared/ipc/define';
 import {
   Draft,
@@ -21,6 +23,8 @@ export type TemplateHandlers = HandlersOf<typeof templateChannels>;
 export interface TemplateHandlerOptions {
   now?: () => number;
   newId?: () => string;
+  /** The settings' language, read at each failure; English when not given (tests). */
+  language?: () => Language;
 }
 
 const TEMPLATES_KEY = 'templates';
@@ -34,6 +38,10 @@ function sameName(left: string, right: string): boolean {
 export function createTemplateHandlers(store: KeyValueStore, options: TemplateHandlerOptions = {}): TemplateHandlers {
   const now = options.now ?? Date.now;
   const newId = options.newId ?? randomUUID;
+  const language = options.language ?? (() => 'en' as const);
+  // The texts are the shared catalogue's (src/shared/i18n/failures.ts), in the cashier's language.
+  const refuse = (code: (typeof TemplateErrorCode)[keyof typeof TemplateErrorCode], params: Readonly<Record<string, string | number>> = {}): HandlerFailure =>
+    new HandlerFailure({ code, message: failureText(code, language(), params) });
 
   const readTemplates = (): Template[] => {
     const stored = store.get(TEMPLATES_KEY);
@@ -54,14 +62,14 @@ export function createTemplateHandlers(store: KeyValueStore, options: TemplateHa
       const templates = readTemplates();
       const existing = request.id === undefined ? undefined : templates.find((template) => template.id === request.id);
       if (request.id !== undefined && existing === undefined) {
-        throw new HandlerFailure({ code: TemplateErrorCode.notFound, message: 'That template no longer exists; save it as a new one.' });
+        throw refuse(TemplateErrorCode.notFound);
       }
       const clash = templates.find((template) => template.id !== request.id && sameName(template.name, request.name));
       if (clash !== undefined) {
-        throw new HandlerFailure({ code: TemplateErrorCode.nameTaken, message: `A template named “${clash.name}” already exists.` });
+        throw refuse(TemplateErrorCode.nameTaken, { name: clash.name });
       }
       if (existing === undefined && templates.length >= TEMPLATES_MAX_COUNT) {
-        throw new HandlerFailure({ code: TemplateErrorCode.tooMany, message: `Counter keeps at most ${TEMPLATES_MAX_COUNT} templates; delete one first.` });
+        throw refuse(TemplateErrorCode.tooMany, { max: TEMPLATES_MAX_COUNT });
       }
       const saved: Template = {
         id: existing?.id ?? newId(),

@@ -8,6 +8,8 @@ import {
   type EventPayload,
 } from '../../../shared/ipc/contract';
 import { z } from 'zod';
+import type { Language } from '../../../shared/ipc/channels/app';
+import { failureText } from '../../../shared/i18n/failures';
 import { ipcResultSchema, type IpcFailure, type IpcResult } from '../../../shared/ipc/define';
 
 // Kept in step with src/main/host/server.ts; the renderer cannot import Node code.
@@ -15,6 +17,19 @@ const TOKEN_PARAM = 'counter-token';
 const TOKEN_STORAGE_KEY = 'counter-host-token';
 const INVOKE_PREFIX = '/__counter/invoke/';
 const EVENTS_PATH = '/__counter/events';
+
+/** The language of the screen, set by the LanguageProvider: the bridge's own failures are written in it. */
+let language: Language = 'en';
+
+export function setBridgeLanguage(next: Language): void {
+  language = next;
+}
+
+/** A failure of the bridge itself (main wrote every other one), with the catalogue's text. */
+function bridgeFailure(code: 'transport_error' | 'transport_unexpected' | 'no_bridge'): IpcFailure {
+  // transport_unexpected is told apart in the text only; callers see the one transport code.
+  return { code: code === 'transport_unexpected' ? 'transport_error' : code, message: failureText(code, language) };
+}
 
 // Main has already parsed the value against the channel's response schema; only the envelope is checked here.
 const AnyResult = ipcResultSchema(z.unknown());
@@ -41,10 +56,10 @@ function createHttpBridge(token: string): CounterBridge {
           body: JSON.stringify(request),
         });
         const parsed = AnyResult.safeParse(await response.json());
-        if (!parsed.success) return { ok: false, error: { code: 'transport_error', message: 'Counter answered something unexpected.' } };
+        if (!parsed.success) return { ok: false, error: bridgeFailure('transport_unexpected') };
         return parsed.data as IpcResult<ChannelResponse<C>>;
       } catch {
-        return { ok: false, error: { code: 'transport_error', message: 'Counter is not reachable. Is it still running?' } };
+        return { ok: false, error: bridgeFailure('transport_error') };
       }
     },
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) {
@@ -94,7 +109,7 @@ export class CallError extends Error {
 
 export async function call<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>> {
   const current = getBridge();
-  if (current === null) throw new CallError({ code: 'no_bridge', message: 'Counter is not connected.' });
+  if (current === null) throw new CallError(bridgeFailure('no_bridge'));
   const result = await current.invoke(channel, request);
   if (!result.ok) throw new CallError(result.error);
   return result.value;

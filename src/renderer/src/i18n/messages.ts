@@ -1,11 +1,9 @@
 import type { Language } from '../../../shared/ipc/channels/app';
+import { SCREEN_NAMES } from '../../../shared/i18n';
+
+/** The shell's words: navigation, screen titles and leads, the status bar. The tabs' names are the catalogue's (screen.x keys). */
 
 const en = {
-  'nav.counter': 'Counter',
-  'nav.queue': 'Queue',
-  'nav.manager': 'Manager',
-  'nav.checkout': 'Checkout',
-  'nav.settings': 'Settings',
   'nav.label': 'Main navigation',
   'screen.counter.title': 'Compose and print',
   'screen.counter.lead': 'Write a receipt with formatting tags, see it at real paper width, and send it to a terminal.',
@@ -13,15 +11,17 @@ const en = {
   'screen.queue.lead': 'Prints on their way to the terminal, live, with cancel while the platform allows it.',
   'screen.manager.title': 'Store manager',
   'screen.manager.lead': 'Every terminal of the store at once, and the history of every print.',
-  'screen.checkout.title': 'Checkout',
+  'screen.checkout.title': SCREEN_NAMES.checkout.en,
   'screen.checkout.lead': 'Sell through a checkout preference with your industry’s data, and watch the payment arrive.',
-  'screen.settings.title': 'Settings',
+  'screen.settings.title': SCREEN_NAMES.settings.en,
   'screen.settings.lead': 'Where Counter connects, and how it speaks to you.',
   'settings.language': 'Language',
   'settings.environment': 'Platform',
   'settings.environment.sandbox': 'Sandbox (built in, no credentials needed)',
   'settings.environment.production': 'Production',
   'settings.productionUrl': 'Production base URL',
+  'settings.industry': 'Store industry',
+  'settings.industryHint': 'Decides which extra data the checkout form asks for (it improves the approval of payments).',
   'settings.saved': 'Saved',
   'status.environment': 'Platform',
   'status.env.sandbox': 'Sandbox',
@@ -39,11 +39,6 @@ const en = {
 export type MessageKey = keyof typeof en;
 
 const es: Record<MessageKey, string> = {
-  'nav.counter': 'Caja',
-  'nav.queue': 'Cola',
-  'nav.manager': 'Gerencia',
-  'nav.checkout': 'Cobro',
-  'nav.settings': 'Ajustes',
   'nav.label': 'Navegación principal',
   'screen.counter.title': 'Redactar e imprimir',
   'screen.counter.lead': 'Escriba un ticket con etiquetas de formato, véalo al ancho real del papel y envíelo a una terminal.',
@@ -51,15 +46,17 @@ const es: Record<MessageKey, string> = {
   'screen.queue.lead': 'Impresiones camino a la terminal, en vivo, con cancelación mientras la plataforma lo permita.',
   'screen.manager.title': 'Gerente de tienda',
   'screen.manager.lead': 'Todas las terminales de la tienda a la vez y el historial de cada impresión.',
-  'screen.checkout.title': 'Cobro',
+  'screen.checkout.title': SCREEN_NAMES.checkout.es,
   'screen.checkout.lead': 'Venda con una preferencia de pago con los datos de su industria y vea llegar el pago.',
-  'screen.settings.title': 'Ajustes',
+  'screen.settings.title': SCREEN_NAMES.settings.es,
   'screen.settings.lead': 'Dónde se conecta Counter y en qué idioma le habla.',
   'settings.language': 'Idioma',
   'settings.environment': 'Plataforma',
   'settings.environment.sandbox': 'Sandbox (integrado, sin credenciales)',
   'settings.environment.production': 'Producción',
   'settings.productionUrl': 'URL base de producción',
+  'settings.industry': 'Industria de la tienda',
+  'settings.industryHint': 'Decide qué datos adicionales pide el formulario de cobro (mejoran la aprobación de los pagos).',
   'settings.saved': 'Guardado',
   'status.environment': 'Plataforma',
   'status.env.sandbox': 'Sandbox',

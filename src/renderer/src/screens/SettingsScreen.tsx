@@ -1,7 +1,7 @@
 import { useAppInfo, useSettings, useUpdateSettings } from '../api/hooks';
 import { useT } from '../i18n';
 import { Environment, Language } from '../../../shared/ipc/channels/app';
-import { IndustrySetting } from '../features/checkout/IndustrySetting';
+import { IndustrySetting } from './IndustrySetting';
 import { ScreenFrame } from './ScreenFrame';
 
 export function SettingsScreen() {

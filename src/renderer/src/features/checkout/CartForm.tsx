@@ -1,5 +1,4 @@
-import { useFeatureT } from '../../i18n';
-import { fillMessage } from '../counter/format';
+import { fillMessage, useFeatureT } from '../../i18n';
 import { fieldKey, PAYMENT_TYPES, type CartDraft, type CartFields, type CartOptions, type FieldText, type FormField, type Problem } from './cart';
 import { elementId, FieldFrame, FieldInput } from './FieldInput';
 import { checkoutMessages, type CheckoutMessageKey } from './messages';

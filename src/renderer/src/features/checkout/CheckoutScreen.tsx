@@ -2,8 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { Sale } from '../../../../shared/ipc/channels/checkout';
 import { findIndustry, INDUSTRIES, type Industry } from '../../../../shared/platform/industries';
 import { useSettings } from '../../api/hooks';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../counter/format';
+import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { useCreatePreference, useLiveSales, useReceiver, useSale, useSaleCache, useSales } from './api';
 import { CartForm } from './CartForm';
 import { cartFields, checkCart, emptyCart, emptyItem, formatMoney, reportPathLabel, type CartCheck, type CartDraft } from './cart';
@@ -145,7 +144,7 @@ function CheckoutWorkspace({ industry }: { industry: Industry }) {
             <p className="summary-industry">
               <span>{t('industry')}:</span> <strong data-testid="industry-name">{industryName}</strong>{' '}
               <a className="link-button" href="#/settings">
-                {t('industry.change')}
+                {fillMessage(t('industry.change'), { settings: t('screen.settings') })}
               </a>
             </p>
             <CompletenessMeter check={check} industry={industry} />

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../counter/format';
+import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { displayLabel, type FormField, type Problem } from './cart';
 import { checkoutMessages } from './messages';
 

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import type { Sale } from '../../../../shared/ipc/channels/checkout';
 import { encodeSymbol } from '../../../../shared/receipt';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../counter/format';
+import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { formatMoney } from './cart';
 import { checkoutMessages } from './messages';
 

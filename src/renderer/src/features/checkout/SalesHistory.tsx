@@ -1,6 +1,5 @@
 import type { ReceiverStatus, Sale } from '../../../../shared/ipc/channels/checkout';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../counter/format';
+import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { formatMoney } from './cart';
 import { checkoutMessages } from './messages';
 import { SaleStatusBadge } from './SaleCard';
@@ -47,7 +46,7 @@ export function SalesHistory({ sales, receiver, selected, onSelect }: SalesHisto
           <thead>
             <tr>
               <th scope="col">{t('history.when')}</th>
-              <th scope="col">{t('history.reference')}</th>
+              <th scope="col">{t('term.reference')}</th>
               <th scope="col">{t('history.items')}</th>
               <th scope="col" className="numeric">
                 {t('history.total')}

@@ -1,12 +1,10 @@
-import type { FeatureMessages } from '../../i18n';
+import type { FeatureMessages } from '../../i18n/common';
 
 /** The Checkout screen's words, English and Spanish. Field names come from the shared catalogue's labels. */
 const en = {
   'loading': 'Opening the checkout…',
   'industry': 'Industry',
-  'industry.change': 'Change in Settings',
-  'industry.setting': 'Store industry',
-  'industry.settingHint': 'Decides which extra data the checkout form asks for (it improves the approval of payments).',
+  'industry.change': 'Change in {settings}',
   'cart': 'Cart',
   'items': 'Items',
   'item': 'Item {number}',
@@ -83,7 +81,6 @@ const en = {
   'history': 'Recent sales',
   'history.empty': 'No sales yet. Create a payment link to start.',
   'history.when': 'Created',
-  'history.reference': 'Reference',
   'history.items': 'Items',
   'history.total': 'Total',
   'history.status': 'Status',
@@ -116,9 +113,7 @@ export type CheckoutMessageKey = keyof typeof en;
 const es: Record<CheckoutMessageKey, string> = {
   'loading': 'Abriendo el cobro…',
   'industry': 'Industria',
-  'industry.change': 'Cambiar en Ajustes',
-  'industry.setting': 'Industria de la tienda',
-  'industry.settingHint': 'Decide qué datos adicionales pide el formulario de cobro (mejoran la aprobación de los pagos).',
+  'industry.change': 'Cambiar en {settings}',
   'cart': 'Carrito',
   'items': 'Artículos',
   'item': 'Artículo {number}',
@@ -195,7 +190,6 @@ const es: Record<CheckoutMessageKey, string> = {
   'history': 'Ventas recientes',
   'history.empty': 'Todavía no hay ventas. Cree un enlace de pago para empezar.',
   'history.when': 'Creada',
-  'history.reference': 'Referencia',
   'history.items': 'Artículos',
   'history.total': 'Total',
   'history.status': 'Estado',

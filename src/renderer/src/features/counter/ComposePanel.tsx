@@ -2,17 +2,16 @@ import { useCallback, useRef } from 'react';
 import { CUSTOM_CONTENT_MAX_LENGTH, CUSTOM_CONTENT_MIN_LENGTH, NORMAL_COLUMNS, SMALL_COLUMNS } from '../../../../shared/receipt';
 import type { Language } from '../../../../shared/ipc/channels/app';
 import type { Template } from '../../../../shared/ipc/channels/templates';
-import { useFeatureT } from '../../i18n';
+import { fillMessage, useFeatureT } from '../../i18n';
 import { counterMessages } from './messages';
 import { EditorToolbar } from './EditorToolbar';
 import { replaceAllText, revealRange } from './editor-commands';
 import { EXAMPLE_RECEIPTS } from './examples';
-import { fillMessage } from './format';
-import { Paper } from './Paper';
+import { Paper } from '../../components/paper/Paper';
 import { ProblemList } from './ProblemList';
 import type { ReceiptAnalysis } from './receipt-analysis';
 import { ReceiptEditor } from './ReceiptEditor';
-import { ReceiptPaper } from './ReceiptPaper';
+import { ReceiptPaper } from '../../components/paper/ReceiptPaper';
 import { TemplatesDialog } from './TemplatesDialog';
 
 interface ComposePanelProps {

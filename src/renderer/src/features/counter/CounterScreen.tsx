@@ -9,15 +9,15 @@ import { useFeatureT, useLanguage } from '../../i18n';
 import { saveDraft, useDraft, useTerminals } from './api';
 import { counterMessages, type CounterMessageKey } from './messages';
 import { ComposePanel } from './ComposePanel';
-import { externalReferenceProblem, generateExternalReference } from './external-reference';
+import { externalReferenceProblem, newExternalReference } from '../../../../shared/print/external-reference';
 import { ImagePanel } from './ImagePanel';
-import { checkInvoice } from './invoice';
+import { checkInvoice } from '../../lib/invoice';
 import { InvoicePanel } from './InvoicePanel';
 import { MODES, ModeTabs, panelId, tabId } from './ModeTabs';
 import { fillPlaceholders, placeholderValuesAt } from './placeholders';
 import { PrintBar } from './PrintBar';
 import { followPrint, IDLE_FOLLOW } from './print-follow';
-import { PrintTimeline } from './PrintTimeline';
+import { PrintTimeline } from '../../components/print-timeline/PrintTimeline';
 import { useReceiptAnalysis } from './receipt-analysis';
 import { matchesShortcut, PRINT_SHORTCUT } from './tag-editing';
 import { DEFAULT_IMAGE_CHOICES, useImageWorker, type ImageChoices } from './use-image-worker';
@@ -28,7 +28,7 @@ import { ScreenFrame } from '../../screens/ScreenFrame';
 const DRAFT_SAVE_DELAY_MS = 600;
 
 function newReference(): string {
-  return generateExternalReference(new Date(), crypto.getRandomValues(new Uint8Array(4)));
+  return newExternalReference(Date.now(), Math.random);
 }
 
 /** The current minute, for `{{date}}` and `{{time}}` in the preview; re-renders only when the minute turns. */

@@ -2,11 +2,11 @@ import { memo, useId, useRef, useState, type DragEvent } from 'react';
 import { ADJUSTMENT_LIMIT, DITHER_MODES, MAX_PRINT_HEIGHT_DOTS, MIN_PRINT_WIDTH_DOTS } from '../../../../shared/imaging';
 import { CONTENT_MAX_BYTES } from '../../../../shared/platform/terminal-actions';
 import { PRINTABLE_WIDTH_DOTS, PRINTER_DOTS_PER_MM } from '../../../../shared/receipt';
-import { useFeatureT } from '../../i18n';
+import { fillMessage, useFeatureT } from '../../i18n';
 import { counterMessages, type CounterMessageKey } from './messages';
-import { fillMessage, formatBytes } from './format';
-import { Paper } from './Paper';
-import { PREVIEW_SCALE } from './paper';
+import { formatBytes } from '../../lib/format';
+import { Paper } from '../../components/paper/Paper';
+import { PREVIEW_SCALE } from '../../components/paper/paper-layout';
 import type { ImageChoices, ImageState } from './use-image-worker';
 
 interface ImagePanelProps {

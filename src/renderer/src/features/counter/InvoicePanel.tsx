@@ -1,13 +1,13 @@
 import { memo, useRef } from 'react';
 import type { Language } from '../../../../shared/ipc/channels/app';
 import { CONTENT_MAX_BYTES } from '../../../../shared/platform/terminal-actions';
-import { useFeatureT } from '../../i18n';
+import { fillMessage, useFeatureT } from '../../i18n';
 import { counterMessages } from './messages';
-import { fillMessage, formatBytes } from './format';
-import type { InvoiceCheck } from './invoice';
-import { Paper } from './Paper';
-import { dteProblemText } from './problem-text';
-import { ReceiptPaper } from './ReceiptPaper';
+import { formatBytes } from '../../lib/format';
+import type { InvoiceCheck } from '../../lib/invoice';
+import { Paper } from '../../components/paper/Paper';
+import { dteProblemText } from '../../lib/problem-text';
+import { ReceiptPaper } from '../../components/paper/ReceiptPaper';
 import { decodeXmlFile } from './xml-file';
 
 interface InvoicePanelProps {

@@ -43,7 +43,7 @@ export const ModeTabs = memo(function ModeTabs({ mode, onChange }: { mode: Print
           onClick={() => onChange(candidate)}
           data-testid={`mode-${candidate}`}
         >
-          <span className="mode-tab-title">{t(`mode.${candidate}` as CounterMessageKey)}</span>
+          <span className="mode-tab-title">{t(`subtype.${candidate}`)}</span>
           <span className="mode-tab-hint">{t(`mode.${candidate}.hint` as CounterMessageKey)}</span>
         </button>
       ))}

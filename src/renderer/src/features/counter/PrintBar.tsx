@@ -1,10 +1,9 @@
 import { memo } from 'react';
 import type { PrintSummary } from '../../../../shared/ipc/channels/prints';
 import type { TerminalSummary } from '../../../../shared/ipc/channels/terminals';
-import { useFeatureT } from '../../i18n';
+import { fillMessage, useFeatureT } from '../../i18n';
 import { counterMessages, type CounterMessageKey } from './messages';
-import type { ExternalReferenceProblem } from './external-reference';
-import { fillMessage } from './format';
+import type { ExternalReferenceProblem } from '../../../../shared/print/external-reference';
 import { PRINT_SHORTCUT, shortcutLabel } from './tag-editing';
 
 /** The last print of this screen: being handed to the queue, refused, or accepted and followed live. */
@@ -48,7 +47,7 @@ function OutcomeText({ outcome }: { outcome: PrintOutcome }) {
       return <>{outcome.message}</>;
     case 'accepted': {
       const { print } = outcome;
-      const text = fillMessage(t(`print.status.${print.status}` as CounterMessageKey), { reference: print.externalReference });
+      const text = fillMessage(t('term.printStatus'), { status: t(`printStatus.${print.status}`), reference: print.externalReference });
       return (
         <>
           {text}
@@ -70,7 +69,7 @@ export const PrintBar = memo(function PrintBar(props: PrintBarProps) {
   return (
     <div className="print-bar" data-testid="print-bar">
       <div className="print-field">
-        <label htmlFor="counter-terminal">{t('print.terminal')}</label>
+        <label htmlFor="counter-terminal">{t('term.terminal')}</label>
         {known ? (
           <select id="counter-terminal" value={terminalId} onChange={(event) => onTerminalId(event.target.value)} aria-invalid={terminalInvalid} data-testid="terminal">
             {terminalId === '' || terminals.some((terminal) => terminal.id === terminalId) ? null : <option value={terminalId}>{terminalId}</option>}

@@ -1,7 +1,6 @@
-import { useFeatureT } from '../../i18n';
+import { fillMessage, useFeatureT } from '../../i18n';
 import { counterMessages } from './messages';
 import type { DisplayProblem } from './receipt-analysis';
-import { fillMessage } from './format';
 
 /** Every problem of the receipt; choosing one selects its text in the editor. */
 export function ProblemList({ id, problems, onSelect }: { id: string; problems: readonly DisplayProblem[]; onSelect(problem: DisplayProblem): void }) {

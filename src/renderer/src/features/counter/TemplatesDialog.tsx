@@ -1,9 +1,9 @@
 import { memo, useState, type RefObject } from 'react';
 import { TemplateErrorCode, TEMPLATE_NAME_MAX_CHARS, type Template } from '../../../../shared/ipc/channels/templates';
-import { useFeatureT } from '../../i18n';
+import { failureText } from '../../../../shared/i18n/failures';
+import { useFeatureT, useLanguage } from '../../i18n';
 import { counterMessages } from './messages';
 import { useDeleteTemplate, useSaveTemplate, useTemplates } from './api';
-import { fillMessage } from './format';
 
 interface TemplatesDialogProps {
   dialogRef: RefObject<HTMLDialogElement | null>;
@@ -20,6 +20,7 @@ function sameName(left: string, right: string): boolean {
 /** Saved receipts with placeholders: load one into the editor, save the editor as one, delete. Esc closes it. */
 export const TemplatesDialog = memo(function TemplatesDialog({ dialogRef, currentContent, onLoad, language }: TemplatesDialogProps) {
   const t = useFeatureT(counterMessages);
+  const screenLanguage = useLanguage();
   const templates = useTemplates();
   const save = useSaveTemplate();
   const remove = useDeleteTemplate();
@@ -39,10 +40,10 @@ export const TemplatesDialog = memo(function TemplatesDialog({ dialogRef, curren
   };
 
   return (
-    <dialog ref={dialogRef} className="counter-dialog" aria-labelledby="templates-title" data-testid="templates-dialog">
+    <dialog ref={dialogRef} className="app-dialog" aria-labelledby="templates-title" data-testid="templates-dialog">
       <header className="dialog-header">
         <h2 id="templates-title">{t('templates')}</h2>
-        <button type="button" className="dialog-close" aria-label={t('close')} onClick={close}>
+        <button type="button" className="dialog-close" aria-label={t('term.close')} onClick={close}>
           ×
         </button>
       </header>
@@ -111,7 +112,7 @@ export const TemplatesDialog = memo(function TemplatesDialog({ dialogRef, curren
         </div>
         {clash !== undefined ? (
           <p className="notice notice-warn" role="alert">
-            {fillMessage(t('templates.nameTaken'), { name: clash.name })}{' '}
+            {failureText(TemplateErrorCode.nameTaken, screenLanguage, { name: clash.name })}{' '}
             <button type="button" className="button" onClick={() => submit(clash.id)}>
               {t('templates.replace')}
             </button>

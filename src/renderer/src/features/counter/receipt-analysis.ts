@@ -3,7 +3,7 @@ import type { Language } from '../../../../shared/ipc/channels/app';
 import { hasBlockingProblems, parse, type ReceiptDocument, type ReceiptProblemCode, type ReceiptProblemSeverity } from '../../../../shared/receipt';
 import type { MarkedRange } from './highlight';
 import { fillPlaceholdersMapped, type PlaceholderValues } from './placeholders';
-import { receiptProblemText } from './problem-text';
+import { receiptProblemText } from '../../lib/problem-text';
 
 export interface DisplayProblem extends MarkedRange {
   readonly code: ReceiptProblemCode;
@@ -46,7 +46,7 @@ export function analyseReceipt(content: string, values: PlaceholderValues, langu
     return {
       code: problem.code,
       severity: problem.severity,
-      message: receiptProblemText(problem, filled.text, language),
+      message: receiptProblemText(problem, language),
       start,
       end: filled.toSourceOffset(problem.end, 'end'),
       ...lineAndColumn(content, start),

@@ -20,7 +20,7 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
     <div className="history-filters" role="search" aria-label={t('history.title')}>
       <div className="filter-row">
         <label className="filter filter-search">
-          <span className="filter-label">{t('filter.search')}</span>
+          <span className="filter-label">{t('term.reference')}</span>
           <input
             type="search"
             className="mono"
@@ -33,7 +33,7 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
           />
         </label>
         <label className="filter">
-          <span className="filter-label">{t('filter.terminal')}</span>
+          <span className="filter-label">{t('term.terminal')}</span>
           <select value={filters.terminalId} onChange={(event) => onFilters({ terminalId: event.target.value })} data-testid="filter-terminal">
             <option value="">{t('filter.allTerminals')}</option>
             {terminals.map((terminal) => (
@@ -49,7 +49,7 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
             <option value="">{t('filter.allSubtypes')}</option>
             {PrintSubtype.options.map((subtype) => (
               <option key={subtype} value={subtype}>
-                {t(`subtype.${subtype}` as const)}
+                {t(`subtype.${subtype}`)}
               </option>
             ))}
           </select>
@@ -69,7 +69,7 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
           {ALL_STATUSES.map((status) => (
             <label key={status} className="status-toggle">
               <input type="checkbox" checked={filters.statuses.includes(status)} onChange={() => onFilters({ statuses: toggleStatus(filters.statuses, status) })} data-status={status} />
-              <span>{t(`status.${status}` as const)}</span>
+              <span>{t(`printStatus.${status}`)}</span>
             </label>
           ))}
         </fieldset>

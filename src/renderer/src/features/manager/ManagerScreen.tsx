@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TerminalCard } from '../../../../shared/ipc/channels/manager';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../counter/format';
+import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { useBoard, useExportCsv, useManagerLiveUpdates } from './api';
 import { downloadText, exportFileName } from './download';
 import { DEFAULT_SORT, filterRequest, nextSort, NO_FILTERS, startOfLocalDay, type HistoryFilters, type HistorySort, type SortField } from './filters';
@@ -12,8 +11,6 @@ import { PrintDrawer } from './PrintDrawer';
 import { PrintTable } from './PrintTable';
 import { PruneDialog } from './PruneDialog';
 import { terminalName, TerminalBoard } from './TerminalBoard';
-// The shared look of buttons, notices, dialogs and the paper preview lives with the Counter screen.
-import '../counter/counter.css';
 import './manager.css';
 import { ScreenFrame } from '../../screens/ScreenFrame';
 

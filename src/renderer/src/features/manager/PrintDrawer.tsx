@@ -1,8 +1,8 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { TerminalCard } from '../../../../shared/ipc/channels/manager';
 import type { PrintDetail, PrintSummary } from '../../../../shared/ipc/channels/prints';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage, formatBytes } from '../counter/format';
+import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
+import { formatBytes } from '../../lib/format';
 import { useCancelPrint, usePrintDetail, usePrintLinks, useReprint } from './api';
 import { formatCount, fullTime, stepTime } from './format';
 import { managerMessages } from './messages';
@@ -81,7 +81,7 @@ function Actions({ print, terminals, onOpen }: { print: PrintDetail; terminals: 
             onClick={() => cancel.mutate(print.id)}
             data-testid="cancel-print"
           >
-            {cancel.isPending ? t('drawer.canceling') : t('drawer.cancel')}
+            {cancel.isPending ? t('term.canceling') : t('term.cancelPrint')}
           </button>
         ) : null}
         <span className="reprint-group">
@@ -155,7 +155,7 @@ function Facts({ print, terminals }: { print: PrintDetail; terminals: readonly T
     <>
       <dl className="drawer-facts">
         <div>
-          <dt>{t('drawer.terminal')}</dt>
+          <dt>{t('term.terminal')}</dt>
           <dd>
             {terminal === undefined ? null : <strong>{terminalName(terminal)} · </strong>}
             <span className="mono">{print.terminalId}</span>
@@ -164,7 +164,7 @@ function Facts({ print, terminals }: { print: PrintDetail; terminals: readonly T
         <div>
           <dt>{t('drawer.subtype')}</dt>
           <dd>
-            {t(`subtype.${print.subtype}` as const)} · {formatBytes(print.contentBytes, language)}
+            {t(`subtype.${print.subtype}`)} · {formatBytes(print.contentBytes, language)}
           </dd>
         </div>
         <div>
@@ -269,7 +269,7 @@ export const PrintDrawer = memo(function PrintDrawer({ id, terminals, onOpen, on
         <h2 id="print-drawer-title" ref={headingRef} tabIndex={-1}>
           {print === undefined ? t('drawer.loading') : fillMessage(t('drawer.title'), { reference: print.externalReference })}
         </h2>
-        <button type="button" className="dialog-close" aria-label={t('drawer.close')} onClick={onClose} data-testid="close-drawer">
+        <button type="button" className="dialog-close" aria-label={t('term.close')} onClick={onClose} data-testid="close-drawer">
           ×
         </button>
       </header>

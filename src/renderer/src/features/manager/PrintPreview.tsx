@@ -2,12 +2,11 @@ import { memo, useMemo } from 'react';
 import { readImageHeader } from '../../../../shared/imaging';
 import { decodeBase64, isStrictBase64, type PrintSubtype } from '../../../../shared/platform/terminal-actions';
 import { parse, type ReceiptDocument } from '../../../../shared/receipt';
-import { useFeatureT } from '../../i18n';
-import { fillMessage } from '../counter/format';
-import { checkInvoice } from '../counter/invoice';
-import { Paper } from '../counter/Paper';
-import { PREVIEW_SCALE } from '../counter/paper';
-import { ReceiptPaper } from '../counter/ReceiptPaper';
+import { fillMessage, useFeatureT } from '../../i18n';
+import { checkInvoice } from '../../lib/invoice';
+import { Paper } from '../../components/paper/Paper';
+import { PREVIEW_SCALE } from '../../components/paper/paper-layout';
+import { ReceiptPaper } from '../../components/paper/ReceiptPaper';
 import { usePrintContent } from './api';
 import { managerMessages } from './messages';
 

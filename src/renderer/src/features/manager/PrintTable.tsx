@@ -1,8 +1,7 @@
 import { memo, useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { PrintSummary } from '../../../../shared/ipc/channels/prints';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../counter/format';
+import { type CommonKey, fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { PAGE_SIZE, usePrintRows } from './api';
 import { isSortField, type HistoryFilterRequest, type HistorySort, type SortField } from './filters';
 import { printCount, rowTime } from './format';
@@ -18,16 +17,16 @@ const FIRST_ROWS = 60;
 
 interface Column {
   id: 'time' | 'terminal' | 'subtype' | 'reference' | 'status' | 'attempts' | 'error';
-  label: ManagerMessageKey;
+  label: ManagerMessageKey | CommonKey;
   /** The field main would sort this column by; sortable only where prints.list accepts it. */
   sort: string;
 }
 
 const COLUMNS: readonly Column[] = [
   { id: 'time', label: 'column.time', sort: 'createdAt' },
-  { id: 'terminal', label: 'column.terminal', sort: 'terminalId' },
+  { id: 'terminal', label: 'term.terminal', sort: 'terminalId' },
   { id: 'subtype', label: 'column.subtype', sort: 'subtype' },
-  { id: 'reference', label: 'column.reference', sort: 'externalReference' },
+  { id: 'reference', label: 'term.reference', sort: 'externalReference' },
   { id: 'status', label: 'column.status', sort: 'status' },
   { id: 'attempts', label: 'column.attempts', sort: 'attempts' },
   { id: 'error', label: 'column.error', sort: 'lastError' },
@@ -76,7 +75,7 @@ const Row = memo(function Row({ index, start, print, focusable, open, terminalNa
         {terminalName ?? print.terminalId}
       </div>
       <div role="cell" className="ph-cell ph-subtype">
-        {t(`subtype.${print.subtype}` as const)}
+        {t(`subtype.${print.subtype}`)}
       </div>
       <div role="cell" className="ph-cell ph-reference mono">
         {print.externalReference}

@@ -1,6 +1,5 @@
 import { memo, useState, type RefObject } from 'react';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../counter/format';
+import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { usePrune, usePruneCount } from './api';
 import { formatCount, fullTime } from './format';
 import { managerMessages } from './messages';
@@ -35,7 +34,7 @@ export const PruneDialog = memo(function PruneDialog({ dialogRef, open, onClosed
     });
 
   return (
-    <dialog ref={dialogRef} className="counter-dialog prune-dialog" aria-labelledby="prune-title" aria-describedby="prune-count" onClose={onClosed} data-testid="prune-dialog">
+    <dialog ref={dialogRef} className="app-dialog prune-dialog" aria-labelledby="prune-title" aria-describedby="prune-count" onClose={onClosed} data-testid="prune-dialog">
       <header className="dialog-header">
         <h2 id="prune-title">{t('prune.title')}</h2>
         <button type="button" className="dialog-close" aria-label={t('prune.cancel')} onClick={close}>

@@ -7,7 +7,7 @@ export function StatusPill({ status }: { status: PrintStatus }) {
   const t = useFeatureT(managerMessages);
   return (
     <span className={`status-pill status-${status}`} data-status={status}>
-      {t(`status.${status}` as const)}
+      {t(`printStatus.${status}`)}
     </span>
   );
 }

@@ -1,7 +1,6 @@
 import { memo, useEffect, useState } from 'react';
 import type { ManagerBoard, TerminalCard } from '../../../../shared/ipc/channels/manager';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../counter/format';
+import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { agoText, formatCount, fullTime } from './format';
 import { managerMessages } from './messages';
 import { StatusPill } from './StatusPill';

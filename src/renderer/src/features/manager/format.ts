@@ -1,5 +1,5 @@
 import type { Language } from '../../../../shared/ipc/channels/app';
-import { fillMessage } from '../counter/format';
+import { fillMessage } from '../../i18n';
 import type { ManagerMessageKey } from './messages';
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', es: 'es-CL' };

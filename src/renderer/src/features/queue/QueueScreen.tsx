@@ -2,10 +2,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PrintStatus, PrintSummary } from '../../../../shared/ipc/channels/prints';
 import { useContractEvent, useContractQuery } from '../../api/hooks';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { fillMessage } from '../counter/format';
-import { PrintTimeline } from '../counter/PrintTimeline';
-import { queueMessages, type QueueMessageKey } from './messages';
+import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
+import { PrintTimeline } from '../../components/print-timeline/PrintTimeline';
+import { queueMessages } from './messages';
 import './queue.css';
 import { ScreenFrame } from '../../screens/ScreenFrame';
 
@@ -94,7 +93,7 @@ function TerminalSection({ group }: { group: TerminalGroup }) {
     <section className="queue-terminal" aria-labelledby={headingId} data-testid="queue-terminal" data-terminal={group.terminalId}>
       <header className="queue-terminal-header">
         <h2 id={headingId}>
-          <span className="queue-terminal-kicker">{t('terminal')}</span> <span className="queue-terminal-id">{group.terminalId}</span>
+          <span className="queue-terminal-kicker">{t('term.terminal')}</span> <span className="queue-terminal-id">{group.terminalId}</span>
         </h2>
         <span className="queue-counts">{fillMessage(t('counts'), { active: group.active.length, finished: group.finished.length })}</span>
       </header>
@@ -133,7 +132,7 @@ export function QueueScreen() {
     <ScreenFrame screen="queue" className="queue-screen">
       {/* One voice for the whole list: each row announcing itself would talk over the others. */}
       <p className="visually-hidden" role="status" data-testid="queue-announcement">
-        {lastChange === undefined ? '' : fillMessage(t('announce'), { reference: lastChange.externalReference, status: t(`status.${lastChange.status}` as QueueMessageKey) })}
+        {lastChange === undefined ? '' : fillMessage(t('term.printStatus'), { reference: lastChange.externalReference, status: t(`printStatus.${lastChange.status}`) })}
       </p>
       {failure !== null ? (
         <p className="queue-problem" role="alert">

@@ -1,11 +1,10 @@
-import type { FeatureMessages } from '../../i18n';
+import type { FeatureMessages } from '../../i18n/common';
 
-/** The Queue screen's words, English and Spanish. `{name}` slots are filled with fillMessage. */
+/** The Queue screen's words, English and Spanish; statuses and subtypes are the shared catalogue's (see ../../i18n). */
 const en = {
   'loading': 'Reading the queue…',
   'error': 'The queue could not be read: {reason}',
   'empty': 'Nothing printed yet. Prints from the Counter screen show here as they go out.',
-  'terminal': 'Terminal',
   'counts': '{active} on the way · {finished} finished',
   'section.active': 'On the way',
   'section.finished': 'Recently finished',
@@ -14,17 +13,6 @@ const en = {
   'queuedAt': 'Queued {time}',
   'finishedAt': 'Finished {time}',
   'recent': 'The last {count} finished prints are shown; the Manager screen has the whole history.',
-  'subtype.custom': 'Receipt',
-  'subtype.image': 'Image',
-  'subtype.invoice': 'Invoice',
-  'announce': '{reference}: {status}',
-  'status.queued': 'queued',
-  'status.sending': 'sending',
-  'status.created': 'sent, waiting for the terminal',
-  'status.on_terminal': 'on the terminal',
-  'status.processed': 'printed',
-  'status.failed': 'failed',
-  'status.canceled': 'canceled',
 } as const;
 
 export type QueueMessageKey = keyof typeof en;
@@ -33,7 +21,6 @@ const es: Record<QueueMessageKey, string> = {
   'loading': 'Leyendo la cola…',
   'error': 'No se pudo leer la cola: {reason}',
   'empty': 'Aún no hay impresiones. Las impresiones de la pantalla Caja aparecen aquí al salir.',
-  'terminal': 'Terminal',
   'counts': '{active} en camino · {finished} terminadas',
   'section.active': 'En camino',
   'section.finished': 'Terminadas recientemente',
@@ -42,17 +29,6 @@ const es: Record<QueueMessageKey, string> = {
   'queuedAt': 'En cola {time}',
   'finishedAt': 'Terminada {time}',
   'recent': 'Se muestran las últimas {count} impresiones terminadas; la pantalla Gerencia tiene todo el historial.',
-  'subtype.custom': 'Ticket',
-  'subtype.image': 'Imagen',
-  'subtype.invoice': 'Factura',
-  'announce': '{reference}: {status}',
-  'status.queued': 'en cola',
-  'status.sending': 'enviando',
-  'status.created': 'enviada, esperando a la terminal',
-  'status.on_terminal': 'en la terminal',
-  'status.processed': 'impresa',
-  'status.failed': 'falló',
-  'status.canceled': 'cancelada',
 };
 
 export const queueMessages: FeatureMessages<QueueMessageKey> = { en, es };

@@ -1,15 +1,17 @@
 import { useRef, useState } from 'react';
 import type { PrintStatus, PrintSummary } from '../../../../shared/ipc/channels/prints';
 import { useContractMutation } from '../../api/hooks';
-import { useFeatureT } from '../../i18n';
-import { fillMessage } from './format';
-import { counterMessages, type CounterMessageKey } from './messages';
-import './counter.css';
+import { fillMessage, useFeatureT, type CommonKey } from '../../i18n';
+import { timelineMessages, type TimelineMessageKey } from './messages';
+import './print-timeline.css';
 
 type StepName = 'queued' | 'sent' | 'on_terminal' | 'outcome';
 type StepState = 'done' | 'current' | 'todo' | 'skipped' | 'ok' | 'bad' | 'stopped';
 
 const STEPS: readonly StepName[] = ['queued', 'sent', 'on_terminal', 'outcome'];
+
+/** The steps before the outcome are named by the catalogue's print statuses; `sent` covers sending and created. */
+const STEP_LABELS: Readonly<Record<Exclude<StepName, 'outcome'>, CommonKey>> = { queued: 'printStatus.queued', sent: 'term.sent', on_terminal: 'printStatus.on_terminal' };
 
 /** The platform takes a cancel only before the terminal has the print (spec 3, 7.3 cannot_cancel_order). */
 const CANCELABLE: readonly PrintStatus[] = ['queued', 'sending', 'created'];
@@ -37,12 +39,12 @@ function stepStates(print: PrintSummary): StepState[] {
   });
 }
 
-type StateKey = Extract<CounterMessageKey, `timeline.state.${string}`>;
+type StateKey = Extract<TimelineMessageKey, `state.${string}`> | 'term.canceling';
 
 function stateKey(print: PrintSummary): StateKey {
-  if (print.cancelRequested && !['processed', 'failed', 'canceled'].includes(print.status)) return 'timeline.state.canceling';
-  if (print.status === 'sending' && print.lastError !== null) return 'timeline.state.retrying';
-  return `timeline.state.${print.status}`;
+  if (print.cancelRequested && !['processed', 'failed', 'canceled'].includes(print.status)) return 'term.canceling';
+  if (print.status === 'sending' && print.lastError !== null) return 'state.retrying';
+  return `state.${print.status}`;
 }
 
 interface PrintTimelineProps {
@@ -61,14 +63,14 @@ interface PrintTimelineProps {
  * the platform still allows one. Fed by whoever holds the print; it never asks main by itself.
  */
 export function PrintTimeline({ print, live = true, compact = false }: PrintTimelineProps) {
-  const t = useFeatureT(counterMessages);
+  const t = useFeatureT(timelineMessages);
   const cancel = useContractMutation('prints.cancel');
   // The failure belongs to the state it was tried in; once the print moves on it no longer applies.
   const [cancelFailure, setCancelFailure] = useState<{ status: PrintStatus; message: string } | undefined>(undefined);
   const stateLine = useRef<HTMLParagraphElement>(null);
   const states = stepStates(print);
   const error = print.status === 'processed' ? null : print.lastError;
-  const outcomeKey: CounterMessageKey = print.status === 'failed' ? 'timeline.step.failed' : print.status === 'canceled' ? 'timeline.step.canceled' : 'timeline.step.processed';
+  const outcomeKey: CommonKey = print.status === 'failed' ? 'printStatus.failed' : print.status === 'canceled' ? 'printStatus.canceled' : 'printStatus.processed';
 
   const onCancel = () => {
     setCancelFailure(undefined);
@@ -88,17 +90,17 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
       data-status={print.status}
       data-testid="print-timeline"
       role="group"
-      aria-label={fillMessage(t('timeline.label'), { reference: print.externalReference })}
+      aria-label={fillMessage(t('label'), { reference: print.externalReference })}
     >
       <ol className="timeline-steps">
         {STEPS.map((step, index) => {
           const state = states[index] ?? 'todo';
-          const label = t(step === 'outcome' ? outcomeKey : (`timeline.step.${step}` as CounterMessageKey));
+          const label = t(step === 'outcome' ? outcomeKey : STEP_LABELS[step]);
           return (
             <li key={step} className={`timeline-step timeline-step-${state}`} data-step={step} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
               <span className="timeline-dot" aria-hidden="true" />
               <span className="timeline-label">{label}</span>
-              {state === 'done' || state === 'skipped' ? <span className="visually-hidden"> ({t(`timeline.${state}`)})</span> : null}
+              {state === 'done' || state === 'skipped' ? <span className="visually-hidden"> ({t(state)})</span> : null}
             </li>
           );
         })}
@@ -108,18 +110,18 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
           <span className="timeline-state-text">{fillMessage(t(stateKey(print)), { attempts: print.attempts })}</span>
           {error !== null ? (
             <span className={`timeline-error${print.status === 'failed' ? ' timeline-error-final' : ''}`} data-testid="timeline-error">
-              {error.message} <small className="timeline-code" data-testid="timeline-error-code">{fillMessage(t('timeline.code'), { code: error.code })}</small>
+              {error.message} <small className="timeline-code" data-testid="timeline-error-code">{fillMessage(t('code'), { code: error.code })}</small>
             </span>
           ) : null}
           {print.status === 'on_terminal' ? (
             <span className="timeline-note" data-testid="timeline-on-terminal">
-              {t('timeline.cancelOnTerminal')}
+              {t('cancelOnTerminal')}
             </span>
           ) : null}
         </p>
         {canCancelPrint(print) ? (
           <button type="button" className="button timeline-cancel" onClick={onCancel} disabled={cancel.isPending} data-testid="timeline-cancel">
-            {t('timeline.cancel')}
+            {t('term.cancelPrint')}
             <span className="visually-hidden"> {print.externalReference}</span>
           </button>
         ) : null}

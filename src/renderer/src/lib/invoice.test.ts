@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { layout, renderText } from '../../../../shared/receipt';
+import { layout, renderText } from '../../../shared/receipt';
 import { checkInvoice } from './invoice';
 
 const SAMPLE = readFileSync('resources/samples/dte-factura-33.xml', 'latin1');

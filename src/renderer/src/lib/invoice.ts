@@ -1,6 +1,6 @@
-import { readDte, dteReceiptContent, type DteProblem, type DteSummary } from '../../../../shared/platform/dte';
-import { CONTENT_MAX_BYTES, utf8ByteLength } from '../../../../shared/platform/terminal-actions';
-import { parse, type ReceiptDocument } from '../../../../shared/receipt';
+import { readDte, dteReceiptContent, type DteProblem, type DteSummary } from '../../../shared/platform/dte';
+import { CONTENT_MAX_BYTES, utf8ByteLength } from '../../../shared/platform/terminal-actions';
+import { parse, type ReceiptDocument } from '../../../shared/receipt';
 
 export type InvoiceCheck =
   | { readonly state: 'empty' }

@@ -1,19 +1,18 @@
-import { IndustryChoice } from '../../../../shared/ipc/channels/app';
-import { INDUSTRIES } from '../../../../shared/platform/industries';
-import { useSettings, useUpdateSettings } from '../../api/hooks';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { checkoutMessages } from './messages';
+import { IndustryChoice } from '../../../shared/ipc/channels/app';
+import { INDUSTRIES } from '../../../shared/platform/industries';
+import { useSettings, useUpdateSettings } from '../api/hooks';
+import { useLanguage, useT } from '../i18n';
 
-/** The store's industry (spec 2.5) in Settings: a label and its select, for the settings form's grid. */
+/** The store's industry (spec 2.5) in Settings: a label and its select, for the settings form's grid; the Checkout screen reads it. */
 export function IndustrySetting() {
-  const t = useFeatureT(checkoutMessages);
+  const t = useT();
   const language = useLanguage();
   const settings = useSettings();
   const update = useUpdateSettings();
   if (settings.data === undefined) return null;
   return (
     <>
-      <label htmlFor="settings-industry">{t('industry.setting')}</label>
+      <label htmlFor="settings-industry">{t('settings.industry')}</label>
       <select
         id="settings-industry"
         value={settings.data.industry}
@@ -27,7 +26,7 @@ export function IndustrySetting() {
         ))}
       </select>
       <p className="hint" id="settings-industry-hint">
-        {t('industry.settingHint')}
+        {t('settings.industryHint')}
       </p>
     </>
   );

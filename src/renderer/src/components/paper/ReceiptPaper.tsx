@@ -1,6 +1,6 @@
 import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
 import { layout, renderSvg, type ReceiptDocument } from '../../../../shared/receipt';
-import { PREVIEW_SCALE } from './paper';
+import { PREVIEW_SCALE } from './paper-layout';
 import { patchSvg } from './svg-patch';
 
 /** What the QR and PDF417 symbols of a document encode: encoding is the one slow step, and it is cached per text. */

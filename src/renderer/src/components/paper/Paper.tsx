@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { PAPER_WIDTH_PX } from './paper';
+import { PAPER_WIDTH_PX } from './paper-layout';
+import './paper.css';
 
 /** A strip of thermal paper at the preview's scale: white, a soft shadow, a torn bottom edge. */
 export function Paper({ label, caption, testId, busy = false, children }: { label: string; caption: string; testId: string; busy?: boolean; children: ReactNode }) {

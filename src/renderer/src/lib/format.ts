@@ -1,11 +1,3 @@
-/** Puts values into a message's `{name}` slots; a slot without a value is left as written. */
-export function fillMessage(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (slot, name: string) => {
-    const value = values[name];
-    return value === undefined ? slot : String(value);
-  });
-}
-
 /** Bytes as a cashier reads them: "812 KB", "1.2 MB" (1 MB = 1024 × 1024 bytes, as the platform counts). */
 export function formatBytes(bytes: number, language: string): string {
   const format = (value: number, digits: number) => value.toLocaleString(language, { maximumFractionDigits: digits });

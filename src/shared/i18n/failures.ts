@@ -1,0 +1,279 @@
+import { SCREEN_NAMES } from './terms';
+import { textOf, type Language, type TextParams, type TextTable } from './text';
+
+/**
+ * Every failure a cashier can see, keyed by the code main and the renderer answer with: the
+ * platform's codes of spec 7.1–7.4 (the three message-only rows of 7.2 under names of our own), the
+ * platform client's transport codes, the credential and print-queue codes of the core, the checkout's
+ * and the templates' codes, and the renderer's own bridge codes. Short, plain, and saying what to do
+ * next. `{settings}` is the Settings screen's name in the same language (terms.ts).
+ */
+export const FAILURES = {
+  // 7.1 token endpoint
+  invalid_client: {
+    en: 'The application credentials (client ID or secret) are wrong. Check them in {settings}.',
+    es: 'Las credenciales de la aplicación (client ID o secreto) son incorrectas. Revíselas en {settings}.',
+  },
+  invalid_grant: {
+    en: 'The sign-in has expired or was revoked. Sign in again in {settings}.',
+    es: 'El inicio de sesión venció o fue revocado. Vuelva a iniciar sesión en {settings}.',
+  },
+  invalid_scope: {
+    en: 'The permissions requested are not valid. Contact support.',
+    es: 'Los permisos solicitados no son válidos. Contacte a soporte.',
+  },
+  invalid_request: {
+    en: 'The platform rejected the sign-in request. Contact support.',
+    es: 'La plataforma rechazó la solicitud de inicio de sesión. Contacte a soporte.',
+  },
+  unsupported_grant_type: {
+    en: 'This sign-in method is not allowed for the application. Contact support.',
+    es: 'Este método de inicio de sesión no está permitido para la aplicación. Contacte a soporte.',
+  },
+  forbidden: {
+    en: 'Access was not authorized. Sign in again with the account that owns the terminals.',
+    es: 'El acceso no fue autorizado. Inicie sesión con la cuenta dueña de las terminales.',
+  },
+  unauthorized_client: {
+    en: 'The application has no permission for this account. Sign in again and accept the permissions.',
+    es: 'La aplicación no tiene permiso sobre esta cuenta. Inicie sesión de nuevo y acepte los permisos.',
+  },
+  local_rate_limited: {
+    en: 'Too many requests to the platform. Counter will retry shortly.',
+    es: 'Demasiadas solicitudes a la plataforma. Counter reintentará en breve.',
+  },
+  // 7.2 create terminal action
+  empty_required_header: {
+    en: 'The request was incomplete (missing idempotency key). Contact support.',
+    es: 'La solicitud estaba incompleta (falta la clave de idempotencia). Contacte a soporte.',
+  },
+  required_properties: {
+    en: 'The print is missing required data.',
+    es: 'A la impresión le faltan datos obligatorios.',
+  },
+  unsupported_properties: {
+    en: 'The print contains data the platform does not accept.',
+    es: 'La impresión contiene datos que la plataforma no acepta.',
+  },
+  property_type: {
+    en: 'The print contains data of the wrong type.',
+    es: 'La impresión contiene datos de tipo incorrecto.',
+  },
+  property_value: {
+    en: 'The print contains a value the platform does not accept. Check the content and the reference.',
+    es: 'La impresión contiene un valor que la plataforma no acepta. Revise el contenido y la referencia.',
+  },
+  json_syntax_error: {
+    en: 'The request was malformed. Contact support.',
+    es: 'La solicitud tenía un formato incorrecto. Contacte a soporte.',
+  },
+  invalid_data_xml: {
+    en: 'The invoice XML does not follow the tax document format. Check the invoice.',
+    es: 'El XML de la factura no cumple el formato del documento tributario. Revise la factura.',
+  },
+  content_required: {
+    en: 'There is nothing to print: the content is empty.',
+    es: 'No hay nada para imprimir: el contenido está vacío.',
+  },
+  content_too_large: {
+    en: 'The content is larger than 1 MB. Use a smaller image or shorter text.',
+    es: 'El contenido supera 1 MB. Use una imagen más pequeña o un texto más corto.',
+  },
+  invalid_base64: {
+    en: 'The image could not be read. Choose a PNG or JPEG image again.',
+    es: 'No se pudo leer la imagen. Vuelva a elegir una imagen PNG o JPEG.',
+  },
+  unauthorized: {
+    en: 'The platform did not accept Counter’s access. Check the credentials in {settings}.',
+    es: 'La plataforma no aceptó el acceso de Counter. Revise las credenciales en {settings}.',
+  },
+  forbidden_checking_terminal_owner: {
+    en: 'This terminal does not belong to the signed-in account.',
+    es: 'Esta terminal no pertenece a la cuenta con la que inició sesión.',
+  },
+  idempotency_key_already_used: {
+    en: 'The platform saw this print before with different data. Print it again as a new print.',
+    es: 'La plataforma ya recibió esta impresión con otros datos. Imprímala de nuevo como una impresión nueva.',
+  },
+  already_queued_order_for_terminal: {
+    en: 'The terminal already has a print waiting. Counter will send this one when it is free.',
+    es: 'La terminal ya tiene una impresión en espera. Counter enviará esta cuando se libere.',
+  },
+  idempotency_validation_failed: {
+    en: 'The platform had a temporary problem. Counter will retry.',
+    es: 'La plataforma tuvo un problema temporal. Counter reintentará.',
+  },
+  internal_error: {
+    en: 'The platform had a temporary problem. Counter will retry.',
+    es: 'La plataforma tuvo un problema temporal. Counter reintentará.',
+  },
+  // 7.3 cancel / 7.4 get terminal action
+  invalid_path_param: {
+    en: 'The print’s platform id is not valid.',
+    es: 'El identificador de la impresión en la plataforma no es válido.',
+  },
+  order_not_found: {
+    en: 'The platform does not know this print.',
+    es: 'La plataforma no conoce esta impresión.',
+  },
+  cannot_cancel_order: {
+    en: 'The print is already on the terminal. Cancel it on the terminal itself.',
+    es: 'La impresión ya está en la terminal. Cancélela en la propia terminal.',
+  },
+  // The client's own transport codes
+  network_error: {
+    en: 'Cannot reach the platform. Check the internet connection; Counter will retry.',
+    es: 'No se puede conectar con la plataforma. Revise la conexión a internet; Counter reintentará.',
+  },
+  timeout: {
+    en: 'The platform took too long to answer. Counter will retry.',
+    es: 'La plataforma tardó demasiado en responder. Counter reintentará.',
+  },
+  rate_limited: {
+    en: 'Too many requests to the platform. Counter will retry shortly.',
+    es: 'Demasiadas solicitudes a la plataforma. Counter reintentará en breve.',
+  },
+  invalid_response: {
+    en: 'The platform answered something Counter does not understand. Contact support.',
+    es: 'La plataforma respondió algo que Counter no entiende. Contacte a soporte.',
+  },
+  not_found: {
+    en: 'The platform does not offer this operation at the configured address. Check the address in {settings}.',
+    es: 'La plataforma no ofrece esta operación en la dirección configurada. Revise la dirección en {settings}.',
+  },
+  http_error: {
+    en: 'The platform refused the request.',
+    es: 'La plataforma rechazó la solicitud.',
+  },
+  // Credentials
+  not_configured: {
+    en: 'Production credentials are not set. Enter the client ID and secret in {settings}.',
+    es: 'No hay credenciales de producción. Ingrese el client ID y el secreto en {settings}.',
+  },
+  sign_in_cancelled: {
+    en: 'The sign-in was cancelled.',
+    es: 'Se canceló el inicio de sesión.',
+  },
+  sign_in_denied: {
+    en: 'The sign-in was not authorized in the browser.',
+    es: 'El inicio de sesión no fue autorizado en el navegador.',
+  },
+  sign_in_timeout: {
+    en: 'The sign-in took too long. Try again.',
+    es: 'El inicio de sesión tardó demasiado. Intente de nuevo.',
+  },
+  sign_in_failed: {
+    en: 'The browser could not be opened for the sign-in.',
+    es: 'No se pudo abrir el navegador para iniciar sesión.',
+  },
+  sign_in_required: {
+    en: 'The signed-in account needs to sign in again. Open {settings} and sign in.',
+    es: 'La cuenta debe iniciar sesión de nuevo. Abra {settings} e inicie sesión.',
+  },
+  sandbox_unavailable: {
+    en: 'The built-in sandbox is not answering. Restart Counter.',
+    es: 'El sandbox integrado no responde. Reinicie Counter.',
+  },
+  // Print queue
+  print_not_found: {
+    en: 'This print is not in the history.',
+    es: 'Esta impresión no está en el historial.',
+  },
+  print_already_final: {
+    en: 'This print has already finished.',
+    es: 'Esta impresión ya terminó.',
+  },
+  terminal_cannot_print: {
+    en: 'This terminal is not in PDV mode, so it cannot print from Counter.',
+    es: 'Esta terminal no está en modo PDV, por eso no puede imprimir desde Counter.',
+  },
+  print_unconfirmed: {
+    en: 'Counter could not confirm this print within a day, so it was not resent. Print it again if needed.',
+    es: 'Counter no pudo confirmar esta impresión en un día, así que no la reenvió. Imprímala de nuevo si hace falta.',
+  },
+  invalid_print: {
+    en: 'The print is not valid.',
+    es: 'La impresión no es válida.',
+  },
+  journal_unavailable: {
+    en: 'Counter cannot write its print journal on disk. Check free space and permissions.',
+    es: 'Counter no puede escribir su registro de impresiones en el disco. Revise el espacio libre y los permisos.',
+  },
+  // Checkout (src/shared/ipc/channels/checkout.ts CheckoutErrorCode)
+  sale_not_found: {
+    en: 'That sale is not in this environment’s recent sales.',
+    es: 'Esa venta no está entre las ventas recientes de este entorno.',
+  },
+  receiver_unavailable: {
+    en: 'Counter cannot receive payment notifications right now, so it could not follow the sale. Restart Counter or choose another port for notifications.',
+    es: 'Counter no puede recibir notificaciones de pago ahora, así que no podría seguir la venta. Reinicie Counter o elija otro puerto para las notificaciones.',
+  },
+  // Templates (src/shared/ipc/channels/templates.ts TemplateErrorCode)
+  template_not_found: {
+    en: 'That template no longer exists; save it as a new one.',
+    es: 'Esa plantilla ya no existe; guárdela como una nueva.',
+  },
+  template_name_taken: {
+    en: 'A template named “{name}” already exists.',
+    es: 'Ya existe una plantilla llamada «{name}».',
+  },
+  too_many_templates: {
+    en: 'Counter keeps at most {max} templates; delete one first.',
+    es: 'Counter guarda como máximo {max} plantillas; elimine una primero.',
+  },
+  // The renderer's bridge to main (src/renderer/src/api/bridge.ts)
+  transport_error: {
+    en: 'Counter is not reachable. Is it still running?',
+    es: 'No se puede contactar a Counter. ¿Sigue abierto?',
+  },
+  transport_unexpected: {
+    en: 'Counter answered something unexpected.',
+    es: 'Counter respondió algo inesperado.',
+  },
+  no_bridge: {
+    en: 'Counter is not connected.',
+    es: 'Counter no está conectado.',
+  },
+} as const satisfies TextTable;
+
+export type FailureCode = keyof typeof FAILURES;
+
+export function isFailureCode(code: string): code is FailureCode {
+  return Object.hasOwn(FAILURES, code);
+}
+
+/**
+ * The cashier's text for a failure code in a language; an unknown code (a future platform code) gets
+ * the generic refusal, never an empty line.
+ */
+export function failureText(code: string, language: Language, params: TextParams = {}): string {
+  return textOf(FAILURES, isFailureCode(code) ? code : 'http_error', language, { settings: SCREEN_NAMES.settings[language], ...params });
+}
+
+/**
+ * The IPC contract's own refusals (src/shared/ipc/define.ts ContractErrorCode), answered by the
+ * dispatcher before any handler runs. A table of their own: `invalid_request` and `internal_error`
+ * are also platform codes (spec 7.1, 7.2) with another meaning.
+ */
+export const CONTRACT_FAILURES = {
+  forbidden_sender: {
+    en: 'Calls from {page} are not accepted.',
+    es: 'No se aceptan llamadas desde {page}.',
+  },
+  unknown_page: {
+    en: 'an unknown page',
+    es: 'una página desconocida',
+  },
+  unknown_channel: {
+    en: 'There is no channel named {channel}.',
+    es: 'No existe un canal llamado {channel}.',
+  },
+  invalid_request: {
+    en: 'The request for {channel} is not valid.',
+    es: 'La solicitud de {channel} no es válida.',
+  },
+  internal_error: {
+    en: 'Something went wrong inside Counter. The action was not completed; try again.',
+    es: 'Algo falló dentro de Counter. La acción no se completó; intente de nuevo.',
+  },
+} as const satisfies TextTable;

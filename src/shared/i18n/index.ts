@@ -1,0 +1,28 @@
+/**
+ * The catalogue of cashier text, shared by main and the renderer: every table in both languages.
+ * Screens keep their own sentences beside their code (src/renderer/src/features/x/messages.ts) and
+ * take the common terms, failures and problem texts from here.
+ */
+import { DTE_PROBLEMS } from './dte-problems';
+import { CONTRACT_FAILURES, FAILURES } from './failures';
+import { RECEIPT_PROBLEMS } from './receipt-problems';
+import { COMMON_TERMS, PRINT_STATUSES, PRINT_SUBTYPES, SCREEN_NAMES } from './terms';
+import type { TextTable } from './text';
+
+export { DTE_PROBLEMS, type DteProblemText } from './dte-problems';
+export { CONTRACT_FAILURES, FAILURES, failureText, isFailureCode, type FailureCode } from './failures';
+export { RECEIPT_PROBLEMS, type ReceiptProblemText } from './receipt-problems';
+export { COMMON_TERMS, isSameInEveryLanguage, PRINT_STATUSES, PRINT_SUBTYPES, SAME_IN_EVERY_LANGUAGE, SCREEN_NAMES, type CommonTerm, type ScreenName } from './terms';
+export { fillMessage, LANGUAGES, textOf, type Language, type Text, type TextParams, type TextRef, type TextTable } from './text';
+
+/** Every table of the catalogue by name, for the checks that each text exists in each language. */
+export const CATALOGUE: Readonly<Record<string, TextTable>> = {
+  screens: SCREEN_NAMES,
+  printStatuses: PRINT_STATUSES,
+  printSubtypes: PRINT_SUBTYPES,
+  terms: COMMON_TERMS,
+  failures: FAILURES,
+  contractFailures: CONTRACT_FAILURES,
+  receiptProblems: RECEIPT_PROBLEMS,
+  dteProblems: DTE_PROBLEMS,
+};

@@ -1,0 +1,71 @@
+import type { PrintStatus } from '../ipc/channels/prints';
+import type { PrintSubtype } from '../platform/terminal-actions';
+import type { Text, TextTable } from './text';
+
+/**
+ * Words every screen and main share, written once: a print's statuses (spec 3, with Counter's own
+ * `queued` and `sending` before the platform has it), its subtypes (spec 2.3), the screens' names (so
+ * main's messages send the cashier to "Ajustes" exactly as the tab reads), and a few common actions.
+ */
+
+export type ScreenName = 'counter' | 'queue' | 'manager' | 'checkout' | 'settings';
+
+export const SCREEN_NAMES: TextTable<ScreenName> = {
+  counter: { en: 'Counter', es: 'Caja' },
+  queue: { en: 'Queue', es: 'Cola' },
+  manager: { en: 'Manager', es: 'Gerencia' },
+  checkout: { en: 'Checkout', es: 'Cobro' },
+  settings: { en: 'Settings', es: 'Ajustes' },
+};
+
+/** The status of a print as one label: the manager's pills, the queue's rows, the timeline's steps. */
+export const PRINT_STATUSES: TextTable<PrintStatus> = {
+  queued: { en: 'Queued', es: 'En cola' },
+  sending: { en: 'Sending', es: 'Enviando' },
+  created: { en: 'Waiting for the terminal', es: 'Esperando a la terminal' },
+  on_terminal: { en: 'On the terminal', es: 'En la terminal' },
+  processed: { en: 'Printed', es: 'Impresa' },
+  failed: { en: 'Failed', es: 'Falló' },
+  canceled: { en: 'Canceled', es: 'Cancelada' },
+};
+
+export const PRINT_SUBTYPES: TextTable<PrintSubtype> = {
+  custom: { en: 'Receipt', es: 'Ticket' },
+  image: { en: 'Image', es: 'Imagen' },
+  invoice: { en: 'Invoice', es: 'Factura' },
+};
+
+export type CommonTerm = 'terminal' | 'reference' | 'cancelPrint' | 'canceling' | 'close' | 'sent' | 'printStatus';
+
+export const COMMON_TERMS: TextTable<CommonTerm> = {
+  terminal: { en: 'Terminal', es: 'Terminal' },
+  reference: { en: 'Reference', es: 'Referencia' },
+  cancelPrint: { en: 'Cancel print', es: 'Cancelar impresión' },
+  canceling: { en: 'Canceling…', es: 'Cancelando…' },
+  close: { en: 'Close', es: 'Cerrar' },
+  /** The timeline's step between queued and on the terminal: the platform has it. */
+  sent: { en: 'Sent', es: 'Enviada' },
+  /** A print's reference and its status, as the queue announces a change and the counter reports one. */
+  printStatus: { en: '{reference}: {status}', es: '{reference}: {status}' },
+};
+
+/** Texts that read the same in both languages on purpose (names, codes, units); the catalogue test allows exactly these. */
+export const SAME_IN_EVERY_LANGUAGE: readonly string[] = [
+  'Terminal',
+  'Total',
+  'Sandbox',
+  'PNG',
+  'Error',
+  'No',
+  '—',
+  'Floyd–Steinberg',
+  'Atkinson',
+  'Gmail',
+  'Facebook',
+  '{reference}: {status}',
+  '+{count}',
+];
+
+export function isSameInEveryLanguage(text: Text): boolean {
+  return SAME_IN_EVERY_LANGUAGE.includes(text.en);
+}
