@@ -36,7 +36,7 @@ async function start(proxy?: (inner: Http) => Http) {
     target,
     log: recorder.log,
     get,
-    enqueue: (label: string): Promise<PrintSummary> => core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'custom', content: receipt(label) }),
+    enqueue: async (label: string): Promise<PrintSummary> => core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'custom', content: receipt(label) }),
     waitFor: (id: string, status: string, maxMs?: number) => driveUntil(target.clock, async () => (await get(id)).status === status, { what: `print ${id} ${status}`, maxMs }),
     actionsOf: (print: PrintSummary) => target.actions().filter((action) => action.external_reference === print.externalReference),
   };
