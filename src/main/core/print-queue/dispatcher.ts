@@ -1,6 +1,6 @@
 import type { TimerHandle } from '../../../shared/clock';
 import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
-import { NO_HTTP_STATUS, PlatformError } from '../platform/errors';
+import { PlatformError } from '../platform/errors';
 import { journalErrorOf, type QueueContext } from './context';
 import { backoffDelay } from './poll-policy';
 import { CREDENTIAL_CODES } from './policy';
@@ -37,8 +37,8 @@ export interface DispatcherHooks {
  */
 export class Dispatcher {
   private readonly dispatches = new Map<string, Dispatch>();
-  /** Prints with a create that went unanswered (a timeout, a lost connection): it may still arrive. */
-  private readonly unanswered = new Set<string>();
+  /** Prints with a create that may have reached the platform or still may (no answer, a 5xx): not cancellable locally. */
+  private readonly mayHaveArrived = new Set<string>();
   /** The print whose create is out right now, per terminal. */
   private readonly sendingNow = new Map<string, string>();
 
@@ -47,12 +47,12 @@ export class Dispatcher {
     private readonly hooks: DispatcherHooks,
   ) {
     // After a restart nobody knows what became of a `sending` print's last create.
-    for (const print of context.journal.values()) if (print.status === 'sending') this.unanswered.add(print.id);
+    for (const print of context.journal.values()) if (print.status === 'sending') this.mayHaveArrived.add(print.id);
   }
 
   /** No request of this print is out or can still arrive: nothing of it can exist on the platform. */
   cannotReachPlatform(print: Readonly<JournalPrint>): boolean {
-    return print.actionId === null && !this.unanswered.has(print.id) && this.sendingNow.get(print.terminalId) !== print.id;
+    return print.actionId === null && !this.mayHaveArrived.has(print.id) && this.sendingNow.get(print.terminalId) !== print.id;
   }
 
   /** Looks at the terminal's queue again (a print was added, left `created`, finished or was cancelled). */
@@ -191,7 +191,7 @@ export class Dispatcher {
         { idempotencyKey: sent.idempotencyKey, maxAttempts: 1, timeoutMs: policy.requestTimeoutMs, signal, sendAfter: this.hooks.durableOf(id) },
       );
       this.sendingNow.delete(terminalId);
-      this.unanswered.delete(id);
+      this.mayHaveArrived.delete(id);
       dispatch.failures = 0;
       dispatch.busyRetries = 0;
       if (this.context.isClosed()) return;
@@ -213,8 +213,10 @@ export class Dispatcher {
     if (print === undefined) return;
     const failure = journalErrorOf(error, clock.now());
     const platformError = error instanceof PlatformError ? error : undefined;
-    // No answer (a timeout, a lost connection): the request may still reach the platform, late.
-    if (platformError === undefined || platformError.status === NO_HTTP_STATUS) this.unanswered.add(id);
+    // Only a 4xx refusal proves the platform did not act on it (spec 8: 4xx answers are not stored under
+    // the key); without an answer the request may still arrive, late, and a 5xx may have acted.
+    const refused = platformError !== undefined && platformError.status >= 400 && platformError.status < 500 && platformError.code !== 'idempotency_key_already_used';
+    if (!refused) this.mayHaveArrived.add(id);
 
     if (platformError?.code === 'already_queued_order_for_terminal') {
       // Another client's order waits on the terminal. The platform keeps no answer to a 4xx under the

@@ -3,7 +3,7 @@ import type { PrintSummary } from '../../../shared/ipc/channels/prints';
 import { createAppCore } from '../app-core';
 import type { Http } from '../ports';
 import { createMemoryStore } from '../settings/store';
-import { addFaults, configureTerminal, COUNTER_APP, createTestHttp, driveUntil, pressTerminal, receipt, settle, startTestSandbox, temporaryDirectory, testCoreOptions, TERMINAL_1, type TestSandbox } from '../testing/harness';
+import { addFaults, completeOnTerminal, configureTerminal, COUNTER_APP, createTestHttp, driveUntil, pressTerminal, receipt, settle, startTestSandbox, temporaryDirectory, testCoreOptions, TERMINAL_1, type TestSandbox } from '../testing/harness';
 
 /**
  * Issue 16: what a slow network does to exactly-once. Each test puts a small proxy (an Http port) between
@@ -106,6 +106,46 @@ describe('print queue on a slow network (issue 16)', () => {
     expect(actionsOf(print)).toHaveLength(1);
     await waitFor(print.id, 'processed');
     expect(await get(print.id)).toMatchObject({ actionId: actionsOf(print)[0]?.id, attempts: 3 });
+  });
+
+  it('cancels at once, with no request, a print whose every create was refused because another order held the terminal', async () => {
+    const { core, target, log, enqueue, get, actionsOf } = await start();
+    await configureTerminal(target, TERMINAL_1, { mode: 'manual' });
+    expect(await foreignOrder(target, TERMINAL_1)).toBe(201);
+    const print = await enqueue('behind a foreign order');
+    await driveUntil(target.clock, async () => (await get(print.id)).lastError?.code === 'already_queued_order_for_terminal', { what: 'the 409 busy' });
+    const requests = log.length;
+    expect(await core.handlers['prints.cancel']({ id: print.id })).toMatchObject({ status: 'canceled', cancelRequested: false });
+    expect(log.length).toBe(requests);
+    expect((await pressTerminal(target, TERMINAL_1, 'refresh')).status).toBe(200);
+    await driveUntil(target.clock, () => false, { stepMs: 500, maxMs: 30_000 }).catch(() => undefined);
+    expect(actionsOf(print)).toEqual([]);
+    expect(log.length).toBe(requests);
+  });
+
+  it('only asks to cancel a print whose create timed out before the 409 busy, and cancels its late action on the platform', async () => {
+    let late: (() => Promise<Response>) | undefined;
+    const { core, target, log, enqueue, get, waitFor, actionsOf } = await start((inner) => async (url, init = {}) => {
+      if (late !== undefined || !isCreate(url, init)) return inner(url, init);
+      const body = await new Request(url, init).text();
+      const headers = new Headers(init.headers);
+      late = () => fetch(url, { method: 'POST', headers, body });
+      return new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')), { once: true }));
+    });
+    await configureTerminal(target, TERMINAL_1, { mode: 'manual', completion: 'manual' });
+    const print = await enqueue('late, then cancelled');
+    await driveUntil(target.clock, () => late !== undefined, { what: 'the first create on its way' });
+    expect(await foreignOrder(target, TERMINAL_1)).toBe(201);
+    await driveUntil(target.clock, () => log.some((request) => request.status === 409), { what: 'the retry refused with 409 busy' });
+
+    expect(await core.handlers['prints.cancel']({ id: print.id })).toMatchObject({ status: 'sending', cancelRequested: true });
+    // The cashier's terminal finishes the other order; the first create arrives; the queue learns of it and cancels it.
+    expect((await pressTerminal(target, TERMINAL_1, 'refresh')).status).toBe(200);
+    expect((await completeOnTerminal(target, TERMINAL_1, 'processed')).status).toBe(200);
+    expect((await late?.())?.status).toBe(201);
+    await waitFor(print.id, 'canceled', 60_000);
+    expect(actionsOf(print).map((action) => action.status)).toEqual(['canceled']);
+    expect((await get(print.id)).history.at(-1)).toMatchObject({ status: 'canceled', reason: 'canceled_by_api' });
   });
 
   it('does not move a cancelled print back to created on a status read that was on its way (defect 3)', async () => {
