@@ -19,12 +19,17 @@ export function newExternalReference(now: number, random: () => number): string 
   const at = new Date(now);
   const date = `${at.getFullYear()}${twoDigits(at.getMonth() + 1)}${twoDigits(at.getDate())}`;
   const time = `${twoDigits(at.getHours())}${twoDigits(at.getMinutes())}${twoDigits(at.getSeconds())}`;
+  return `CTR-${date}-${time}-${referenceSuffix(SUFFIX_LENGTH, random)}`;
+}
+
+/** `length` characters a person cannot confuse, drawn with `random` (in [0, 1)); also the tail of a reprint's reference. */
+export function referenceSuffix(length: number, random: () => number): string {
   let suffix = '';
-  for (let index = 0; index < SUFFIX_LENGTH; index++) {
+  for (let index = 0; index < length; index++) {
     const pick = Math.min(SUFFIX_ALPHABET.length - 1, Math.max(0, Math.floor(random() * SUFFIX_ALPHABET.length)));
     suffix += SUFFIX_ALPHABET[pick];
   }
-  return `CTR-${date}-${time}-${suffix}`;
+  return suffix;
 }
 
 export type ExternalReferenceProblem = 'empty' | 'too_long' | 'characters';

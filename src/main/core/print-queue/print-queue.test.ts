@@ -94,7 +94,7 @@ describe('print queue against the sandbox', () => {
     const { core, events, waitFor } = await start();
     const print = await enqueue(core, TERMINAL_1, 'life');
     expect(print).toMatchObject({ status: 'queued', terminalId: TERMINAL_1, subtype: 'custom', attempts: 0, actionId: null });
-    expect(print.externalReference).toMatch(/^CTR-\d{14}-[0-9A-Z]{8}$/);
+    expect(print.externalReference).toMatch(/^CTR-\d{8}-\d{6}-[A-HJ-NP-Z2-9]{6}$/);
     await waitFor(print.id, 'processed');
     const statuses = events.filter((event) => event.id === print.id).map((event) => event.status);
     expect([...new Set(statuses)]).toEqual(['queued', 'sending', 'created', 'on_terminal', 'processed']);
@@ -177,8 +177,11 @@ describe('print queue against the sandbox', () => {
     expect(log.filter((request) => request.status === 409)).not.toHaveLength(0);
     await target.clock.advance(5_000);
     const waiting = await core.handlers['prints.get']({ id: ours.id, includeContent: false });
-    expect(waiting).toMatchObject({ status: 'queued', lastError: { code: 'already_queued_order_for_terminal', retryable: true } });
+    // Still `sending`, under its first key: the platform keeps no answer to a 4xx under a key (spec 7.2).
+    expect(waiting).toMatchObject({ status: 'sending', lastError: { code: 'already_queued_order_for_terminal', retryable: true } });
     expect(waiting.lastError?.message).toContain('waiting');
+    const keys = new Set(log.filter((request) => request.method === 'POST' && request.path === '/terminals/v1/actions').map((request) => request.idempotencyKey));
+    expect(keys).toEqual(new Set([(await core.handlers['prints.get']({ id: ours.id, includeContent: false })).idempotencyKey]));
 
     expect((await pressTerminal(target, TERMINAL_1, 'refresh')).status).toBe(200);
     await waitFor(ours.id, 'created', 60_000);

@@ -1,0 +1,78 @@
+import type { PrintStatus } from '../../../shared/ipc/channels/prints';
+
+export interface Backoff {
+  initialMs: number;
+  factor: number;
+  capMs: number;
+}
+
+/**
+ * Status polling: quick right after a change, slower as the wait goes on (the interval grows by
+ * `factor` from initialMs, capped at fastCapMs for fastPhaseMs after the last change, then at
+ * slowCapMs, and at idleCapMs once idlePhaseMs have passed). A print queued on the terminal behind
+ * another of ours is only checked every behindMs, and hurried the moment the one ahead finishes.
+ * A terminal whose last waits in a status were all long is polled at most every earlyCapMs until
+ * most of the shortest of them has passed.
+ */
+export interface PollPolicy {
+  initialMs: number;
+  factor: number;
+  fastCapMs: number;
+  fastPhaseMs: number;
+  slowCapMs: number;
+  idlePhaseMs: number;
+  idleCapMs: number;
+  behindMs: number;
+  /** Waits remembered per terminal and status; with this many, polls stay slow until `waitTrust` of the shortest has passed. */
+  waitMemory: number;
+  waitTrust: number;
+  /** The poll interval while no change is expected yet. */
+  earlyCapMs: number;
+}
+
+/** The statuses a terminal makes us wait in: for a pickup, and for the print itself. */
+export type WaitingStatus = 'created' | 'on_terminal';
+
+export const isWaitingStatus = (status: PrintStatus): status is WaitingStatus => status === 'created' || status === 'on_terminal';
+
+export interface PollInputs {
+  /** Time since the print's last change. */
+  waitedMs: number;
+  /** The delay before the poll that just happened (0 right after a change). */
+  previousMs: number;
+  /** An older print of ours is still on the same terminal, which takes this one only after it. */
+  behindAnother: boolean;
+  /** How long this terminal's last waits in the print's status took at least (see `rememberWait`). */
+  waitFloors: readonly number[];
+}
+
+/** How long until the next status read of a print, from what is known about it and its terminal. */
+export function nextPollDelay(policy: PollPolicy, input: PollInputs): number {
+  // Spend the terminal's budget on the print it is working on, not on the one queued behind it.
+  if (input.behindAnother) return policy.behindMs;
+  let waited = input.waitedMs;
+  if (input.waitFloors.length >= policy.waitMemory) {
+    // This terminal's last waits in this status all took at least `expected`: a quick poll before it is
+    // a wasted one, and the budget it saves is what the quick polls around the change spend.
+    const expected = Math.min(...input.waitFloors) * policy.waitTrust;
+    if (expected - waited > policy.fastCapMs) return Math.min(policy.earlyCapMs, expected - waited - policy.initialMs);
+    waited = Math.max(0, waited - expected);
+  }
+  const cap = waited < policy.fastPhaseMs ? policy.fastCapMs : waited < policy.idlePhaseMs ? policy.slowCapMs : policy.idleCapMs;
+  return Math.min(cap, Math.max(policy.initialMs, input.previousMs * policy.factor));
+}
+
+/**
+ * The terminal's remembered waits in a status, with the one that just ended: it took at least from the
+ * change to the last poll that still found the action unchanged (0 when no poll did).
+ */
+export function rememberWait(floors: readonly number[], changedAt: number, lastSeenUnchangedAt: number | undefined, memory: number): number[] {
+  const wait = lastSeenUnchangedAt === undefined ? 0 : Math.max(0, lastSeenUnchangedAt - changedAt);
+  return [...floors, wait].slice(-memory);
+}
+
+/** The count-th retry's wait: exponential, capped, and jittered to between half and all of it. */
+export function backoffDelay(backoff: Backoff, count: number, random: () => number): number {
+  const ms = Math.min(backoff.capMs, backoff.initialMs * backoff.factor ** Math.max(0, count - 1));
+  return Math.round(ms / 2 + (random() * ms) / 2);
+}

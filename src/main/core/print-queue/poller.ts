@@ -1,0 +1,161 @@
+import type { TimerHandle } from '../../../shared/clock';
+import { isFinalPrintStatus, type PrintStatus } from '../../../shared/ipc/channels/prints';
+import { PlatformError } from '../platform/errors';
+import { journalErrorOf, type QueueContext } from './context';
+import { backoffDelay, isWaitingStatus, nextPollDelay, rememberWait, type WaitingStatus } from './poll-policy';
+import { CREDENTIAL_CODES } from './policy';
+import type { JournalPrint } from './records';
+import { BudgetClosedError } from './request-budget';
+
+interface Poll {
+  timer: TimerHandle | undefined;
+  delayMs: number;
+  notFound: number;
+  /** When a poll last found the action unchanged. */
+  lastSeenAt: number | undefined;
+}
+
+/**
+ * Follows every sent print to a final status with status reads (spec 4.3), within its terminal's
+ * request budget, at the pace `nextPollDelay` sets. A read only moves a print forward (the lifecycle
+ * table), so one that returns after a cancel or a newer read changes nothing.
+ */
+export class Poller {
+  private readonly polls = new Map<string, Poll>();
+  /** Per terminal, how long its last waits in each status took at least (the policy's learned waits). */
+  private readonly waitFloors = new Map<string, Record<WaitingStatus, number[]>>();
+
+  constructor(
+    private readonly context: QueueContext,
+    /** The terminal's lane may move on (a print left `created` or finished). */
+    private readonly laneMayMove: (terminalId: string) => void,
+  ) {}
+
+  /** Starts (or restarts) following a print, first read after `delayMs`. */
+  follow(id: string, delayMs: number): void {
+    if (this.context.isClosed()) return;
+    const clock = this.context.clock;
+    const poll = this.polls.get(id) ?? { timer: undefined, delayMs, notFound: 0, lastSeenAt: undefined };
+    if (poll.timer !== undefined) clock.clearTimeout(poll.timer);
+    poll.delayMs = delayMs;
+    poll.timer = clock.setTimeout(() => {
+      poll.timer = undefined;
+      void this.read(id).catch((error: unknown) => {
+        if (!(error instanceof BudgetClosedError) && !this.context.isClosed()) this.context.logger.error('polling failed unexpectedly', { id, error: String(error) });
+      });
+    }, delayMs);
+    this.polls.set(id, poll);
+  }
+
+  /** Starts following a print that was just created, at the policy's pace. */
+  followNew(print: Readonly<JournalPrint>): void {
+    this.follow(print.id, this.delayFor(print, 0));
+  }
+
+  stop(id: string): void {
+    const poll = this.polls.get(id);
+    if (poll?.timer !== undefined) this.context.clock.clearTimeout(poll.timer);
+    this.polls.delete(id);
+  }
+
+  stopAll(): void {
+    for (const id of [...this.polls.keys()]) this.stop(id);
+  }
+
+  /** The print next in line on this terminal is polled quickly again: it is about to be picked up. */
+  hurryNextInLine(terminalId: string): void {
+    const next = this.context.lanes.nextOnTerminal(terminalId);
+    if (next !== undefined && this.polls.has(next)) this.follow(next, this.context.policy.poll.initialMs);
+  }
+
+  private floorsOf(terminalId: string): Record<WaitingStatus, number[]> {
+    let floors = this.waitFloors.get(terminalId);
+    if (floors === undefined) {
+      floors = { created: [], on_terminal: [] };
+      this.waitFloors.set(terminalId, floors);
+    }
+    return floors;
+  }
+
+  private delayFor(print: Readonly<JournalPrint>, previousMs: number): number {
+    const { policy, clock, lanes } = this.context;
+    return nextPollDelay(policy.poll, {
+      waitedMs: clock.now() - print.updatedAt,
+      previousMs,
+      behindAnother: lanes.waitsBehindAnother(print.terminalId, print.id),
+      waitFloors: isWaitingStatus(print.status) ? this.floorsOf(print.terminalId)[print.status] : [],
+    });
+  }
+
+  private learnWait(terminalId: string, status: PrintStatus, changedAt: number, poll: Poll): void {
+    if (isWaitingStatus(status)) {
+      const floors = this.floorsOf(terminalId);
+      floors[status] = rememberWait(floors[status], changedAt, poll.lastSeenAt, this.context.policy.poll.waitMemory);
+    }
+    poll.lastSeenAt = undefined;
+  }
+
+  private async read(id: string): Promise<void> {
+    const { journal, platform, policy, lanes, signal } = this.context;
+    const print = journal.get(id);
+    const poll = this.polls.get(id);
+    if (print === undefined || poll === undefined || print.actionId === null || isFinalPrintStatus(print.status)) return this.stop(id);
+    await lanes.of(print.terminalId).budget.acquire();
+    if (this.context.isClosed()) return;
+    let delay: number | undefined;
+    try {
+      const action = await platform.actions.get(print.actionId, { maxAttempts: 1, timeoutMs: policy.requestTimeoutMs, signal });
+      poll.notFound = 0;
+      this.context.answered(print.terminalId);
+      delay = await this.apply(id, action.status, poll);
+    } catch (error) {
+      if (this.context.isClosed()) return;
+      delay = this.afterFailure(print, poll, error);
+    }
+    if (delay !== undefined && this.polls.has(id)) this.follow(id, delay);
+  }
+
+  /** Applies a status read; the delay until the next one, or undefined when the print needs no more. */
+  private async apply(id: string, reported: PrintStatus, poll: Poll): Promise<number | undefined> {
+    const current = this.context.journal.get(id);
+    if (current === undefined || this.context.isClosed()) return undefined;
+    if (reported === current.status) {
+      poll.lastSeenAt = this.context.clock.now();
+      return this.delayFor(current, poll.delayMs);
+    }
+    const { terminalId, status: before, updatedAt: changedAt } = current;
+    const changed = this.context.changes.move(id, 'reported', reported, { lastError: null });
+    // Refused: the read left the platform before a change we already know of (a cancel, a newer read).
+    if (changed === undefined) return isFinalPrintStatus(current.status) ? undefined : this.delayFor(current, poll.delayMs);
+    this.learnWait(terminalId, before, changedAt, poll);
+    await changed.durable;
+    if (before === 'created' || isFinalPrintStatus(reported)) this.laneMayMove(terminalId);
+    if (isFinalPrintStatus(reported)) return undefined;
+    return this.delayFor(changed.print, 0);
+  }
+
+  private afterFailure(print: Readonly<JournalPrint>, poll: Poll, error: unknown): number | undefined {
+    const { policy, lanes, random, logger } = this.context;
+    const platformError = error instanceof PlatformError ? error : undefined;
+    let delay = this.delayFor(print, poll.delayMs);
+    if (platformError?.status === 429) {
+      const pause = platformError.retryAfterMs ?? policy.rateLimitPauseMs;
+      lanes.of(print.terminalId).budget.pauseFor(pause);
+      delay = Math.max(delay, pause);
+    } else if (platformError?.code === 'order_not_found') {
+      poll.notFound++;
+      if (poll.notFound >= policy.notFoundLimit) {
+        this.context.changes.move(print.id, 'gone', 'failed', { lastError: journalErrorOf(error, this.context.clock.now()) }, { reason: 'order_not_found' });
+        this.stop(print.id);
+        this.laneMayMove(print.terminalId);
+        return undefined;
+      }
+    } else if (platformError !== undefined && CREDENTIAL_CODES.has(platformError.code)) {
+      delay = Math.max(delay, policy.credentialsRetryMs);
+    } else {
+      delay = Math.max(delay, backoffDelay(policy.failure, 2, random));
+    }
+    logger.debug('a status poll failed', { id: print.id, code: platformError?.code });
+    return delay;
+  }
+}

@@ -1,0 +1,34 @@
+import type { Language } from '../../../shared/ipc/channels/app';
+import type { PrintDetail, PrintSummary } from '../../../shared/ipc/channels/prints';
+import { cashierMessage } from '../platform/messages';
+import type { JournalPrint } from './records';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A print as the renderer sees it (shared/ipc/channels/prints). */
+export function printSummary(print: Readonly<JournalPrint>, language: Language): PrintSummary {
+  return {
+    id: print.id,
+    terminalId: print.terminalId,
+    subtype: print.subtype,
+    externalReference: print.externalReference,
+    status: print.status,
+    createdAt: iso(print.createdAt),
+    updatedAt: iso(print.updatedAt),
+    actionId: print.actionId,
+    attempts: print.attempts,
+    lastError:
+      print.lastError === null
+        ? null
+        : { code: print.lastError.code, message: cashierMessage(print.lastError.code, language), status: print.lastError.status, retryable: print.lastError.retryable, at: iso(print.lastError.at) },
+    cancelRequested: print.cancelRequested,
+    reprintOf: print.reprintOf,
+    contentBytes: print.contentBytes,
+    contentPreview: print.contentPreview,
+  };
+}
+
+/** The summary with the key and the history (and the content when asked for, added by the caller). */
+export function printDetail(print: Readonly<JournalPrint>, language: Language): PrintDetail {
+  return { ...printSummary(print, language), idempotencyKey: print.idempotencyKey, history: print.history.map((entry) => ({ status: entry.status, at: iso(entry.at), reason: entry.reason })) };
+}
