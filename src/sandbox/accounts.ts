@@ -18,7 +18,7 @@ export const SeedApplication = z.object({
    * `http://127.0.0.1/callback` admits `http://127.0.0.1:53682/callback`.
    */
   redirect_uris: z.array(z.url()),
-  /** platform-notes: PKCE is optional per application; when on, the authorization URL must carry a challenge. */
+  /** docs/decisions.md: PKCE is optional per application; when on, the authorization URL must carry a challenge. */
   pkce_required: z.boolean(),
   /** Scopes the application may ask for; a request outside them is unauthorized_client. */
   scopes: z.array(Scope),

@@ -137,7 +137,7 @@ describe('client mistakes are 4xx in the platform shape, never a 500', () => {
   });
 });
 
-describe('GET /terminals/v1/list (platform-notes)', () => {
+describe('GET /terminals/v1/list (docs/decisions.md)', () => {
   it("lists only the caller's terminals, with paging", async () => {
     const target = await start();
     const { access_token: token } = await clientCredentials(target);

@@ -6,7 +6,7 @@ import type { SandboxContext } from './context';
 import { typedJsonSerializer } from './serialization';
 
 /**
- * `GET /terminals/v1/list?limit=1..50&offset=N` (platform-notes "Terminals list"): the caller's
+ * `GET /terminals/v1/list?limit=1..50&offset=N` (docs/decisions.md "Terminals list"): the caller's
  * terminals only (spec 5.6: a terminal belongs to one account), in seed order.
  */
 export function registerTerminalList(app: FastifyInstance, context: SandboxContext): void {

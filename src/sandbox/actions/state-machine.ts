@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ActionStatus } from '../../shared/platform/terminal-actions';
 
 /**
- * The life of a print action (spec 3, platform-notes). One table holds every legal move; whatever
+ * The life of a print action (spec 3, docs/decisions.md). One table holds every legal move; whatever
  * is not in it is refused, so no route or terminal can invent a transition.
  *
  *   (none) ──create──▶ created ──pickup──▶ on_terminal ──print_ok────▶ processed
@@ -18,7 +18,7 @@ import type { ActionStatus } from '../../shared/platform/terminal-actions';
  * - pickup: the terminal fetched the waiting action (by itself, or when its refresh button is pressed);
  * - cancel_terminal: the cashier cancelled on the terminal (spec 3, last row);
  * - print_ok: the terminal printed it;
- * - print_failed: bad data, an unsupported action or a device problem such as no paper (platform-notes).
+ * - print_failed: bad data, an unsupported action or a device problem such as no paper (docs/decisions.md).
  */
 export const ActionEvent = z.enum(['cancel_api', 'pickup', 'cancel_terminal', 'print_ok', 'print_failed']);
 export type ActionEvent = z.infer<typeof ActionEvent>;

@@ -2,7 +2,7 @@
  * The retry schedule of spec 6.3: "retry every 15 minutes until a response is received; after the third
  * attempt the interval is extended; attempts continue". The extension and the end are not shown; the
  * sandbox doubles from 1 hour, caps at 24 hours and gives up once the next attempt would fall more than
- * 3 days after the notification was created (docs/decisions-checkout.part.md).
+ * 3 days after the notification was created (docs/decisions.md).
  */
 
 export interface RetryPolicy {

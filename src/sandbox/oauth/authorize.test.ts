@@ -56,7 +56,7 @@ function callbackOf(location: string | undefined): { origin: string; path: strin
   return { origin: url.origin, path: url.pathname, query };
 }
 
-describe('consent page (platform-notes authorization URL)', () => {
+describe('consent page (docs/decisions.md authorization URL)', () => {
   it('shows which application asks which user for what, with a select of the seeded users', async () => {
     const { html } = await openConsent(counterRequest());
     expect(html).toContain('Counter (sandbox)');

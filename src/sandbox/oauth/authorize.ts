@@ -3,7 +3,7 @@ import { CodeChallenge, CodeChallengeMethod, ScopeList, type Scope } from '../..
 import { canonicalScopes } from './scopes';
 
 /**
- * Checks of an authorization request (platform-notes authorization URL; RFC 6749 §4.1.1, §4.1.2.1;
+ * Checks of an authorization request (docs/decisions.md authorization URL; RFC 6749 §4.1.1, §4.1.2.1;
  * RFC 7636 §4.3). Shared by the consent page and by the `/__sandbox/oauth/authorize` shortcut so both
  * accept exactly the same requests.
  */

@@ -31,7 +31,7 @@ export interface OAuthModule {
 }
 
 /**
- * Spec 2.1, 2.2, 4.1, 5, 7.1, 8 and the authorization page of platform-notes: the token endpoint, the
+ * Spec 2.1, 2.2, 4.1, 5, 7.1, 8 and the authorization page of docs/decisions.md: the token endpoint, the
  * consent page, the bearer check (`context.authenticate`), and the control routes that touch OAuth
  * state. Persisted as the `oauth` slice.
  */

@@ -1,6 +1,6 @@
 import type { Scope } from '../../shared/platform/oauth';
 
-/** Answers list scopes in one order (platform-notes' example: "read write offline_access"). */
+/** Answers list scopes in one order (docs/decisions.md's example: "read write offline_access"). */
 const ORDER: readonly Scope[] = ['read', 'write', 'offline_access'];
 
 export function canonicalScopes(scopes: readonly Scope[]): Scope[] {

@@ -94,7 +94,7 @@ describe('client_credentials (spec 2.1)', () => {
   });
 });
 
-describe('test_token (spec 2.1, platform-notes)', () => {
+describe('test_token (spec 2.1, docs/decisions.md)', () => {
   it.each([true, 'true', 'TRUE', 'True'])('test_token=%j gives a TEST token with live_mode false', async (flag) => {
     const tokens = await clientCredentials(sandbox, { test_token: flag });
     expect(tokens.access_token).toMatch(/^TEST-4815162342-011512-[0-9a-f]{32}-1001$/);
@@ -186,7 +186,7 @@ describe('authorization_code (spec 2.1, 5.3, 8)', () => {
   });
 });
 
-describe('PKCE (platform-notes, RFC 7636)', () => {
+describe('PKCE (docs/decisions.md, RFC 7636)', () => {
   const kioskCode = async (method: 'S256' | 'plain', verifier = VERIFIER) => {
     const challenge = method === 'S256' ? s256Challenge(verifier) : verifier;
     const response = await sandbox.app.inject({
@@ -246,7 +246,7 @@ describe('PKCE (platform-notes, RFC 7636)', () => {
   });
 });
 
-describe('refresh_token (spec 2.1, platform-notes)', () => {
+describe('refresh_token (spec 2.1, docs/decisions.md)', () => {
   it('is single-use: the new pair works, the old access token stops working, the old refresh token is invalid_grant', async () => {
     const first = await userTokens(sandbox);
     const second = expectTokens(await refresh(first.refresh_token ?? ''));

@@ -16,7 +16,7 @@ import { escapeXml, PRINTABLE_WIDTH_DOTS } from '../../shared/receipt';
 /**
  * What the terminal's printer does to an `image` print: decode the PNG/JPEG (Node decoders here),
  * then the app's own imaging pipeline (src/shared/imaging): grey over white paper, scaled down to the
- * 384-dot head when wider (platform-notes), Floyd–Steinberg to the 1-bit dots a thermal head makes.
+ * 384-dot head when wider (docs/decisions.md), Floyd–Steinberg to the 1-bit dots a thermal head makes.
  * Sharing the pipeline is what makes the sandbox print what the app previews.
  */
 

@@ -10,7 +10,7 @@ import { DeclineReason, type PointOrder } from '../../shared/platform/orders';
 import { renderPaymentSlip, renderPrint } from './printing';
 
 /**
- * A simulated payment terminal. Like the real one (platform-notes) it fetches its waiting print by
+ * A simulated payment terminal. Like the real one (docs/decisions.md) it fetches its waiting print by
  * itself after a moment, or when the cashier presses refresh; prints it; and reports processed or
  * failed. Every delay runs on the injected clock, so tests move time instead of waiting.
  */

@@ -51,7 +51,7 @@ export interface PrintImageFit {
 }
 
 export function defaultPrintWidth(sourceWidth: number): number {
-  // The terminal scales wider pictures down and leaves narrower ones as they are (platform-notes).
+  // The terminal scales wider pictures down and leaves narrower ones as they are (docs/decisions.md).
   return Math.max(1, Math.min(PRINTABLE_WIDTH_DOTS, sourceWidth));
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The platform's error body (spec 7 leaves it "not shown"; platform-notes gives the shape the public
+ * The platform's error body (spec 7 leaves it "not shown"; docs/decisions.md gives the shape the public
  * endpoints return). The spec's code goes in `error`, a 7.2 message text such as
  * "content is required" goes in `message`.
  */
@@ -62,7 +62,7 @@ export const TransportErrorCode = z.enum([
   'uri_too_long',
   'request_timeout',
   'request_header_fields_too_large',
-  /** A bad query parameter, e.g. `limit` of the terminals list (platform-notes). */
+  /** A bad query parameter, e.g. `limit` of the terminals list (docs/decisions.md). */
   'invalid_query_param',
 ]);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the platform sends to a merchant's notification URL (spec 4.7, 6; platform-notes
+ * What the platform sends to a merchant's notification URL (spec 4.7, 6; docs/decisions.md
  * "Notifications"). Pure: the HMAC itself is in webhook-signature.ts.
  */
 
@@ -58,7 +58,7 @@ export const WebhookQuery = z.looseObject({
   type: WebhookType,
 });
 
-/** Body of a webhook request (platform-notes). */
+/** Body of a webhook request (docs/decisions.md). */
 export const WebhookBody = z.object({
   id: z.number().int(),
   live_mode: z.boolean(),
@@ -98,7 +98,7 @@ export function signatureManifest(parts: { dataId?: string | undefined; requestI
   return manifest;
 }
 
-/** What `source_news` on a notification URL selects (docs/decisions-checkout.part.md). */
+/** What `source_news` on a notification URL selects (docs/decisions.md). */
 export type NotificationChannel = 'ipn' | 'webhook';
 
 export function channelsFor(notificationUrl: string): NotificationChannel[] {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * OAuth of the platform (spec 2.1, 2.2, 5, 7.1, 8; platform-notes "OAuth"). Shared by the sandbox,
+ * OAuth of the platform (spec 2.1, 2.2, 5, 7.1, 8; docs/decisions.md "OAuth"). Shared by the sandbox,
  * which answers these shapes, and by the app's client, which builds requests with TokenRequest and
  * parses answers with TokenResponse. Decisions on what the spec leaves "not shown" are recorded in
  * docs/decisions.md (OAuth part).
@@ -37,10 +37,10 @@ export function isTestTokenRequested(flag: TestTokenFlag | undefined): boolean {
   return flag === true || (typeof flag === 'string' && flag.toLowerCase() === 'true');
 }
 
-/** RFC 7636 §4.1, platform-notes: 43–128 characters of the unreserved set. */
+/** RFC 7636 §4.1, docs/decisions.md: 43–128 characters of the unreserved set. */
 export const CodeVerifier = z.string().regex(/^[A-Za-z0-9\-._~]{43,128}$/, { error: 'code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~' });
 
-/** platform-notes: `S256` or `plain`. */
+/** docs/decisions.md: `S256` or `plain`. */
 export const CodeChallengeMethod = z.enum(['S256', 'plain']);
 export type CodeChallengeMethod = z.infer<typeof CodeChallengeMethod>;
 
@@ -112,7 +112,7 @@ export const TokenResponse = z.object({
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
 /**
- * Query of the authorization page (platform-notes: `/authorization?client_id&response_type=code&
+ * Query of the authorization page (docs/decisions.md: `/authorization?client_id&response_type=code&
  * platform_id=mp&state&redirect_uri`, plus the PKCE pair and an optional scope). What the app puts on
  * the URL it opens in the system browser.
  */

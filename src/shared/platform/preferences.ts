@@ -18,7 +18,7 @@ import {
  * path the caller sent, as `cause` entries of the platform error body.
  */
 
-/** The `code` of a cause: the 7.2 codes, reused because 7 shows none for preferences (docs/decisions-checkout.part.md). */
+/** The `code` of a cause: the 7.2 codes, reused because 7 shows none for preferences (docs/decisions.md). */
 export type ValidationCauseCode = 'required_properties' | 'property_type' | 'property_value';
 
 export const MESSAGES = {
@@ -236,7 +236,7 @@ export const IndustryReport = z.object({
 export type IndustryReport = z.infer<typeof IndustryReport>;
 
 /**
- * What the platform answers to create and get (platform-notes "Preference response"). Parsed leniently:
+ * What the platform answers to create and get (docs/decisions.md "Preference response"). Parsed leniently:
  * the real platform answers with empty strings for unset URLs, which the request schema would refuse.
  */
 export const Preference = z.looseObject({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ActionId, CreateActionRequest, decodeBase64, ExternalReference, isStrictBase64, sniffImageFormat, utf8ByteLength } from './terminal-actions';
 
 describe('terminal action schemas', () => {
-  it('external_reference: 1–64 of A-Z a-z 0-9 - _ (spec 8, platform-notes)', () => {
+  it('external_reference: 1–64 of A-Z a-z 0-9 - _ (spec 8, docs/decisions.md)', () => {
     fc.assert(fc.property(fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), (reference) => {
       expect(ExternalReference.safeParse(reference).success).toBe(true);
     }));

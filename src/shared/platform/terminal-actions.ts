@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 /** Spec 8: content is at most 1 MB, measured on the UTF-8 bytes of the `content` string as sent. */
 export const CONTENT_MAX_BYTES = 1024 * 1024;
-/** platform-notes: custom content is 100 to 4096 characters, tags included. */
+/** docs/decisions.md: custom content is 100 to 4096 characters, tags included. */
 export const CUSTOM_CONTENT_MIN_CHARS = 100;
 export const CUSTOM_CONTENT_MAX_CHARS = 4096;
 /** Spec 8: external_reference length limit. */
@@ -25,7 +25,7 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const ActionType = z.enum(['print']);
 export type ActionType = z.infer<typeof ActionType>;
 
-/** Spec 3 + platform-notes: the five statuses; `at_terminal` of the cancel error is `on_terminal`. */
+/** Spec 3 + docs/decisions.md: the five statuses; `at_terminal` of the cancel error is `on_terminal`. */
 export const ActionStatus = z.enum(['created', 'on_terminal', 'processed', 'failed', 'canceled']);
 export type ActionStatus = z.infer<typeof ActionStatus>;
 
@@ -38,7 +38,7 @@ export type PrintSubtype = z.infer<typeof PrintSubtype>;
 
 export const EXTERNAL_REFERENCE_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-/** Spec 8 + platform-notes: 1–64 characters of letters, digits, `-` and `_` (the "one further symbol"). */
+/** Spec 8 + docs/decisions.md: 1–64 characters of letters, digits, `-` and `_` (the "one further symbol"). */
 export const ExternalReference = z
   .string()
   .min(1, { error: 'external_reference must not be empty' })
@@ -46,7 +46,7 @@ export const ExternalReference = z
   .regex(EXTERNAL_REFERENCE_PATTERN, { error: 'external_reference may only contain letters, digits, "-" and "_"' });
 
 /**
- * platform-notes: terminal ids look like `MODEL__SERIAL`. The request only demands a non-empty
+ * docs/decisions.md: terminal ids look like `MODEL__SERIAL`. The request only demands a non-empty
  * string: an id of any other form is simply not one of the caller's terminals (403).
  */
 export const TerminalId = z.string().min(1, { error: 'config.point.terminal_id must not be empty' });
@@ -131,7 +131,7 @@ export function decodeBase64(text: string): Uint8Array {
 
 export { utf8ByteLength } from '../text';
 
-/** Spec 7.2 message texts, sent in `message` (their `error` code is in docs/decisions-actions.part.md). */
+/** Spec 7.2 message texts, sent in `message` (their `error` code is in docs/decisions.md). */
 export const CONTENT_REQUIRED_MESSAGE = 'content is required';
 export const CONTENT_TOO_LARGE_MESSAGE = 'The content file size exceeds the limit 1MB';
 export const INVALID_BASE64_MESSAGE = 'Error decoding base64, the provided base64 string is not valid.';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * `GET /terminals/v1/list` (not in the spec; platform-notes "Terminals list", from the public
+ * `GET /terminals/v1/list` (not in the spec; docs/decisions.md "Terminals list", from the public
  * documentation): the caller's terminals, paged.
  */
 
-/** platform-notes: prints need PDV; STANDALONE terminals take payments by themselves. */
+/** docs/decisions.md: prints need PDV; STANDALONE terminals take payments by themselves. */
 export const OperatingMode = z.enum(['PDV', 'STANDALONE']);
 export type OperatingMode = z.infer<typeof OperatingMode>;
 

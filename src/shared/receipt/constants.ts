@@ -1,6 +1,6 @@
 /**
  * Limits and paper geometry of the terminal's `custom` print subtype.
- * Sources: platform-notes.md ("Terminal print actions"), which the spec leaves "not shown".
+ * Sources: docs/decisions.md ("Terminal print actions"), which the spec leaves "not shown".
  */
 
 /** Custom content must be at least this long, tags included. */

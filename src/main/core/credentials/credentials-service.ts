@@ -51,7 +51,7 @@ export interface CredentialsService {
   dispose(): void;
 }
 
-/** platform-notes: the public authorization host; the production base URL (api) is a different one. */
+/** docs/decisions.md: the public authorization host; the production base URL (api) is a different one. */
 export const DEFAULT_PRODUCTION_AUTHORIZATION_URL = 'https://auth.mercadopago.com';
 const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 const MAX_REFRESH_MARGIN_MS = 24 * 60 * 60_000;

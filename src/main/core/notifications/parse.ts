@@ -3,7 +3,7 @@ import { IpnQuery, WEBHOOK_TYPES, WebhookBody, WebhookQuery, type NotificationTo
 
 /**
  * What one request to the notification URL says, parsed with the platform's shared schemas (spec 4.7,
- * 6; platform-notes "Notifications"). Pure: the receiver does the HTTP, the signature and the read-back.
+ * 6; docs/decisions.md "Notifications"). Pure: the receiver does the HTTP, the signature and the read-back.
  */
 
 interface NotificationBase {

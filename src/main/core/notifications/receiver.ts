@@ -11,7 +11,7 @@ import { createReadBackScheduler, type ReadBackTuning } from './read-back';
 import type { NotifiedResource } from './resources';
 import { createWebhookCheck } from './webhook-check';
 
-/** Where the receiver listens and what URL it hands out (docs/decisions-app-checkout.part.md). */
+/** Where the receiver listens and what URL it hands out (docs/decisions.md). */
 export interface NotificationReceiverConfig {
   /** Default 127.0.0.1: only this machine (and the embedded sandbox) can reach it. */
   host?: string;

@@ -19,7 +19,7 @@ export type IdempotentCallOptions = CallOptions & { idempotencyKey: string };
 
 /**
  * Typed functions for every endpoint the app uses (spec 4.1–4.6 plus the terminals list of
- * platform-notes). Requests are checked with the shared schemas before they leave, answers parsed on
+ * docs/decisions.md). Requests are checked with the shared schemas before they leave, answers parsed on
  * the way in.
  */
 export interface PlatformClient {

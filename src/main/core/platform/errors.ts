@@ -38,7 +38,7 @@ export function isTransientStatus(status: number): boolean {
 
 /**
  * The three 7.2 rows that the spec identifies by message text only; the shared schemas send them with
- * a generic `error`, so the message decides (see docs/decisions-core.part.md).
+ * a generic `error`, so the message decides (see docs/decisions.md).
  */
 const MESSAGE_ONLY_CODES: ReadonlyArray<[string, string]> = [
   [CONTENT_REQUIRED_MESSAGE, 'content_required'],

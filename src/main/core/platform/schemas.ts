@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Shapes the core parses that are not the platform's, so have no schema in src/shared/platform. */
 
-/** The platform's `limit` range for the terminals list (platform-notes: 1..50). */
+/** The platform's `limit` range for the terminals list (docs/decisions.md: 1..50). */
 export const TERMINALS_PAGE_LIMIT = 50;
 
 /** What `GET {sandbox}/__sandbox/accounts` tells the core: the seeded applications, first one the app's own. */

@@ -25,7 +25,7 @@ export const TERMINAL_3 = 'PAX_A910__SBX0000003';
 export const STANDALONE_TERMINAL = 'PAX_A910__SBX0000004';
 export const OTHER_USERS_TERMINAL = 'NEWLAND_N950__SBX0000009';
 
-/** Custom content the sandbox accepts: 100–4096 characters with at least one tag (platform-notes). */
+/** Custom content the sandbox accepts: 100–4096 characters with at least one tag (docs/decisions.md). */
 export function receipt(label: string): string {
   const body = `{center}{b}COUNTER TEST{/b}{/center}{br}${label}{br}`;
   return body + '-'.repeat(Math.max(0, 110 - body.length)) + '{br}';

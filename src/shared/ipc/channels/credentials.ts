@@ -60,7 +60,7 @@ export const SetProductionRequest = z
     clientId: z.string().trim().regex(/^\d+$/, { error: 'the client ID is a number' }).optional(),
     /** An empty string forgets the stored secret. */
     clientSecret: z.string().trim().max(512).optional(),
-    /** Where the user is sent to authorize (platform-notes: `{auth_base}/authorization`). */
+    /** Where the user is sent to authorize (docs/decisions.md: `{auth_base}/authorization`). */
     authorizationUrl: z.url({ protocol: /^https?$/ }).optional(),
   })
   .strict();

@@ -69,7 +69,7 @@ export const EnqueuePrintRequest = z.strictObject({
   terminalId: TerminalId,
   subtype: PrintSubtype,
   content: z.string().min(1, { error: 'there is nothing to print' }),
-  /** Made up by Counter when absent (never personal data, platform-notes). */
+  /** Made up by Counter when absent (never personal data, docs/decisions.md). */
   externalReference: ExternalReference.optional(),
 });
 export type EnqueuePrintRequest = z.infer<typeof EnqueuePrintRequest>;

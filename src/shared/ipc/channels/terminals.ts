@@ -7,7 +7,7 @@ export const TerminalSummary = z.object({
   storeId: z.string().nullable(),
   externalPosId: z.string().nullable(),
   operatingMode: z.string(),
-  /** platform-notes: prints need PDV mode. */
+  /** docs/decisions.md: prints need PDV mode. */
   canPrint: z.boolean(),
 });
 export type TerminalSummary = z.infer<typeof TerminalSummary>;

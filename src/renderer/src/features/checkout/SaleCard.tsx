@@ -40,7 +40,7 @@ export function SaleStatusBadge({ status }: { status: Sale['status'] }) {
 export function SaleCard({ sale }: { sale: Sale }) {
   const t = useFeatureT(checkoutMessages);
   const language = useLanguage();
-  // Sandbox sales are paid through the test checkout (platform-notes "Preference response").
+  // Sandbox sales are paid through the test checkout (docs/decisions.md "Preference response").
   const url = sale.environment === 'sandbox' ? sale.sandboxInitPoint : sale.initPoint;
   return (
     <section className="card sale-card" aria-labelledby="sale-card-title" data-testid="sale-card">

@@ -175,7 +175,7 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
     try {
       const queued = await enqueue.mutateAsync({ subtype: mode, terminalId: terminalId.trim(), externalReference, content: payload });
       dispatchFollow({ kind: 'accept', print: queued });
-      // Every print needs a reference of its own (platform-notes); the next one is ready at once.
+      // Every print needs a reference of its own (docs/decisions.md); the next one is ready at once.
       setExternalReference(newReference());
     } catch (error) {
       dispatchFollow({ kind: 'refuse', message: error instanceof Error ? error.message : String(error) });
