@@ -68,6 +68,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     // Without a logger, request logging is switched off outright rather than formatted for a no-op logger.
     logController: options.logger === undefined || options.logger === false ? new LogController({ disableRequestLogging: true }) : new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
+    // The official SDKs post to `/checkout/preferences/` (with a slash); the platform answers both spellings.
+    routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
