@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformErrorBody } from '../../shared/platform/errors';
 import { catalogueNodes, INDUSTRIES, industryLeaves, type CataloguePart, type FieldType } from '../../shared/platform/industries';
-import { MESSAGES, Preference } from '../../shared/platform/preferences';
+import { isIsoTimestamp, MESSAGES, Preference } from '../../shared/platform/preferences';
 import { INDUSTRY_SAMPLES } from './industry-samples';
 import { setPath, startTestSandbox, type TestSandbox } from './test-support';
 
@@ -106,6 +106,9 @@ const WRONG: Readonly<Record<FieldType, ReadonlyArray<{ value: unknown; code: st
     { value: '15/01/2026', code: 'property_type', message: MESSAGES.date },
     { value: 1_768_478_400_000, code: 'property_type', message: MESSAGES.date },
     { value: '2026-01-15T09:30:00', code: 'property_type', message: MESSAGES.date },
+    { value: '2030-01-15T25:00:00.000-03:00', code: 'property_type', message: MESSAGES.date },
+    { value: '2030-02-30T10:00:00.000-03:00', code: 'property_type', message: MESSAGES.date },
+    { value: '2031-02-29T10:00:00.000-03:00', code: 'property_type', message: MESSAGES.date },
   ],
   enum: [
     { value: 'Twitter', code: 'property_value', message: MESSAGES.enumOf(['Gmail', 'Facebook', 'Native web', 'Other']) },
@@ -137,6 +140,10 @@ describe('POST /checkout/preferences: every field is checked by its type (genera
     expect(PlatformErrorBody.parse(response.json()).cause).toEqual([
       { code: c.code, description: `${shownPath(c.part, c.path)} ${c.message}`, data: { property: shownPath(c.part, c.path) } },
     ]);
+  });
+
+  it('accepts a leap day and the last day of each month (2.5 Date)', () => {
+    for (const value of ['2028-02-29T10:00:00.000-03:00', '2030-04-30T23:59:59Z', '2030-12-31T00:00:00+00:00']) expect(isIsoTimestamp(value), value).toBe(true);
   });
 
   it('names every offending path at once, not only the first', async () => {

@@ -49,8 +49,10 @@ const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\
 export function isIsoTimestamp(value: string): boolean {
   const match = ISO_TIMESTAMP.exec(value);
   if (match === null) return false;
-  const [month, day, hour, minute, second] = [match[2], match[3], match[4], match[5], match[6] ?? '0'].map(Number) as [number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return false;
+  const [year, month, day, hour, minute, second] = [match[1], match[2], match[3], match[4], match[5], match[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  // Date.parse rolls 2030-02-30 over to March 2; a day past its month's end is as wrong as hour 25 (2.5).
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) return false;
   return !Number.isNaN(Date.parse(value));
 }
 
