@@ -11,6 +11,7 @@ import { registerControl, type FaultRule } from './control/routes';
 import { registerTerminalList } from './terminal-list';
 import { registerActions } from './actions/routes';
 import { registerCheckout } from './checkout/routes';
+import { JsonTooDeepError, jsonNestingDepth, MAX_JSON_DEPTH } from './json-depth';
 
 export interface SandboxOptions {
   clock?: Clock;
@@ -73,6 +74,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonNestingDepth(body as string, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) done(new JsonTooDeepError(), undefined);
+    else parseJson(request, body as string, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);

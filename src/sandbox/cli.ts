@@ -195,7 +195,12 @@ async function main(): Promise<void> {
         sandbox.app.log.error({ err: error }, 'error while closing');
         code = 1;
       }
-      await saver?.stop();
+      try {
+        await saver?.stop();
+      } catch (error) {
+        process.stderr.write(`sandbox: could not save state to ${stateFile ?? ''}: ${(error as Error).message}\n`);
+        code = 1;
+      }
       process.stdout.write('sandbox stopped\n');
       process.exit(code);
     })();
