@@ -11,11 +11,15 @@ let sandbox: Sandbox;
 let baseUrl: string;
 let accessToken: string;
 const officialBaseUrl = AppConfig.BASE_URL;
+/** BASE_URL is declared readonly but is a plain static the RestClient reads on every call. */
+const pointSdkAt = (url: string): void => {
+  (AppConfig as { BASE_URL: string }).BASE_URL = url;
+};
 
 beforeAll(async () => {
   sandbox = await createSandbox({ clock: createManualClock(Date.parse('2026-03-01T12:00:00Z')), tokenRateLimit: null });
   baseUrl = await sandbox.listen();
-  AppConfig.BASE_URL = baseUrl;
+  pointSdkAt(baseUrl);
   const response = await fetch(`${baseUrl}/oauth/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -26,11 +30,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  AppConfig.BASE_URL = officialBaseUrl;
+  pointSdkAt(officialBaseUrl);
   await sandbox.close();
 });
-
-afterEach(() => sandbox.reset);
 
 const sdkConfig = (): MercadoPagoConfig => new MercadoPagoConfig({ accessToken, options: { timeout: 5_000 } });
 
