@@ -11,6 +11,7 @@ import { registerControl, type FaultRule } from './control/routes';
 import { registerTerminalList } from './terminal-list';
 import { registerActions } from './actions/routes';
 import { registerCheckout } from './checkout/routes';
+import { DEFAULT_SERVER_LIMITS, ServerLimits } from './server-limits';
 import { JsonTooDeepError, jsonNestingDepth, MAX_JSON_DEPTH } from './json-depth';
 
 export interface SandboxOptions {
@@ -27,6 +28,8 @@ export interface SandboxOptions {
   tokenRateLimit?: RateLimit | null;
   /** Called when a request that may change state (any method but GET/HEAD) completes; the CLI saves --state then. */
   onStateMayHaveChanged?: () => void;
+  /** Timeouts and the connection cap; default DEFAULT_SERVER_LIMITS. */
+  limits?: Partial<ServerLimits>;
 }
 
 export type SandboxSnapshot = Record<string, unknown>;
@@ -63,12 +66,21 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const seed = SeedData.parse(options.seed ?? DEFAULT_SEED);
   const tokenRateLimit = options.tokenRateLimit === undefined ? DEFAULT_TOKEN_RATE_LIMIT : options.tokenRateLimit === null ? null : RateLimit.parse(options.tokenRateLimit);
   const slices = new Map<string, PersistentSlice>();
+  const limits = ServerLimits.parse({ ...DEFAULT_SERVER_LIMITS, ...options.limits });
 
   const app = Fastify({
     logger: options.logger ?? false,
     // Without a logger, request logging is switched off outright rather than formatted for a no-op logger.
     logController: options.logger === undefined || options.logger === false ? new LogController({ disableRequestLogging: true }) : new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+    },
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.idleSocketTimeoutMs,
     // The official SDKs post to `/checkout/preferences/` (with a slash); the platform answers both spellings.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
@@ -80,6 +92,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     if (jsonNestingDepth(body as string, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) done(new JsonTooDeepError(), undefined);
     else parseJson(request, body as string, done);
   });
+  app.server.maxConnections = limits.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
