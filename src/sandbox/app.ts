@@ -11,6 +11,7 @@ import { registerControl, type FaultRule } from './control/routes';
 import { registerTerminalList } from './terminal-list';
 import { registerActions } from './actions/routes';
 import { registerCheckout } from './checkout/routes';
+import { installControlGuard, installHostGuard } from './exposure';
 import { DEFAULT_SERVER_LIMITS, ServerLimits } from './server-limits';
 import { JsonTooDeepError, jsonNestingDepth, MAX_JSON_DEPTH } from './json-depth';
 
@@ -28,6 +29,15 @@ export interface SandboxOptions {
   tokenRateLimit?: RateLimit | null;
   /** Called when a request that may change state (any method but GET/HEAD) completes; the CLI saves --state then. */
   onStateMayHaveChanged?: () => void;
+  /**
+   * The address clients reach this sandbox at, for init_point links (default: the address it listens on).
+   * Its host name is answered besides loopback names.
+   */
+  publicUrl?: string;
+  /** Answer any Host name (CLI --allow-remote); by default only loopback names and publicUrl's host. */
+  allowAnyHost?: boolean;
+  /** Deliver notifications to hosts other than loopback (CLI --allow-remote-notifications). */
+  allowRemoteNotifications?: boolean;
   /** Timeouts and the connection cap; default DEFAULT_SERVER_LIMITS. */
   limits?: Partial<ServerLimits>;
 }
@@ -96,6 +106,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  const publicUrl = options.publicUrl === undefined ? undefined : new URL(options.publicUrl);
+  let listeningUrl: string | undefined;
+  const extraHostnames = new Set<string>(publicUrl === undefined ? [] : [publicUrl.hostname.toLowerCase()]);
+  installHostGuard(app, { allowedHostnames: () => (options.allowAnyHost === true ? 'any' : extraHostnames) });
+  installControlGuard(app);
   // While closing, answers tell keep-alive clients to hang up; otherwise a request still in flight when
   // close() began (e.g. one held by a delay fault) leaves an idle socket that close() waits on forever.
   let closing = false;
@@ -133,7 +148,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     registerSlice: (name, slice) => {
       slices.set(name, slice);
     },
-    baseUrlFor: (request) => `${request.protocol}://${request.host}`,
+    // Never the request's Host header: a link built from it would point wherever the caller claimed (spec 4.2 init_point).
+    baseUrlFor: (request) => publicUrl?.origin ?? listeningUrl ?? `${request.protocol}://localhost`,
+    allowRemoteNotifications: options.allowRemoteNotifications === true,
   };
 
   const reset = (): void => {
@@ -165,7 +182,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       const address = app.server.address();
       if (address === null || typeof address === 'string') throw new Error('sandbox is not listening on a TCP port');
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      return `http://${shownHost}:${address.port}`;
+      listeningUrl = `http://${shownHost}:${address.port}`;
+      // The interface it was asked to bind is its own name too (e.g. a LAN address with --allow-remote).
+      extraHostnames.add(shownHost.toLowerCase());
+      return listeningUrl;
     },
     async close() {
       const closing = app.close();

@@ -70,7 +70,7 @@ function withReport(preference: Preference, industry: Industry | undefined): Pre
 
 /** Spec 4.2, 4.6, 6: preferences with industry data, the hosted checkout page, payments and notifications. */
 export function registerCheckout(app: FastifyInstance, context: SandboxContext): void {
-  const notifications = createNotificationService({ clock: context.clock, seed: () => context.seed });
+  const notifications = createNotificationService({ clock: context.clock, seed: () => context.seed, allowRemoteTargets: context.allowRemoteNotifications });
   const operations = createCheckoutOperations(context, notifications);
   servicesByApp.set(app, { operations, notifications });
 

@@ -71,7 +71,7 @@ export function registerTerminals(app: FastifyInstance, fleet: TerminalFleet): v
     const terminal = terminalOf(request.params.id);
     return reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src blob: data:; connect-src 'self'")
+      .header('content-security-policy', "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src blob: data:; connect-src 'self'; frame-ancestors 'none'")
       .send(terminalPage(terminal.id, terminal.seed.name));
   });
 }
