@@ -105,6 +105,19 @@ describe('npm run sandbox (cli.ts)', () => {
     expect(running.output()).toMatch(/could not save state to .*state\.json: ENOENT/);
   });
 
+  it('--allow-remote binds another interface with a warning, and --public-url sets the init_point address', async () => {
+    const running = await startCli(['--host', '127.0.0.1', '--allow-remote', '--public-url', 'http://counter-sandbox.test:3333', '--log-level', 'warn']);
+    expect(running.output()).toContain('WARNING --allow-remote');
+    const response = await fetch(`${running.baseUrl}/checkout/preferences`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await token(running.baseUrl)}` },
+      body: JSON.stringify({ items: [{ title: 'Tea', quantity: 1, unit_price: 5 }] }),
+    });
+    expect(((await response.json()) as { init_point: string }).init_point).toMatch(/^http:\/\/counter-sandbox\.test:3333\/checkout\/pay\//);
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+  });
+
   it('--manual-clock lets the control API move time', async () => {
     const running = await startCli(['--manual-clock', '--log-level', 'warn']);
     const response = await fetch(`${running.baseUrl}/__sandbox/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seconds": 60}' });
@@ -135,6 +148,9 @@ describe('npm run sandbox (cli.ts)', () => {
     [['--port', 'abc'], 2, '--port must be a number'],
     [['--bogus'], 2, 'Unknown option'],
     [['--token-rate-limit', 'fast'], 2, '--token-rate-limit'],
+    [['--host', '0.0.0.0'], 2, 'add --allow-remote'],
+    [['--host', '192.168.1.20'], 2, 'add --allow-remote'],
+    [['--public-url', 'ftp://x'], 2, '--public-url must be an http(s) URL'],
   ])('refuses %j with exit code %i', async (args, code, text) => {
     const started = run(args);
     expect(await started.exited).toBe(code);
