@@ -9,7 +9,9 @@ import { addFormBodyParser } from '../form-body';
 import { registerNotificationRoutes } from '../notifications/routes';
 import { createNotificationService, type NotificationService } from '../notifications/service';
 import { registerPaymentRoutes } from '../payments/routes';
+import { PreferenceSearchQuery } from '../../shared/platform/search';
 import { createCheckoutOperations, type CheckoutOperations } from './operations';
+import { searchPreferences, updatePreference } from './preference-changes';
 import { PAGE_SECURITY_POLICY, renderCheckoutPage, renderMessagePage, renderResultPage } from './page';
 import { notFound, parseInput } from './validation';
 
@@ -87,6 +89,19 @@ export function registerCheckout(app: FastifyInstance, context: SandboxContext):
     const body = parseInput(PreferenceRequest, request.body, 'invalid preference');
     const preference = operations.createPreference(principal, body, context.baseUrlFor(request));
     return reply.code(201).send(withReport(preference, industry));
+  });
+
+  app.get('/checkout/preferences/search', { schema: { tags: ['checkout'], summary: 'Search the caller\'s preferences (external_reference, site_id, offset, limit)' } }, (request) => {
+    const principal = context.authenticate(request);
+    const query = parseInput(PreferenceSearchQuery, request.query, 'invalid search', 'query');
+    return searchPreferences(operations.state, principal, query);
+  });
+
+  app.put('/checkout/preferences/:id', { schema: { tags: ['checkout'], summary: 'Update a checkout preference: the members sent replace the stored ones' } }, (request) => {
+    const principal = context.authenticate(request);
+    const industry = requestedIndustry(request);
+    const { id } = parseInput(PreferenceParams, request.params, 'invalid path', 'path');
+    return withReport(updatePreference(operations.state, principal, id, request.body, new Date(context.clock.now()).toISOString()), industry);
   });
 
   app.get('/checkout/preferences/:id', { schema: { tags: ['checkout'], summary: 'Get a checkout preference' } }, (request) => {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MercadoPagoConfig, Preference } from 'mercadopago';
+import { MercadoPagoConfig, MerchantOrder, Payment, Preference } from 'mercadopago';
 // The SDK has no base-URL option: every call is `${AppConfig.BASE_URL}${endpoint}` (utils/restClient), so
 // the tests point that one static at the sandbox.
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import { createManualClock } from '../../shared/clock';
 import { createSandbox, type Sandbox } from '../app';
+import { ChargebackSearchResponse, MerchantOrderSearchResponse, PaymentSearchResponse, PreferenceSearchResponse } from '../../shared/platform/search';
 import { COUNTER } from '../oauth/testing';
 
 let sandbox: Sandbox;
@@ -52,5 +53,76 @@ describe('the sandbox through the official Node SDK', () => {
     expect(response.status).toBe(404);
     const body = (await response.json()) as { message: string };
     expect(body.message).not.toMatch(/^Route /);
+  });
+});
+
+/** A preference paid through the control API: one payment and one merchant order. */
+async function paidPreference(externalReference: string, outcome: 'approved' | 'rejected' = 'approved'): Promise<{ preferenceId: string; paymentId: number; orderId: number }> {
+  const created = await new Preference(sdkConfig()).create({ body: { items: [{ id: 'x', title: 'Tea', quantity: 1, unit_price: 40, currency_id: 'ARS' }], external_reference: externalReference } });
+  const preferenceId = created.id ?? '';
+  const response = await fetch(`${baseUrl}/__sandbox/preferences/${preferenceId}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: outcome }) });
+  const paid = (await response.json()) as { payment: { id: number }; merchant_order: { id: number } };
+  return { preferenceId, paymentId: paid.payment.id, orderId: paid.merchant_order.id };
+}
+
+describe('searches and updates the SDKs make', () => {
+  it('Payment.search by external_reference and status, sorted, paged, shaped { paging, results }', async () => {
+    const first = await paidPreference('search-pay');
+    const second = await paidPreference('search-pay');
+    const rejected = await paidPreference('search-pay', 'rejected');
+    await paidPreference('someone-else');
+    const found = PaymentSearchResponse.parse(await new Payment(sdkConfig()).search({ options: { external_reference: 'search-pay', sort: 'date_created', criteria: 'asc' } }));
+    expect(found.paging).toEqual({ total: 3, limit: 30, offset: 0 });
+    expect(found.results.map((payment) => payment.id)).toEqual([first.paymentId, second.paymentId, rejected.paymentId]);
+    const approved = PaymentSearchResponse.parse(await new Payment(sdkConfig()).search({ options: { external_reference: 'search-pay', status: 'approved', criteria: 'desc', limit: 1, offset: 1 } }));
+    expect(approved.paging).toEqual({ total: 2, limit: 1, offset: 1 });
+    expect(approved.results.map((payment) => payment.id)).toEqual([first.paymentId]);
+  });
+
+  it('answers a bad search parameter with 400 and its name, not "payment not found"', async () => {
+    const response = await fetch(`${baseUrl}/v1/payments/search?limit=lots`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('limit must be a whole number');
+  });
+
+  it('MerchantOrder.search by preference_id, shaped { elements, next_offset, total }', async () => {
+    const paid = await paidPreference('search-order');
+    const found = MerchantOrderSearchResponse.parse(await new MerchantOrder(sdkConfig()).search({ options: { preference_id: paid.preferenceId } }));
+    expect(found.total).toBe(1);
+    expect(found.next_offset).toBe(1);
+    expect(found.elements[0]?.id).toBe(paid.orderId);
+  });
+
+  it('chargebacks search by payment_id', async () => {
+    const paid = await paidPreference('search-chargeback');
+    await fetch(`${baseUrl}/__sandbox/payments/${paid.paymentId}/chargeback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${baseUrl}/v1/chargebacks/search?payment_id=${paid.paymentId}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(response.status).toBe(200);
+    const found = ChargebackSearchResponse.parse(await response.json());
+    expect(found.paging.total).toBe(1);
+    expect(found.results[0]?.payment_id).toBe(paid.paymentId);
+  });
+
+  it('Preference.update replaces the members sent and keeps the rest; Preference.search finds it', async () => {
+    const created = await new Preference(sdkConfig()).create({ body: { items: [{ id: 'a', title: 'Cake', quantity: 1, unit_price: 90 }], external_reference: 'before-update' } });
+    const id = created.id ?? '';
+    const updated = await new Preference(sdkConfig()).update({ id, updatePreferenceRequest: { items: [{ id: 'a', title: 'Cake', quantity: 1, unit_price: 90 }], external_reference: 'after-update' } });
+    expect(updated).toMatchObject({ id, external_reference: 'after-update', init_point: created.init_point });
+    expect((await new Preference(sdkConfig()).get({ preferenceId: id })).external_reference).toBe('after-update');
+
+    const found = PreferenceSearchResponse.parse(await new Preference(sdkConfig()).search({ options: { external_reference: 'after-update' } }));
+    expect(found.total).toBe(1);
+    expect(found.elements[0]).toMatchObject({ id, items: ['Cake'], collector_id: 1001 });
+  });
+
+  it('refuses an update that breaks a rule of the create (auto_return without back_urls.success)', async () => {
+    const created = await new Preference(sdkConfig()).create({ body: { items: [{ id: 'a', title: 'Pie', quantity: 1, unit_price: 10 }] } });
+    const response = await fetch(`${baseUrl}/checkout/preferences/${created.id ?? ''}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ auto_return: 'approved' }),
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('back_urls.success');
   });
 });
