@@ -32,8 +32,9 @@ export function updatePreference(state: CheckoutState, principal: Principal, id:
   const merged = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...current, ...(body as Record<string, unknown>) } : body;
   const request = parseInput(PreferenceRequest, merged, 'invalid preference');
   const { industry_report: _ignored, ...fields } = request;
-  const assigned = Object.fromEntries(ASSIGNED.map((key) => [key, record.preference[key]]));
-  const updated = { ...assigned, ...fields, expires: request.expires ?? false, metadata: request.metadata ?? {}, ...assigned, last_updated: now } as Preference;
+  const { id: keptId, init_point, sandbox_init_point, date_created, collector_id, client_id, site_id, operation_type } = record.preference;
+  const assigned = { id: keptId, init_point, sandbox_init_point, date_created, collector_id, client_id, site_id, operation_type };
+  const updated: Preference = { ...assigned, ...fields, expires: request.expires ?? false, metadata: request.metadata ?? {}, ...assigned, last_updated: now };
   record.preference = updated;
   return updated;
 }
