@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSystemClock, type Clock } from '../shared/clock';
 import { DEFAULT_SEED, SeedData } from './accounts';
 import type { PersistentSlice, SandboxContext } from './context';
@@ -11,6 +11,7 @@ import { registerControl, type FaultRule } from './control/routes';
 import { registerTerminalList } from './terminal-list';
 import { registerActions } from './actions/routes';
 import { registerCheckout } from './checkout/routes';
+import { documentingTransform } from './openapi';
 import { installControlGuard, installHostGuard } from './exposure';
 import { DEFAULT_SERVER_LIMITS, ServerLimits } from './server-limits';
 import { JsonTooDeepError, jsonNestingDepth, MAX_JSON_DEPTH } from './json-depth';
@@ -44,8 +45,15 @@ export interface SandboxOptions {
 
 export type SandboxSnapshot = Record<string, unknown>;
 
+export interface RegisteredRoute {
+  readonly method: string;
+  readonly url: string;
+}
+
 export interface Sandbox {
   readonly app: FastifyInstance;
+  /** Every route as registered (Fastify's onRoute), HEAD included; the OpenAPI test checks the document against it. */
+  readonly routes: readonly RegisteredRoute[];
   readonly context: SandboxContext;
   /** Starts listening and returns the base URL, e.g. http://127.0.0.1:3333 */
   listen(options?: { port?: number; host?: string }): Promise<string>;
@@ -103,6 +111,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     else parseJson(request, body as string, done);
   });
   app.server.maxConnections = limits.maxConnections;
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -135,7 +147,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       info: { title: 'Counter sandbox of the payment platform', version: '1' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: documentingTransform,
   });
 
   const context: SandboxContext = {
@@ -165,8 +177,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   registerActions(app, context);
   registerCheckout(app, context);
 
-  app.get('/__sandbox/health', { schema: { hide: true } }, () => ({ status: 'ok', time: new Date(clock.now()).toISOString() }));
-  app.get('/__sandbox/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/__sandbox/health', { schema: { tags: ['sandbox control'], summary: 'Liveness and the sandbox time' } }, () => ({ status: 'ok', time: new Date(clock.now()).toISOString() }));
+  app.get('/__sandbox/openapi.json', { schema: { tags: ['sandbox control'], summary: 'This OpenAPI document' } }, () => app.swagger());
 
   await app.ready();
 
@@ -176,6 +188,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 
   const sandbox: Sandbox = {
     app,
+    routes,
     context,
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await app.listen({ port, host });
