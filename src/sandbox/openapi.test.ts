@@ -31,5 +31,6 @@ describe('/__sandbox/openapi.json', () => {
     const document = (await sandbox.app.inject({ method: 'GET', url: '/__sandbox/openapi.json' })).json<OpenApiDocument>();
     expect(document.paths['/__sandbox/preferences/{id}/pay']?.['post']?.requestBody).toBeDefined();
     expect(document.paths['/__sandbox/accounts/{user_id}/notification-url']?.['put']?.parameters?.map((parameter) => parameter.name)).toContain('user_id');
+    expect(document.paths['/v1/payments/search']?.['get']?.parameters?.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['external_reference', 'sort', 'criteria', 'limit']));
   });
 });

@@ -91,13 +91,13 @@ export function registerCheckout(app: FastifyInstance, context: SandboxContext):
     return reply.code(201).send(withReport(preference, industry));
   });
 
-  app.get('/checkout/preferences/search', { schema: { tags: ['checkout'], summary: 'Search the caller\'s preferences (external_reference, site_id, offset, limit)' } }, (request) => {
+  app.get('/checkout/preferences/search', { schema: { tags: ['checkout'], summary: 'Search the caller\'s preferences (external_reference, site_id, offset, limit)' }, config: { documented: { querystring: PreferenceSearchQuery } } }, (request) => {
     const principal = context.authenticate(request);
     const query = parseInput(PreferenceSearchQuery, request.query, 'invalid search', 'query');
     return searchPreferences(operations.state, principal, query);
   });
 
-  app.put('/checkout/preferences/:id', { schema: { tags: ['checkout'], summary: 'Update a checkout preference: the members sent replace the stored ones' } }, (request) => {
+  app.put('/checkout/preferences/:id', { schema: { tags: ['checkout'], summary: 'Update a checkout preference: the members sent replace the stored ones' }, config: { documented: { params: PreferenceParams } } }, (request) => {
     const principal = context.authenticate(request);
     const industry = requestedIndustry(request);
     const { id } = parseInput(PreferenceParams, request.params, 'invalid path', 'path');

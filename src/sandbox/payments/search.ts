@@ -42,7 +42,7 @@ function inRange(payment: Payment, query: PaymentSearchQuery): boolean {
 export function registerSearchRoutes(app: FastifyInstance, context: SandboxContext, operations: CheckoutOperations): void {
   const { state } = operations;
 
-  app.get('/v1/payments/search', { schema: { tags: ['payments'], summary: 'Search payments (external_reference, status, range, sort, criteria, offset, limit)' } }, (request): PaymentSearchResponse => {
+  app.get('/v1/payments/search', { schema: { tags: ['payments'], summary: 'Search payments (external_reference, status, range, sort, criteria, offset, limit)' }, config: { documented: { querystring: PaymentSearchQuery } } }, (request): PaymentSearchResponse => {
     const principal = context.authenticate(request);
     const query = parseInput(PaymentSearchQuery, request.query, 'invalid search', 'query');
     const found = [...state.payments.values()]
@@ -56,7 +56,7 @@ export function registerSearchRoutes(app: FastifyInstance, context: SandboxConte
     return { paging: { total, limit, offset }, results: items };
   });
 
-  app.get('/merchant_orders/search', { schema: { tags: ['payments'], summary: 'Search merchant orders (status, preference_id, external_reference, offset, limit)' } }, (request): MerchantOrderSearchResponse => {
+  app.get('/merchant_orders/search', { schema: { tags: ['payments'], summary: 'Search merchant orders (status, preference_id, external_reference, offset, limit)' }, config: { documented: { querystring: MerchantOrderSearchQuery } } }, (request): MerchantOrderSearchResponse => {
     const principal = context.authenticate(request);
     const query = parseInput(MerchantOrderSearchQuery, request.query, 'invalid search', 'query');
     const found = [...state.merchantOrders.values()]
@@ -70,7 +70,7 @@ export function registerSearchRoutes(app: FastifyInstance, context: SandboxConte
     return { elements: items, next_offset: offset + items.length, total };
   });
 
-  app.get('/v1/chargebacks/search', { schema: { tags: ['payments'], summary: 'Search chargebacks (payment_id, status, offset, limit)' } }, (request): ChargebackSearchResponse => {
+  app.get('/v1/chargebacks/search', { schema: { tags: ['payments'], summary: 'Search chargebacks (payment_id, status, offset, limit)' }, config: { documented: { querystring: ChargebackSearchQuery } } }, (request): ChargebackSearchResponse => {
     const principal = context.authenticate(request);
     const query = parseInput(ChargebackSearchQuery, request.query, 'invalid search', 'query');
     const found = [...state.chargebacks.values()]
