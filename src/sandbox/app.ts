@@ -79,17 +79,12 @@ const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 /** How long close() lets requests in progress finish before it closes every connection. */
 const CLOSE_GRACE_MS = 1_000;
 
-export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const clock = options.clock ?? createSystemClock();
-  const seed = SeedData.parse(options.seed ?? DEFAULT_SEED);
-  const tokenRateLimit = options.tokenRateLimit === undefined ? DEFAULT_TOKEN_RATE_LIMIT : options.tokenRateLimit === null ? null : RateLimit.parse(options.tokenRateLimit);
-  const slices = new Map<string, PersistentSlice>();
-  const limits = ServerLimits.parse({ ...DEFAULT_SERVER_LIMITS, ...options.limits });
-
+/** The Fastify server with the sandbox's limits, JSON parser and route list; modules are registered by createSandbox. */
+function createServer(logger: SandboxOptions['logger'], limits: ServerLimits, routes: RegisteredRoute[]) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: logger ?? false,
     // Without a logger, request logging is switched off outright rather than formatted for a no-op logger.
-    logController: options.logger === undefined || options.logger === false ? new LogController({ disableRequestLogging: true }) : new OneLinePerRequest(),
+    logController: logger === undefined || logger === false ? new LogController({ disableRequestLogging: true }) : new OneLinePerRequest(),
     bodyLimit: BODY_LIMIT_BYTES,
     http: {
       headersTimeout: limits.headersTimeoutMs,
@@ -111,10 +106,21 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     else parseJson(request, body as string, done);
   });
   app.server.maxConnections = limits.maxConnections;
-  const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url });
   });
+  return app;
+}
+
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = options.clock ?? createSystemClock();
+  const seed = SeedData.parse(options.seed ?? DEFAULT_SEED);
+  const tokenRateLimit = options.tokenRateLimit === undefined ? DEFAULT_TOKEN_RATE_LIMIT : options.tokenRateLimit === null ? null : RateLimit.parse(options.tokenRateLimit);
+  const slices = new Map<string, PersistentSlice>();
+  const limits = ServerLimits.parse({ ...DEFAULT_SERVER_LIMITS, ...options.limits });
+
+  const routes: RegisteredRoute[] = [];
+  const app = createServer(options.logger, limits, routes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
