@@ -48,6 +48,15 @@ describe('the sandbox through the official Node SDK', () => {
     expect(read.external_reference).toBe('order-7');
   });
 
+  it('accepts POST /v1/payments/ and /terminals/v1/actions/ with the slash', async () => {
+    const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', 'x-idempotency-key': crypto.randomUUID() };
+    const payment = await fetch(`${baseUrl}/v1/payments/`, { method: 'POST', headers, body: JSON.stringify({ transaction_amount: 10, payment_method_id: 'visa', payer: { email: 'a@b.co' } }) });
+    expect(payment.status).toBe(201);
+    const action = await fetch(`${baseUrl}/terminals/v1/actions/`, { method: 'POST', headers, body: '{}' });
+    expect(action.status).toBe(400);
+    expect(((await action.json()) as { error: string }).error).toBe('required_properties');
+  });
+
   it.each(['/v1/payments/1/', '/terminals/v1/actions/abc/', '/checkout/preferences/x/'])('routes %s like the same path without the slash', async (path) => {
     const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
     expect(response.status).toBe(404);
