@@ -1,6 +1,6 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSystemClock, type Clock } from '../shared/clock';
 import { DEFAULT_SEED, SeedData } from './accounts';
 import type { PersistentSlice, SandboxContext } from './context';
@@ -13,6 +13,10 @@ import { registerActions } from './actions/routes';
 import { checkoutServices, registerCheckout } from './checkout/routes';
 import { registerOrders } from './orders/routes';
 import { fleetOf } from './terminals/routes';
+import { documentingTransform } from './openapi';
+import { installControlGuard, installHostGuard } from './exposure';
+import { DEFAULT_SERVER_LIMITS, ServerLimits } from './server-limits';
+import { JsonTooDeepError, jsonNestingDepth, MAX_JSON_DEPTH } from './json-depth';
 
 export interface SandboxOptions {
   clock?: Clock;
@@ -28,12 +32,30 @@ export interface SandboxOptions {
   tokenRateLimit?: RateLimit | null;
   /** Called when a request that may change state (any method but GET/HEAD) completes; the CLI saves --state then. */
   onStateMayHaveChanged?: () => void;
+  /**
+   * The address clients reach this sandbox at, for init_point links (default: the address it listens on).
+   * Its host name is answered besides loopback names.
+   */
+  publicUrl?: string;
+  /** Answer any Host name (CLI --allow-remote); by default only loopback names and publicUrl's host. */
+  allowAnyHost?: boolean;
+  /** Deliver notifications to hosts other than loopback (CLI --allow-remote-notifications). */
+  allowRemoteNotifications?: boolean;
+  /** Timeouts and the connection cap; default DEFAULT_SERVER_LIMITS. */
+  limits?: Partial<ServerLimits>;
 }
 
 export type SandboxSnapshot = Record<string, unknown>;
 
+export interface RegisteredRoute {
+  readonly method: string;
+  readonly url: string;
+}
+
 export interface Sandbox {
   readonly app: FastifyInstance;
+  /** Every route as registered (Fastify's onRoute), HEAD included; the OpenAPI test checks the document against it. */
+  readonly routes: readonly RegisteredRoute[];
   readonly context: SandboxContext;
   /** Starts listening and returns the base URL, e.g. http://127.0.0.1:3333 */
   listen(options?: { port?: number; host?: string }): Promise<string>;
@@ -59,23 +81,56 @@ const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 /** How long close() lets requests in progress finish before it closes every connection. */
 const CLOSE_GRACE_MS = 1_000;
 
+/** The Fastify server with the sandbox's limits, JSON parser and route list; modules are registered by createSandbox. */
+function createServer(logger: SandboxOptions['logger'], limits: ServerLimits, routes: RegisteredRoute[]) {
+  const app = Fastify({
+    logger: logger ?? false,
+    // Without a logger, request logging is switched off outright rather than formatted for a no-op logger.
+    logController: logger === undefined || logger === false ? new LogController({ disableRequestLogging: true }) : new OneLinePerRequest(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
+    },
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionTimeout: limits.idleSocketTimeoutMs,
+    // The official SDKs post to `/checkout/preferences/` (with a slash); the platform answers both spellings.
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+  }).withTypeProvider<ZodTypeProvider>();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonNestingDepth(body as string, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) done(new JsonTooDeepError(), undefined);
+    else parseJson(request, body as string, done);
+  });
+  app.server.maxConnections = limits.maxConnections;
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url });
+  });
+  return app;
+}
+
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const clock = options.clock ?? createSystemClock();
   const seed = SeedData.parse(options.seed ?? DEFAULT_SEED);
   const tokenRateLimit = options.tokenRateLimit === undefined ? DEFAULT_TOKEN_RATE_LIMIT : options.tokenRateLimit === null ? null : RateLimit.parse(options.tokenRateLimit);
   const slices = new Map<string, PersistentSlice>();
+  const limits = ServerLimits.parse({ ...DEFAULT_SERVER_LIMITS, ...options.limits });
 
-  const app = Fastify({
-    logger: options.logger ?? false,
-    // Without a logger, request logging is switched off outright rather than formatted for a no-op logger.
-    logController: options.logger === undefined || options.logger === false ? new LogController({ disableRequestLogging: true }) : new OneLinePerRequest(),
-    bodyLimit: BODY_LIMIT_BYTES,
-    frameworkErrors: frameworkErrorHandler,
-    clientErrorHandler,
-  }).withTypeProvider<ZodTypeProvider>();
+  const routes: RegisteredRoute[] = [];
+  const app = createServer(options.logger, limits, routes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  const publicUrl = options.publicUrl === undefined ? undefined : new URL(options.publicUrl);
+  let listeningUrl: string | undefined;
+  const extraHostnames = new Set<string>(publicUrl === undefined ? [] : [publicUrl.hostname.toLowerCase()]);
+  installHostGuard(app, { allowedHostnames: () => (options.allowAnyHost === true ? 'any' : extraHostnames) });
+  installControlGuard(app);
   // While closing, answers tell keep-alive clients to hang up; otherwise a request still in flight when
   // close() began (e.g. one held by a delay fault) leaves an idle socket that close() waits on forever.
   let closing = false;
@@ -100,7 +155,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       info: { title: 'Counter sandbox of the payment platform', version: '1' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: documentingTransform,
   });
 
   const context: SandboxContext = {
@@ -113,7 +168,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     registerSlice: (name, slice) => {
       slices.set(name, slice);
     },
-    baseUrlFor: (request) => `${request.protocol}://${request.host}`,
+    // Never the request's Host header: a link built from it would point wherever the caller claimed (spec 4.2 init_point).
+    baseUrlFor: (request) => publicUrl?.origin ?? listeningUrl ?? `${request.protocol}://localhost`,
+    allowRemoteNotifications: options.allowRemoteNotifications === true,
   };
 
   const reset = (): void => {
@@ -129,8 +186,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   registerCheckout(app, context);
   registerOrders(app, context, { actions, fleet: fleetOf(app), checkout: checkoutServices(app) });
 
-  app.get('/__sandbox/health', { schema: { hide: true } }, () => ({ status: 'ok', time: new Date(clock.now()).toISOString() }));
-  app.get('/__sandbox/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/__sandbox/health', { schema: { tags: ['sandbox control'], summary: 'Liveness and the sandbox time' } }, () => ({ status: 'ok', time: new Date(clock.now()).toISOString() }));
+  app.get('/__sandbox/openapi.json', { schema: { tags: ['sandbox control'], summary: 'This OpenAPI document' } }, () => app.swagger());
 
   await app.ready();
 
@@ -140,13 +197,17 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 
   const sandbox: Sandbox = {
     app,
+    routes,
     context,
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await app.listen({ port, host });
       const address = app.server.address();
       if (address === null || typeof address === 'string') throw new Error('sandbox is not listening on a TCP port');
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      return `http://${shownHost}:${address.port}`;
+      listeningUrl = `http://${shownHost}:${address.port}`;
+      // The interface it was asked to bind is its own name too (e.g. a LAN address with --allow-remote).
+      extraHostnames.add(shownHost.toLowerCase());
+      return listeningUrl;
     },
     async close() {
       const closing = app.close();

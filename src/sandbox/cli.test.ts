@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -95,6 +95,29 @@ describe('npm run sandbox (cli.ts)', () => {
     expect(await running.exited).toBe(0);
   });
 
+  it('exits non-zero and says why when the final save of --state fails', async () => {
+    const stateDirectory = join(directory, 'gone');
+    await mkdir(stateDirectory);
+    const running = await startCli(['--state', join(stateDirectory, 'state.json'), '--log-level', 'warn']);
+    await rm(stateDirectory, { recursive: true });
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(1);
+    expect(running.output()).toMatch(/could not save state to .*state\.json: ENOENT/);
+  });
+
+  it('--allow-remote binds another interface with a warning, and --public-url sets the init_point address', async () => {
+    const running = await startCli(['--host', '127.0.0.1', '--allow-remote', '--public-url', 'http://counter-sandbox.test:3333', '--log-level', 'warn']);
+    expect(running.output()).toContain('WARNING --allow-remote');
+    const response = await fetch(`${running.baseUrl}/checkout/preferences`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await token(running.baseUrl)}` },
+      body: JSON.stringify({ items: [{ title: 'Tea', quantity: 1, unit_price: 5 }] }),
+    });
+    expect(((await response.json()) as { init_point: string }).init_point).toMatch(/^http:\/\/counter-sandbox\.test:3333\/checkout\/pay\//);
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+  });
+
   it('--manual-clock lets the control API move time', async () => {
     const running = await startCli(['--manual-clock', '--log-level', 'warn']);
     const response = await fetch(`${running.baseUrl}/__sandbox/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seconds": 60}' });
@@ -125,6 +148,9 @@ describe('npm run sandbox (cli.ts)', () => {
     [['--port', 'abc'], 2, '--port must be a number'],
     [['--bogus'], 2, 'Unknown option'],
     [['--token-rate-limit', 'fast'], 2, '--token-rate-limit'],
+    [['--host', '0.0.0.0'], 2, 'add --allow-remote'],
+    [['--host', '192.168.1.20'], 2, 'add --allow-remote'],
+    [['--public-url', 'ftp://x'], 2, '--public-url must be an http(s) URL'],
   ])('refuses %j with exit code %i', async (args, code, text) => {
     const started = run(args);
     expect(await started.exited).toBe(code);
@@ -157,6 +183,13 @@ describe('state file', () => {
     await expect(readStateFile(file)).rejects.toThrow(/not a JSON object/);
   });
 
+  it('writes the state without indentation, so nesting does not multiply its size', async () => {
+    const file = join(directory, 'state.json');
+    const saver = new StateSaver(file, () => ({ checkout: { preferences: [{ a: { b: { c: [1, 2] } } }] } }), () => undefined);
+    await saver.stop();
+    expect(await readFile(file, 'utf8')).toBe('{"checkout":{"preferences":[{"a":{"b":{"c":[1,2]}}}]}}\n');
+  });
+
   it('the saver skips writes when nothing changed and reports write errors instead of throwing', async () => {
     const file = join(directory, 'state.json');
     let state = { a: 1 };
@@ -173,5 +206,6 @@ describe('state file', () => {
     const broken = new StateSaver(join(directory, 'missing-dir', 'state.json'), () => state, (error) => errors.push(error));
     await broken.save();
     expect(errors).toHaveLength(1);
+    await expect(broken.stop()).rejects.toThrow(/ENOENT/);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The sandbox as a standalone server for integrators and e2e tests:
  *
- *   npm run sandbox -- [--port 3333] [--host 127.0.0.1] [--state FILE] [--seed FILE]
+ *   npm run sandbox -- [--port 3333] [--host 127.0.0.1] [--allow-remote] [--public-url URL]
+ *                      [--allow-remote-notifications] [--state FILE] [--seed FILE]
  *                      [--manual-clock] [--token-rate-limit 100/10|off] [--log-level info]
  *
  * Prints its base URL and the seeded credentials, logs one line per request, saves --state on changes
@@ -15,12 +16,16 @@ import { createManualClock, createSystemClock } from '../shared/clock';
 import { DEFAULT_SEED, SeedData } from './accounts';
 import { createSandbox, type Sandbox, type SandboxSnapshot } from './app';
 import type { RateLimit } from './oauth/rate-limit';
+import { isLoopbackHostname } from './exposure';
 import { readStateFile, StateSaver } from './state-file';
 
 const USAGE = `Usage: npm run sandbox -- [options]
 
   --port N                  TCP port (default 3333; 0 picks a free one)
-  --host HOST               interface to bind (default 127.0.0.1)
+  --host HOST               interface to bind (default 127.0.0.1); other than loopback needs --allow-remote
+  --allow-remote            bind a non-loopback --host and answer any Host name (anyone who can reach it gets the tokens)
+  --public-url URL          the address clients use, for init_point links (default: the address it listens on)
+  --allow-remote-notifications  deliver notifications to hosts other than loopback
   --state FILE              load state from FILE at start, save it on changes and on stop
   --seed FILE               accounts JSON (applications, users, terminals) instead of the built-in ones
   --manual-clock            time moves only via POST /__sandbox/clock/advance
@@ -37,6 +42,9 @@ const CliOptions = z.object({
     .pipe(z.number().max(65_535, { error: '--port must be at most 65535' }))
     .default(3333),
   host: z.string().min(1).default('127.0.0.1'),
+  allowRemote: z.boolean().default(false),
+  publicUrl: z.url({ protocol: /^https?$/, error: '--public-url must be an http(s) URL' }).optional(),
+  allowRemoteNotifications: z.boolean().default(false),
   state: z.string().min(1).optional(),
   seed: z.string().min(1).optional(),
   manualClock: z.boolean().default(false),
@@ -50,6 +58,8 @@ const CliOptions = z.object({
     })
     .optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).refine((options) => options.allowRemote || isLoopbackHostname(options.host), {
+  error: '--host other than loopback exposes live tokens and the control API to the network; add --allow-remote to do it anyway',
 });
 type CliOptions = z.infer<typeof CliOptions>;
 
@@ -67,6 +77,9 @@ function parseCommandLine(argv: string[]): CliOptions {
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
+        'allow-remote': { type: 'boolean' },
+        'public-url': { type: 'string' },
+        'allow-remote-notifications': { type: 'boolean' },
         state: { type: 'string' },
         seed: { type: 'string' },
         'manual-clock': { type: 'boolean' },
@@ -85,6 +98,9 @@ function parseCommandLine(argv: string[]): CliOptions {
   const parsed = CliOptions.safeParse({
     port: values.port,
     host: values.host,
+    allowRemote: values['allow-remote'],
+    publicUrl: values['public-url'],
+    allowRemoteNotifications: values['allow-remote-notifications'],
     state: values.state,
     seed: values.seed,
     manualClock: values['manual-clock'],
@@ -158,6 +174,9 @@ async function main(): Promise<void> {
       ...(state === undefined ? {} : { state }),
       ...(options.tokenRateLimit === undefined ? {} : { tokenRateLimit: options.tokenRateLimit }),
       logger: { level: options.logLevel },
+      allowAnyHost: options.allowRemote,
+      allowRemoteNotifications: options.allowRemoteNotifications,
+      ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
       onStateMayHaveChanged: () => saver?.schedule(),
     });
   } catch (error) {
@@ -176,6 +195,9 @@ async function main(): Promise<void> {
     fail(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`, 1);
   }
   saver?.start();
+  if (options.allowRemote) {
+    process.stderr.write(`sandbox: WARNING --allow-remote: anyone who can reach ${options.host}:${options.port} can mint and read tokens and drive the control API\n`);
+  }
   const stateNote = stateFile === undefined ? 'in memory only (add --state FILE to keep it)' : `${stateFile} (${state === undefined ? 'new' : 'loaded'})`;
   process.stdout.write(`${banner(baseUrl, sandbox.context.seed, options, stateNote)}\n`);
 
@@ -195,7 +217,12 @@ async function main(): Promise<void> {
         sandbox.app.log.error({ err: error }, 'error while closing');
         code = 1;
       }
-      await saver?.stop();
+      try {
+        await saver?.stop();
+      } catch (error) {
+        process.stderr.write(`sandbox: could not save state to ${stateFile ?? ''}: ${(error as Error).message}\n`);
+        code = 1;
+      }
       process.stdout.write('sandbox stopped\n');
       process.exit(code);
     })();

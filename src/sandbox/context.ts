@@ -24,6 +24,8 @@ export interface SandboxContext {
   /** Resolves the bearer token of a protected request, or throws 401 `unauthorized` (spec 5.1). */
   authenticate(request: FastifyRequest): Principal;
   registerSlice(name: string, slice: PersistentSlice): void;
-  /** The externally visible base URL of this sandbox, e.g. for init_point links. */
+  /** The externally visible base URL of this sandbox, e.g. for init_point links: the configured public address. */
   baseUrlFor(request: FastifyRequest): string;
+  /** Whether notifications may go to hosts other than loopback (docs/decisions.md, "Sandbox exposure"). */
+  readonly allowRemoteNotifications: boolean;
 }

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { errorBody, type ErrorCause, type PlatformErrorBody } from '../shared/platform/errors';
+import { JsonTooDeepError } from './json-depth';
 
 /** A client or platform error with the spec's code, answered as the platform's error body. */
 export class SandboxError extends Error {
@@ -100,6 +101,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     const error: Partial<FastifyError> = isObject(rawError) ? (rawError as Partial<FastifyError>) : { message: String(rawError) };
     const config = request.routeOptions.config ?? {};
     const malformedCode = config.malformedBodyCode ?? 'bad_request';
+    // Spec 7.2 json_syntax_error where the route names no code of its own for a body it cannot read.
+    if (rawError instanceof JsonTooDeepError) return sendError(reply, new SandboxError(400, config.malformedBodyCode ?? 'json_syntax_error', rawError.message));
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
         return sendError(reply, new SandboxError(400, malformedCode, 'The request body is not valid JSON.'));

@@ -82,25 +82,26 @@ export class StateSaver {
   }
 
   save(): Promise<void> {
-    this.chain = this.chain.then(async () => {
-      try {
-        const text = `${JSON.stringify(this.snapshot(), null, 2)}\n`;
-        if (text === this.lastWritten) return;
-        await writeStateFileAtomically(this.file, text);
-        this.lastWritten = text;
-      } catch (error) {
-        this.onError(error);
-      }
-    });
+    this.chain = this.chain.then(() => this.write()).catch((error: unknown) => this.onError(error));
     return this.chain;
   }
 
-  /** Final save; no timers left behind. */
+  /** Without indentation: the file is for the sandbox to read back, and indentation only multiplies deep nesting. */
+  private async write(): Promise<void> {
+    const text = `${JSON.stringify(this.snapshot())}\n`;
+    if (text === this.lastWritten) return;
+    await writeStateFileAtomically(this.file, text);
+    this.lastWritten = text;
+  }
+
+  /** Final save; no timers left behind. Rejects with the reason when it fails, so the CLI can exit non-zero. */
   async stop(): Promise<void> {
     if (this.interval !== undefined) clearInterval(this.interval);
     if (this.debounce !== undefined) clearTimeout(this.debounce);
     this.interval = undefined;
     this.debounce = undefined;
-    await this.save();
+    await this.chain;
+    this.chain = this.write();
+    await this.chain;
   }
 }

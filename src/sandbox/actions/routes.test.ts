@@ -112,6 +112,17 @@ describe('spec 7.2: create errors, one test per row', () => {
     expect(error.message).toContain('external_reference is required');
   });
 
+  it('400 required_properties for a missing type or config.point.subtype, like any other missing field (spec 7.2)', async () => {
+    const withoutType = customBody();
+    delete withoutType['type'];
+    const typeError = expectError(await h.create(withoutType), 400, 'required_properties');
+    expect(typeError.cause).toEqual([{ code: 'required_properties', description: 'type is required', data: { property: 'type' } }]);
+    const withoutSubtype = customBody();
+    delete (withoutSubtype['config'] as { point: Record<string, unknown> }).point['subtype'];
+    const subtypeError = expectError(await h.create(withoutSubtype), 400, 'required_properties');
+    expect(subtypeError.message).toBe('config.point.subtype is required');
+  });
+
   it('400 unsupported_properties naming each unknown property, nested ones by path', async () => {
     const body = { ...customBody(), priority: 'high', config: { point: { terminal_id: TERMINAL_1, subtype: 'custom', copies: 2 } } };
     const error = expectError(await h.create(body), 400, 'unsupported_properties');

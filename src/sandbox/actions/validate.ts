@@ -56,6 +56,11 @@ function describeType(value: unknown): string {
 
 function toPropertyIssues(issue: z.core.$ZodIssue, body: unknown): PropertyIssue[] {
   const property = propertyPath(issue.path);
+  // Spec 7.2: a property that is absent is required_properties whatever its schema (zod reports a
+  // missing enum such as `type` or `config.point.subtype` as invalid_value, not invalid_type).
+  if (issue.code !== 'unrecognized_keys' && issue.path.length > 0 && !valueAt(body, issue.path).present) {
+    return [{ kind: 'required_properties', property, description: `${property} is required` }];
+  }
   switch (issue.code) {
     case 'unrecognized_keys':
       return issue.keys.map((key) => {
@@ -63,8 +68,7 @@ function toPropertyIssues(issue: z.core.$ZodIssue, body: unknown): PropertyIssue
         return { kind: 'unsupported_properties', property: path, description: `${path} is not a supported property` };
       });
     case 'invalid_type': {
-      const { present, value } = valueAt(body, issue.path);
-      if (!present && issue.path.length > 0) return [{ kind: 'required_properties', property, description: `${property} is required` }];
+      const { value } = valueAt(body, issue.path);
       const subject = property === '' ? 'the request body' : property;
       const expected = issue.expected === 'object' && property === '' ? 'a JSON object' : `of type ${issue.expected}`;
       return [{ kind: 'property_type', property, description: `${subject} must be ${expected}, not ${describeType(value)}` }];

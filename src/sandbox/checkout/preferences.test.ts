@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformErrorBody } from '../../shared/platform/errors';
-import { catalogueNodes, INDUSTRIES, industryLeaves, type CataloguePart, type FieldType } from '../../shared/platform/industries';
-import { MESSAGES, Preference } from '../../shared/platform/preferences';
+import { catalogueNodes, INDUSTRIES, industryLeaves, type CataloguePart, type FieldSpec, type FieldType } from '../../shared/platform/industries';
+import { isIsoTimestamp, MESSAGES, Preference } from '../../shared/platform/preferences';
 import { INDUSTRY_SAMPLES } from './industry-samples';
 import { setPath, startTestSandbox, type TestSandbox } from './test-support';
 
@@ -106,6 +106,9 @@ const WRONG: Readonly<Record<FieldType, ReadonlyArray<{ value: unknown; code: st
     { value: '15/01/2026', code: 'property_type', message: MESSAGES.date },
     { value: 1_768_478_400_000, code: 'property_type', message: MESSAGES.date },
     { value: '2026-01-15T09:30:00', code: 'property_type', message: MESSAGES.date },
+    { value: '2030-01-15T25:00:00.000-03:00', code: 'property_type', message: MESSAGES.date },
+    { value: '2030-02-30T10:00:00.000-03:00', code: 'property_type', message: MESSAGES.date },
+    { value: '2031-02-29T10:00:00.000-03:00', code: 'property_type', message: MESSAGES.date },
   ],
   enum: [
     { value: 'Twitter', code: 'property_value', message: MESSAGES.enumOf(['Gmail', 'Facebook', 'Native web', 'Other']) },
@@ -117,11 +120,20 @@ const WRONG: Readonly<Record<FieldType, ReadonlyArray<{ value: unknown; code: st
   ],
 };
 
+/** Fields the platform's reference types more loosely than the seed: digits as a string, a free-text sign-up method. */
+const DIGIT_STRING_WRONG = [
+  { value: 2.5, code: 'property_type', message: MESSAGES.digits },
+  { value: '12a', code: 'property_value', message: MESSAGES.digits },
+] as const;
+const OPEN_ENUM_WRONG = [{ value: 3, code: 'property_type', message: MESSAGES.string }] as const;
+const wrongFor = (field: FieldSpec): ReadonlyArray<{ value: unknown; code: string; message: string }> =>
+  field.type === 'integer' && field.digitString === true ? DIGIT_STRING_WRONG : field.type === 'enum' && field.open === true ? OPEN_ENUM_WRONG : WRONG[field.type];
+
 const bodyPath = (part: CataloguePart, path: string): Array<string | number> => (part === 'items' ? ['items', 0, ...path.split('.')] : [part, ...path.split('.')]);
 const shownPath = (part: CataloguePart, path: string): string => (part === 'items' ? `items[0].${path}` : `${part}.${path}`);
 
 const wrongCases = (['items', 'payer', 'shipments'] as const).flatMap((part) =>
-  catalogueNodes(part).flatMap((node) => WRONG[node.field.type].map((wrong) => ({ part, path: node.path, type: node.field.type, ...wrong }))),
+  catalogueNodes(part).flatMap((node) => wrongFor(node.field).map((wrong) => ({ part, path: node.path, type: node.field.type, ...wrong }))),
 );
 
 describe('POST /checkout/preferences: every field is checked by its type (generated from the catalogue)', () => {
@@ -139,10 +151,25 @@ describe('POST /checkout/preferences: every field is checked by its type (genera
     ]);
   });
 
+  it("accepts the official SDKs' example industry data: phone and street numbers as strings, authentication_type MOBILE", async () => {
+    const response = await create({
+      ...minimal(),
+      payer: { phone: { area_code: '011', number: '987654321' }, address: { street_number: '123' }, authentication_type: 'MOBILE' },
+      shipments: { receiver_address: { street_number: '1234' } },
+    });
+    expect(response.status, response.body).toBe(201);
+    expect(Preference.parse(response.json()).payer).toMatchObject({ phone: { area_code: '011', number: '987654321' }, authentication_type: 'MOBILE' });
+    expect((await create({ ...minimal(), payer: { phone: { area_code: 11, number: 987654321 }, address: { street_number: 123 } } })).status).toBe(201);
+  });
+
+  it('accepts a leap day and the last day of each month (2.5 Date)', () => {
+    for (const value of ['2028-02-29T10:00:00.000-03:00', '2030-04-30T23:59:59Z', '2030-12-31T00:00:00+00:00']) expect(isIsoTimestamp(value), value).toBe(true);
+  });
+
   it('names every offending path at once, not only the first', async () => {
     const body = minimal();
     const leaves = (['items', 'payer', 'shipments'] as const).flatMap((part) => catalogueNodes(part).filter((node) => node.field.type !== 'object').map((node) => ({ part, node })));
-    for (const { part, node } of leaves) setPath(body, bodyPath(part, node.path), WRONG[node.field.type][0]?.value);
+    for (const { part, node } of leaves) setPath(body, bodyPath(part, node.path), wrongFor(node.field)[0]?.value);
     const error = await refused(body);
     expect(error.cause).toHaveLength(leaves.length);
     expect(error.cause.map((cause) => cause.description.split(' ')[0])).toEqual(expect.arrayContaining(leaves.map(({ part, node }) => shownPath(part, node.path))));
@@ -254,8 +281,8 @@ describe('the preference answer and GET /checkout/preferences/{id}', () => {
       site_id: 'MLA',
       operation_type: 'regular_payment',
       date_created: new Date(t.clock.now()).toISOString(),
-      init_point: `http://localhost:80/checkout/pay/${preference.id}`,
-      sandbox_init_point: `http://localhost:80/checkout/pay/${preference.id}?sandbox=true`,
+      init_point: `http://localhost/checkout/pay/${preference.id}`,
+      sandbox_init_point: `http://localhost/checkout/pay/${preference.id}?sandbox=true`,
       external_reference: 'ORDER-1042',
       auto_return: 'approved',
       back_urls: sample['back_urls'],

@@ -9,7 +9,9 @@ import { addFormBodyParser } from '../form-body';
 import { registerNotificationRoutes } from '../notifications/routes';
 import { createNotificationService, type NotificationService } from '../notifications/service';
 import { registerPaymentRoutes } from '../payments/routes';
+import { PreferenceSearchQuery } from '../../shared/platform/search';
 import { createCheckoutOperations, type CheckoutOperations } from './operations';
+import { searchPreferences, updatePreference } from './preference-changes';
 import { PAGE_SECURITY_POLICY, renderCheckoutPage, renderMessagePage, renderResultPage } from './page';
 import { notFound, parseInput } from './validation';
 
@@ -70,7 +72,7 @@ function withReport(preference: Preference, industry: Industry | undefined): Pre
 
 /** Spec 4.2, 4.6, 6: preferences with industry data, the hosted checkout page, payments and notifications. */
 export function registerCheckout(app: FastifyInstance, context: SandboxContext): void {
-  const notifications = createNotificationService({ clock: context.clock, seed: () => context.seed });
+  const notifications = createNotificationService({ clock: context.clock, seed: () => context.seed, allowRemoteTargets: context.allowRemoteNotifications });
   const operations = createCheckoutOperations(context, notifications);
   servicesByApp.set(app, { operations, notifications });
 
@@ -89,6 +91,19 @@ export function registerCheckout(app: FastifyInstance, context: SandboxContext):
     return reply.code(201).send(withReport(preference, industry));
   });
 
+  app.get('/checkout/preferences/search', { schema: { tags: ['checkout'], summary: 'Search the caller\'s preferences (external_reference, site_id, offset, limit)' }, config: { documented: { querystring: PreferenceSearchQuery } } }, (request) => {
+    const principal = context.authenticate(request);
+    const query = parseInput(PreferenceSearchQuery, request.query, 'invalid search', 'query');
+    return searchPreferences(operations.state, principal, query);
+  });
+
+  app.put('/checkout/preferences/:id', { schema: { tags: ['checkout'], summary: 'Update a checkout preference: the members sent replace the stored ones' }, config: { documented: { params: PreferenceParams } } }, (request) => {
+    const principal = context.authenticate(request);
+    const industry = requestedIndustry(request);
+    const { id } = parseInput(PreferenceParams, request.params, 'invalid path', 'path');
+    return withReport(updatePreference(operations.state, principal, id, request.body, new Date(context.clock.now()).toISOString()), industry);
+  });
+
   app.get('/checkout/preferences/:id', { schema: { tags: ['checkout'], summary: 'Get a checkout preference' } }, (request) => {
     const principal = context.authenticate(request);
     const industry = requestedIndustry(request);
@@ -103,7 +118,7 @@ export function registerCheckout(app: FastifyInstance, context: SandboxContext):
     const html = (reply: FastifyReply, status: number, page: string): FastifyReply =>
       reply.code(status).header('content-security-policy', PAGE_SECURITY_POLICY).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
 
-    scope.get('/checkout/pay/:id', { schema: { hide: true } }, (request, reply) => {
+    scope.get('/checkout/pay/:id', { schema: { tags: ['checkout pages'], summary: 'The hosted checkout page of a preference (init_point, HTML)' }, config: { documented: { params: PreferenceParams } } }, (request, reply) => {
       const record = operations.state.preferences.get((request.params as { id: string }).id);
       if (record === undefined) return html(reply, 404, renderMessagePage('Payment link not found', 'This payment link does not exist. Ask the store for a new one.'));
       const { preference } = record;
@@ -116,7 +131,7 @@ export function registerCheckout(app: FastifyInstance, context: SandboxContext):
       );
     });
 
-    scope.post('/checkout/pay/:id', { schema: { hide: true } }, (request, reply) => {
+    scope.post('/checkout/pay/:id', { schema: { tags: ['checkout pages'], summary: 'Pay from the checkout page (form post; 303 to the result or back_url)' }, config: { documented: { params: PreferenceParams, body: CheckoutForm } } }, (request, reply) => {
       const id = (request.params as { id: string }).id;
       const form = CheckoutForm.safeParse(request.body ?? {});
       if (!form.success) return html(reply, 400, renderMessagePage('Payment not sent', 'The form was incomplete: choose an outcome and give a valid e-mail.'));
@@ -133,7 +148,7 @@ export function registerCheckout(app: FastifyInstance, context: SandboxContext):
       return reply.code(303).header('location', location).send();
     });
 
-    scope.get('/checkout/result/:id', { schema: { hide: true } }, (request, reply) => {
+    scope.get('/checkout/result/:id', { schema: { tags: ['checkout pages'], summary: 'The result page after a checkout payment (HTML)' }, config: { documented: { params: NumericParams } } }, (request, reply) => {
       const parsed = NumericParams.safeParse(request.params);
       const result = parsed.success ? operations.checkoutResult(Number(parsed.data.id)) : undefined;
       if (result === undefined) return html(reply, 404, renderMessagePage('Payment not found', 'There is no checkout payment with this id.'));
@@ -141,23 +156,23 @@ export function registerCheckout(app: FastifyInstance, context: SandboxContext):
     });
   });
 
-  const hide = { schema: { hide: true } };
+  const tags = ['sandbox checkout'];
 
-  app.post('/__sandbox/preferences/:id/pay', hide, (request, reply) => {
+  app.post('/__sandbox/preferences/:id/pay', { schema: { tags, summary: 'Pay a preference as a buyer would, with the chosen outcome' }, config: { documented: { params: PreferenceParams, body: PayControlBody } } }, (request, reply) => {
     const { id } = parseInput(PreferenceParams, request.params, 'invalid path', 'path');
     const body = parseInput(PayControlBody, request.body, 'invalid payment outcome');
     const result = operations.payPreference(id, body.status, { payerEmail: body.payer_email, sandbox: body.sandbox === true });
     return reply.code(201).send({ payment: result.payment, merchant_order: result.merchantOrder, return_url: result.returnUrl, auto_return: result.autoReturn });
   });
 
-  app.post('/__sandbox/payments/:id/chargeback', hide, (request, reply) => {
+  app.post('/__sandbox/payments/:id/chargeback', { schema: { tags, summary: 'Open a chargeback on an approved payment' }, config: { documented: { params: NumericParams, body: ChargebackControlBody } } }, (request, reply) => {
     const parsed = NumericParams.safeParse(request.params);
     if (!parsed.success) throw notFound('payment');
     const body = parseInput(ChargebackControlBody, request.body ?? {}, 'invalid chargeback');
     return reply.code(201).send(operations.chargeback(Number(parsed.data.id), body));
   });
 
-  app.post('/__sandbox/payment-intents', hide, (request, reply) => {
+  app.post('/__sandbox/payment-intents', { schema: { tags, summary: 'Start a terminal payment intent that walks its states on the clock' }, config: { documented: { body: PaymentIntentControlRequest } } }, (request, reply) => {
     const body = parseInput(PaymentIntentControlRequest, request.body, 'invalid payment intent');
     return reply.code(201).send(operations.createPaymentIntent(body));
   });

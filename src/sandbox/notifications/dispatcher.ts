@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import type { Clock, TimerHandle } from '../../shared/clock';
 import { DELIVERED_WEBHOOK_TYPES, DeliveredTopic, type WebhookBody } from '../../shared/platform/notifications';
+import { isLoopbackHostname } from '../exposure';
 import { DEFAULT_RETRY_POLICY, nextAttemptAt, type RetryPolicy } from './schedule';
 import { signatureHeader } from './signature';
 
@@ -82,6 +83,8 @@ export interface DispatcherOptions {
   concurrency?: number;
   policy?: RetryPolicy;
   fetch?: typeof globalThis.fetch;
+  /** Deliver to hosts other than loopback too; off by default (docs/decisions.md, "Sandbox exposure"). */
+  allowRemoteTargets?: boolean;
 }
 
 export interface ListFilter {
@@ -272,9 +275,13 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
     let statusCode: number | null = null;
     let error: string | null = null;
     let outcome: Attempt['outcome'];
+    const target = targetUrl(record);
+    const loopback = isLoopbackHostname(target.hostname);
     try {
+      // The sandbox is no proxy into the network it runs in: only loopback receivers unless allowed.
+      if (!loopback && options.allowRemoteTargets !== true) throw new RemoteTargetRefused(target.hostname);
       // redirect: 'manual', so a 302 is the receiver's answer (not an acknowledgement), not a hop elsewhere.
-      const response = await fetchImpl(targetUrl(record), { ...init, redirect: 'manual', signal: controller.signal });
+      const response = await fetchImpl(target, { ...init, redirect: 'manual', signal: controller.signal });
       statusCode = response.status;
       outcome = statusCode === 200 || statusCode === 201 ? 'acknowledged' : 'not_acknowledged';
       if (outcome === 'not_acknowledged') error = `HTTP ${statusCode} is not an acknowledgement (200 or 201)`;
@@ -286,7 +293,8 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
         error = `no answer within ${ackTimeoutMs} ms`;
       } else {
         outcome = 'network_error';
-        error = describeNetworkError(caught);
+        // Another host's resolver and socket errors say what lies on that network; the log keeps them to loopback.
+        error = caught instanceof RemoteTargetRefused ? caught.message : loopback ? describeNetworkError(caught) : 'the receiver could not be reached';
       }
     }
     clearTimeout(timer);
@@ -415,6 +423,12 @@ export function createNotificationDispatcher(options: DispatcherOptions): Notifi
       clearRuntime();
     },
   };
+}
+
+class RemoteTargetRefused extends Error {
+  constructor(hostname: string) {
+    super(`not sent: ${hostname} is not a loopback host (start the sandbox with --allow-remote-notifications to deliver there)`);
+  }
 }
 
 function describeNetworkError(error: unknown): string {

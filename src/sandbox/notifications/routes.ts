@@ -21,9 +21,9 @@ const AccountUrlBody = z.strictObject({ url: UrlField.nullable() });
 
 /** Control API of the notifications (spec 6): inspect every attempt, resend, set the account URL (6.2: one per account). */
 export function registerNotificationRoutes(app: FastifyInstance, context: SandboxContext, service: NotificationService): void {
-  const hide = { schema: { hide: true } };
+  const tags = ['sandbox notifications'];
 
-  app.get('/__sandbox/notifications', hide, (request) => {
+  app.get('/__sandbox/notifications', { schema: { tags, summary: 'Every notification and its attempts' }, config: { documented: { querystring: ListQuery } } }, (request) => {
     const query = parseInput(ListQuery, request.query, 'invalid notifications filter', 'query');
     const results = service.dispatcher
       .list({
@@ -37,14 +37,14 @@ export function registerNotificationRoutes(app: FastifyInstance, context: Sandbo
     return { results, total: results.length };
   });
 
-  app.get('/__sandbox/notifications/:id', hide, (request) => {
+  app.get('/__sandbox/notifications/:id', { schema: { tags, summary: 'One notification and its attempts' }, config: { documented: { params: IdParams } } }, (request) => {
     const { id } = parseInput(IdParams, request.params, 'invalid path', 'path');
     const record = service.dispatcher.get(id);
     if (record === undefined) throw notFound('notification');
     return recordView(record);
   });
 
-  app.post('/__sandbox/notifications/:id/resend', hide, (request, reply) => {
+  app.post('/__sandbox/notifications/:id/resend', { schema: { tags, summary: 'One more attempt now, outside the schedule (spec 6.3)' }, config: { documented: { params: IdParams } } }, (request, reply) => {
     const { id } = parseInput(IdParams, request.params, 'invalid path', 'path');
     const record = service.dispatcher.resend(id);
     if (record === undefined) throw notFound('notification');
@@ -57,12 +57,12 @@ export function registerNotificationRoutes(app: FastifyInstance, context: Sandbo
     return userId;
   };
 
-  app.get('/__sandbox/accounts/:user_id/notification-url', hide, (request) => {
+  app.get('/__sandbox/accounts/:user_id/notification-url', { schema: { tags, summary: "An account's notification URL (spec 6.2)" }, config: { documented: { params: UserParams } } }, (request) => {
     const userId = accountOf(parseInput(UserParams, request.params, 'invalid path', 'path').user_id);
     return { user_id: userId, url: service.accountUrl(userId) };
   });
 
-  app.put('/__sandbox/accounts/:user_id/notification-url', hide, (request) => {
+  app.put('/__sandbox/accounts/:user_id/notification-url', { schema: { tags, summary: "Set an account's notification URL (spec 6.2)" }, config: { documented: { params: UserParams, body: AccountUrlBody } } }, (request) => {
     const userId = accountOf(parseInput(UserParams, request.params, 'invalid path', 'path').user_id);
     const { url } = parseInput(AccountUrlBody, request.body, 'invalid notification URL');
     service.setAccountUrl(userId, url);

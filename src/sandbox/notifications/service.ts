@@ -37,13 +37,20 @@ const ServiceState = z.object({
   dispatcher: DispatcherState,
 });
 
-export function createNotificationService(options: { clock: Clock; seed: () => SeedData; ackTimeoutMs?: number; concurrency?: number }): NotificationService {
+export function createNotificationService(options: {
+  clock: Clock;
+  seed: () => SeedData;
+  ackTimeoutMs?: number;
+  concurrency?: number;
+  allowRemoteTargets?: boolean;
+}): NotificationService {
   const accountUrls = new Map<number, string>();
   const dispatcher = createNotificationDispatcher({
     clock: options.clock,
     secretFor: (clientId) => options.seed().applications.find((application) => application.client_id === clientId)?.client_secret,
     ...(options.ackTimeoutMs === undefined ? {} : { ackTimeoutMs: options.ackTimeoutMs }),
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+    allowRemoteTargets: options.allowRemoteTargets === true,
   });
 
   return {

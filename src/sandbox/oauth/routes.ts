@@ -235,7 +235,8 @@ function asRecord(value: unknown): Record<string, unknown> {
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  // The consent page must not be framed: a page around it could trick the user into clicking "Allow".
+  return reply.code(status).header('cache-control', 'no-store').header('content-security-policy', "frame-ancestors 'none'; base-uri 'none'").type('text/html; charset=utf-8').send(html);
 }
 
 function redirect(reply: FastifyReply, location: string): FastifyReply {

@@ -5,6 +5,7 @@ import type { SandboxContext } from '../context';
 import type { CheckoutOperations } from '../checkout/operations';
 import { notFound, parseInput } from '../checkout/validation';
 import { readIdempotencyKey, runIdempotent } from './idempotency';
+import { registerSearchRoutes } from './search';
 
 const NumericId = z.object({ id: z.string().regex(/^\d{1,15}$/) });
 const TextId = z.object({ id: z.string().min(1) });
@@ -12,6 +13,7 @@ const TextId = z.object({ id: z.string().min(1) });
 /** Spec 4.6: payment creation and the four read endpoints a notification receiver calls. Owner only; others' records are 404. */
 export function registerPaymentRoutes(app: FastifyInstance, context: SandboxContext, operations: CheckoutOperations): void {
   const { state } = operations;
+  registerSearchRoutes(app, context, operations);
   const numericId = (params: unknown, what: string): number => {
     const parsed = NumericId.safeParse(params);
     if (!parsed.success) throw notFound(what);

@@ -108,8 +108,8 @@ export function terminalPage(id: string, name: string): string {
 
   const post = async (path, body) => {
     $('error').textContent = '';
-    const init = { method: 'POST' };
-    if (body !== undefined) { init.headers = { 'content-type': 'application/json' }; init.body = JSON.stringify(body); }
+    const init = { method: 'POST', headers: { 'x-sandbox-control': '1' } };
+    if (body !== undefined) { init.headers['content-type'] = 'application/json'; init.body = JSON.stringify(body); }
     const response = await fetch(config.base + path, init);
     if (!response.ok) {
       const problem = await response.json().catch(() => ({}));

@@ -32,12 +32,16 @@ export interface NumberField extends FieldBase {
   readonly minimum?: number;
   /** Exclusive lower bound. */
   readonly exclusiveMinimum?: number;
+  /** Also a string of digits, as the platform's reference types it (docs/decisions.md, "Industry field types"). */
+  readonly digitString?: true;
 }
 
 export interface EnumField extends FieldBase {
   readonly type: 'enum';
   readonly values: readonly string[];
   readonly valueLabels?: Readonly<Record<string, Label>>;
+  /** The values are suggestions: any non-empty string is accepted (docs/decisions.md, "Industry field types"). */
+  readonly open?: true;
 }
 
 export interface ObjectField extends FieldBase {
@@ -51,6 +55,10 @@ export type FieldMap = Readonly<Record<string, FieldSpec>>;
 /** The TypeScript value a field holds once validated (every industry field is optional). */
 export type FieldValue<F> = F extends { type: 'string' | 'date' }
   ? string
+  : F extends { type: 'integer'; digitString: true }
+    ? number | string
+  : F extends { type: 'enum'; open: true }
+    ? string
   : F extends { type: 'integer' | 'float' }
     ? number
     : F extends { type: 'boolean' }
@@ -125,8 +133,8 @@ export const PAYER_FIELDS = {
     type: 'object',
     label: label('Phone', 'Teléfono'),
     fields: {
-      area_code: { type: 'integer', label: label('Area code', 'Código de área') },
-      number: { type: 'integer', label: label('Number', 'Número') },
+      area_code: { type: 'integer', label: label('Area code', 'Código de área'), digitString: true },
+      number: { type: 'integer', label: label('Number', 'Número'), digitString: true },
     },
   },
   address: {
@@ -135,13 +143,14 @@ export const PAYER_FIELDS = {
     fields: {
       zip_code: { type: 'string', label: label('Zip code', 'Código postal') },
       street_name: { type: 'string', label: label('Street', 'Calle') },
-      street_number: { type: 'integer', label: label('Street number', 'Número') },
+      street_number: { type: 'integer', label: label('Street number', 'Número'), digitString: true },
     },
   },
   authentication_type: {
     type: 'enum',
     label: label('Sign-up method', 'Tipo de autenticación'),
     values: AUTHENTICATION_TYPES,
+    open: true,
     valueLabels: {
       Gmail: label('Gmail', 'Gmail'),
       Facebook: label('Facebook', 'Facebook'),
@@ -164,7 +173,7 @@ export const SHIPMENT_FIELDS = {
       zip_code: { type: 'string', label: label('Zip code', 'Código postal') },
       state_name: { type: 'string', label: label('Province', 'Provincia') },
       city_name: { type: 'string', label: label('City', 'Ciudad') },
-      street_number: { type: 'integer', label: label('Street number', 'Número') },
+      street_number: { type: 'integer', label: label('Street number', 'Número'), digitString: true },
       floor: { type: 'string', label: label('Floor', 'Piso') },
       apartment: { type: 'string', label: label('Apartment', 'Departamento') },
     },

@@ -25,6 +25,7 @@ export const MESSAGES = {
   required: 'is required',
   string: 'must be a string',
   integer: 'must be an integer',
+  digits: 'must be an integer or a string of digits',
   float: 'must be a number',
   boolean: 'must be a boolean',
   date: 'must be an ISO 8601 timestamp with a UTC offset, e.g. 2026-01-15T09:30:00.000-03:00',
@@ -49,8 +50,10 @@ const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\
 export function isIsoTimestamp(value: string): boolean {
   const match = ISO_TIMESTAMP.exec(value);
   if (match === null) return false;
-  const [month, day, hour, minute, second] = [match[2], match[3], match[4], match[5], match[6] ?? '0'].map(Number) as [number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return false;
+  const [year, month, day, hour, minute, second] = [match[1], match[2], match[3], match[4], match[5], match[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  // Date.parse rolls 2030-02-30 over to March 2; a day past its month's end is as wrong as hour 25 (2.5).
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) return false;
   return !Number.isNaN(Date.parse(value));
 }
 
@@ -84,12 +87,14 @@ function fieldSchema(field: FieldSpec): z.ZodType {
       return StringField;
     case 'integer':
     case 'float':
-      return numberSchema(field);
+      // The platform's reference types phone numbers and street numbers as strings ("011"); an integer still passes.
+      return field.digitString === true ? z.union([numberSchema(field), z.string().regex(/^\d{1,20}$/, { message: MESSAGES.digits })], typed(MESSAGES.digits)) : numberSchema(field);
     case 'boolean':
       return BooleanField;
     case 'date':
       return DateField;
     case 'enum':
+      if (field.open === true) return StringField.min(1, { message: 'must not be empty' });
       return z.enum(field.values as [string, ...string[]], typed(MESSAGES.enumOf(field.values)));
     case 'object':
       return catalogueObject(field.fields);
@@ -290,6 +295,7 @@ export function issuesToCauses(issues: readonly IssueLike[], root = 'body'): Err
     let code: ValidationCauseCode;
     if (issue.code === 'invalid_type') code = issue.input === undefined ? 'required_properties' : 'property_type';
     else if (issue.code === 'invalid_value') code = typeof issue.input === 'string' ? 'property_value' : 'property_type';
+    else if (issue.code === 'invalid_union') code = 'property_type';
     else if (issue.code === 'custom') code = (issue.params?.['cause'] as ValidationCauseCode | undefined) ?? 'property_value';
     else code = 'property_value';
     const description = `${path === '' ? root : path} ${issue.message}`;

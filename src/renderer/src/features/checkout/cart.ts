@@ -259,6 +259,7 @@ const EXACT_PROBLEMS: ReadonlyArray<[string, CheckoutMessageKey]> = [
   [MESSAGES.required, 'problem.required'],
   [MESSAGES.string, 'problem.string'],
   [MESSAGES.integer, 'problem.integer'],
+  [MESSAGES.digits, 'problem.integer'],
   [MESSAGES.float, 'problem.float'],
   [MESSAGES.boolean, 'problem.boolean'],
   [MESSAGES.date, 'problem.date'],
