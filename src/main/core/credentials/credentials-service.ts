@@ -321,6 +321,8 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
     signIn,
     cancelSignIn() {
       activeSignIn?.listener.cancel();
+      // Over at once: the answer must not still show a sign-in in progress (its own clean-up runs a moment later).
+      activeSignIn = undefined;
       return status();
     },
     signOut() {

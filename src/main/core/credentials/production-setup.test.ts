@@ -152,3 +152,19 @@ describe('sign-in against a platform that matches redirect_uri exactly', () => {
     }
   });
 });
+
+describe('cancelling a sign-in', () => {
+  it('answers with no sign-in in progress at once, and the waiting sign-in ends as cancelled', async () => {
+    let opened = false;
+    const { core } = await start({
+      openExternal: async () => {
+        opened = true;
+      },
+    });
+    const signIn = failureOf(core.handlers['credentials.signIn']({}));
+    await expect.poll(() => opened).toBe(true);
+    expect((await core.handlers['credentials.status']({})).signInInProgress).toBe(true);
+    expect((await core.handlers['credentials.cancelSignIn']({})).signInInProgress).toBe(false);
+    expect(await signIn).toMatchObject({ code: 'sign_in_cancelled' });
+  });
+});

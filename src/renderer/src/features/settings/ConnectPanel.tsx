@@ -15,7 +15,7 @@ export function ConnectPanel() {
     <section className="card setup-panel" aria-labelledby="setup-title" data-testid="connect-panel">
       <h2 id="setup-title">{text('title')}</h2>
       <p className="hint">{status.environment === 'sandbox' ? text('sandboxNote') : text('lead')}</p>
-      <CredentialsForm key={`${status.production.baseUrl} ${status.production.clientId} ${String(status.production.hasClientSecret)}`} production={status.production} />
+      <CredentialsForm production={status.production} />
       <SecretStorage status={status} />
       <Connection status={status} />
     </section>

@@ -74,7 +74,7 @@ export function CredentialsForm({ production }: { production: CredentialsStatus[
       <div className="setup-field">
         <label htmlFor="setup-clientSecret">{text('clientSecret')}</label>
         <input {...input('clientSecret')} type="password" autoComplete="off" aria-describedby="setup-clientSecret-note" />
-        <p id="setup-clientSecret-note" className="hint">
+        <p id="setup-clientSecret-note" className="hint" data-testid="setup-clientSecret-note">
           {production.hasClientSecret ? text('secretStored') : ''}
         </p>
       </div>
