@@ -147,6 +147,9 @@ test('connects with client credentials, tests the connection with a real call, a
   await expect(page.getByTestId('setup-save-status')).toHaveText('Saved.');
   await expect(page.getByTestId('setup-clientSecret')).toHaveValue('');
   await expect(page.getByTestId('setup-state')).toHaveText(/Credentials saved/);
+  // The status bar follows the new base URL: its address, and the platform answering there.
+  await expect(page.locator('.platform-url')).toHaveText(productionUrl);
+  await expect(page.getByTestId('status-connection')).toHaveText(/Online/);
 
   await page.getByTestId('test-connection').click();
   await expect(page.getByTestId('test-result')).toHaveText(/It works: the platform lists \d+ terminal/);

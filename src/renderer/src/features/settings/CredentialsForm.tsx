@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { AuthorizationPageUrl, ClientId, LoopbackRedirectUri, PlatformBaseUrl } from '../../../../shared/ipc/channels/app';
 import type { CredentialsStatus, SetProductionRequest } from '../../../../shared/ipc/channels/credentials';
 import type { ProductionSetupKey } from '../../../../shared/i18n';
+import { call } from '../../api/bridge';
 import { useCredentialsAction, useSetupText } from './api';
 
 type FieldName = 'baseUrl' | 'clientId' | 'redirectUri' | 'authorizationUrl';
@@ -29,6 +31,7 @@ const draftOf = (production: CredentialsStatus['production']): Draft => ({
 export function CredentialsForm({ production }: { production: CredentialsStatus['production'] }) {
   const text = useSetupText();
   const save = useCredentialsAction('credentials.setProduction');
+  const client = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => draftOf(production));
   const [problems, setProblems] = useState<Partial<Record<FieldName, ProductionSetupKey>>>({});
   const [saved, setSaved] = useState(false);
@@ -49,6 +52,10 @@ export function CredentialsForm({ production }: { production: CredentialsStatus[
     void save.run(request).then((status) => {
       setDraft(draftOf(status.production));
       setSaved(true);
+      if (request.baseUrl === undefined) return;
+      // The status bar shows the platform's address and whether it answers: both follow the new base URL.
+      void client.invalidateQueries({ queryKey: ['app.info'] });
+      void call('connection.check', {}).catch(() => undefined);
     });
   };
 
@@ -73,7 +80,7 @@ export function CredentialsForm({ production }: { production: CredentialsStatus[
       ))}
       <div className="setup-field">
         <label htmlFor="setup-clientSecret">{text('clientSecret')}</label>
-        <input {...input('clientSecret')} type="password" autoComplete="off" aria-describedby="setup-clientSecret-note" />
+        <input {...input('clientSecret')} className="mono" type="password" autoComplete="off" aria-describedby="setup-clientSecret-note" />
         <p id="setup-clientSecret-note" className="hint" data-testid="setup-clientSecret-note">
           {production.hasClientSecret ? text('secretStored') : ''}
         </p>
