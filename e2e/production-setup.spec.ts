@@ -115,8 +115,9 @@ test('in production without credentials, Print and Checkout are disabled with th
 
   await page.getByTestId('nav-counter').click();
   await expect(page.getByTestId('print-button')).toBeDisabled();
-  await expect(page.getByTestId('print-status')).toHaveText(/waits until Counter is connected/);
+  await expect(page.getByTestId('print-status')).toHaveText('Not connected to the platform yet.');
   await expect(page.getByTestId('environment-notice-print')).toBeVisible();
+  await screenshot(page, 'production-setup-print-blocked');
   await page.getByTestId('nav-checkout').click();
   await expect(page.getByTestId('create-preference')).toBeDisabled();
   await page.getByTestId('environment-notice-link').click();

@@ -76,6 +76,7 @@ export const PRODUCTION_SETUP = {
   },
   'blocked.print': { en: 'Printing waits until Counter is connected to the platform.', es: 'La impresión espera a que Counter esté conectado con la plataforma.' },
   'blocked.checkout': { en: 'Selling waits until Counter is connected to the platform.', es: 'La venta espera a que Counter esté conectado con la plataforma.' },
+  'blocked.printStatus': { en: 'Not connected to the platform yet.', es: 'Aún sin conexión con la plataforma.' },
   'blocked.link': { en: 'Connect in Settings', es: 'Conectar en Ajustes' },
 } as const satisfies TextTable;
 

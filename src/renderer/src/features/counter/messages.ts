@@ -114,7 +114,7 @@ const en = {
   'print.blocked.terminal': 'Enter the terminal to print on.',
   'print.blocked.reference': 'Fix the external reference to print.',
   'print.blocked.terminalMode': 'This terminal is in STANDALONE mode; prints need a terminal in PDV mode.',
-  'print.blocked.environment': PRODUCTION_SETUP['blocked.print'].en,
+  'print.blocked.environment': PRODUCTION_SETUP['blocked.printStatus'].en,
   'print.terminalCannotPrint': 'STANDALONE, cannot print',
 } as const;
 
@@ -232,7 +232,7 @@ const es: Record<CounterMessageKey, string> = {
   'print.blocked.terminal': 'Indique la terminal donde imprimir.',
   'print.blocked.reference': 'Corrija la referencia externa para imprimir.',
   'print.blocked.terminalMode': 'Esta terminal está en modo STANDALONE; para imprimir se necesita una en modo PDV.',
-  'print.blocked.environment': PRODUCTION_SETUP['blocked.print'].es,
+  'print.blocked.environment': PRODUCTION_SETUP['blocked.printStatus'].es,
   'print.terminalCannotPrint': 'STANDALONE, no imprime',
 };
 
