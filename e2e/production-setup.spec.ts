@@ -120,6 +120,8 @@ test('in production without credentials, Print and Checkout are disabled with th
   await screenshot(page, 'production-setup-print-blocked');
   await page.getByTestId('nav-checkout').click();
   await expect(page.getByTestId('create-preference')).toBeDisabled();
+  await expect(page.getByTestId('environment-notice-checkout')).toBeVisible();
+  await screenshot(page, 'production-setup-checkout-blocked');
   await page.getByTestId('environment-notice-link').click();
   await expect(page.getByTestId('connect-panel')).toBeVisible();
 
