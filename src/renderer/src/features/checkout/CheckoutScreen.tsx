@@ -12,8 +12,8 @@ import { SaleCard } from './SaleCard';
 import { SalesHistory } from './SalesHistory';
 import './checkout.css';
 import { ScreenFrame } from '../../screens/ScreenFrame';
-import { EnvironmentNotice } from '../settings/EnvironmentNotice';
-import { useEnvironmentUsable } from '../settings/api';
+import { EnvironmentNotice } from '../../components/environment/EnvironmentNotice';
+import { useEnvironmentUsable } from '../../components/environment/credentials-status';
 
 const SELECTED_SALE_KEY = 'counter.checkout.selectedSale';
 

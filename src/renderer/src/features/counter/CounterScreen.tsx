@@ -23,8 +23,8 @@ import { matchesShortcut, PRINT_SHORTCUT } from './tag-editing';
 import { DEFAULT_IMAGE_CHOICES, useImageWorker, type ImageChoices } from './use-image-worker';
 import './counter.css';
 import { ScreenFrame } from '../../screens/ScreenFrame';
-import { EnvironmentNotice } from '../settings/EnvironmentNotice';
-import { useEnvironmentUsable } from '../settings/api';
+import { EnvironmentNotice } from '../../components/environment/EnvironmentNotice';
+import { useEnvironmentUsable } from '../../components/environment/credentials-status';
 
 /** Long enough to cover a burst of typing, short enough that a crash loses only the last words. */
 const DRAFT_SAVE_DELAY_MS = 600;

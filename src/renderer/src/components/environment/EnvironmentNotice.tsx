@@ -1,4 +1,5 @@
-import { useEnvironmentUsable, useSetupText } from './api';
+import { useEnvironmentUsable, useSetupText } from './credentials-status';
+import './environment.css';
 
 /**
  * Why Print or Checkout is disabled, with the way to Settings' connect panel; nothing while the
