@@ -30,6 +30,8 @@ export interface SandboxOptions {
   logger?: FastifyServerOptions['logger'];
   /** Spec 7.1 local_rate_limited: per-application token bucket of POST /oauth/token; `null` disables it. */
   tokenRateLimit?: RateLimit | null;
+  /** redirect_uri matched exactly, port included (spec 2.1), instead of any loopback port (RFC 8252); also PUT /__sandbox/oauth/redirect-policy. */
+  strictRedirects?: boolean;
   /** Called when a request that may change state (any method but GET/HEAD) completes; the CLI saves --state then. */
   onStateMayHaveChanged?: () => void;
   /**
@@ -180,7 +182,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 
   // Control first: its onRequest hook (faults) must see every request, whatever module serves it.
   const control = registerControl(app, context, { initialFaults: options.faults ?? [], reset });
-  registerOAuth(app, context, { rateLimit: tokenRateLimit });
+  registerOAuth(app, context, { rateLimit: tokenRateLimit, strictRedirects: options.strictRedirects ?? false });
   registerTerminalList(app, context);
   const actions = registerActions(app, context);
   registerCheckout(app, context);

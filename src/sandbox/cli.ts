@@ -3,7 +3,7 @@
  *
  *   npm run sandbox -- [--port 3333] [--host 127.0.0.1] [--allow-remote] [--public-url URL]
  *                      [--allow-remote-notifications] [--state FILE] [--seed FILE]
- *                      [--manual-clock] [--token-rate-limit 100/10|off] [--log-level info]
+ *                      [--manual-clock] [--token-rate-limit 100/10|off] [--strict-redirects] [--log-level info]
  *
  * Prints its base URL and the seeded credentials, logs one line per request, saves --state on changes
  * and on stop, and stops cleanly on SIGINT/SIGTERM. docs/sandbox/index.md describes it all.
@@ -30,6 +30,8 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --seed FILE               accounts JSON (applications, users, terminals) instead of the built-in ones
   --manual-clock            time moves only via POST /__sandbox/clock/advance
   --token-rate-limit B/R    POST /oauth/token bucket per application: burst B, R per second (default 100/10), or "off"
+  --strict-redirects        match redirect_uri exactly, port included (spec 2.1), as the real platform may;
+                            default: any port on a loopback redirect (RFC 8252)
   --log-level LEVEL         fatal | error | warn | info | debug | trace | silent (default info)
   --help                    this text
 `;
@@ -48,6 +50,7 @@ const CliOptions = z.object({
   state: z.string().min(1).optional(),
   seed: z.string().min(1).optional(),
   manualClock: z.boolean().default(false),
+  strictRedirects: z.boolean().default(false),
   tokenRateLimit: z
     .string()
     .regex(/^(off|\d+\/\d+(\.\d+)?)$/, { error: '--token-rate-limit is BURST/PER_SECOND (e.g. 100/10) or off' })
@@ -83,6 +86,7 @@ function parseCommandLine(argv: string[]): CliOptions {
         state: { type: 'string' },
         seed: { type: 'string' },
         'manual-clock': { type: 'boolean' },
+        'strict-redirects': { type: 'boolean' },
         'token-rate-limit': { type: 'string' },
         'log-level': { type: 'string' },
         help: { type: 'boolean' },
@@ -104,6 +108,7 @@ function parseCommandLine(argv: string[]): CliOptions {
     state: values.state,
     seed: values.seed,
     manualClock: values['manual-clock'],
+    strictRedirects: values['strict-redirects'],
     tokenRateLimit: values['token-rate-limit'],
     logLevel: values['log-level'],
   });
@@ -130,6 +135,7 @@ function banner(baseUrl: string, seed: SeedData, options: CliOptions, stateNote:
     `  OpenAPI    ${baseUrl}/__sandbox/openapi.json`,
     `  Clock      ${options.manualClock ? 'manual (POST /__sandbox/clock/advance {"seconds": N})' : 'system'}`,
     `  State      ${stateNote}`,
+    `  Redirects  ${options.strictRedirects ? 'strict: redirect_uri must equal a registered one, port included' : 'any port on a registered loopback redirect (RFC 8252)'}`,
     '',
     'Applications (client_id / client_secret for POST /oauth/token):',
     ...seed.applications.map(
@@ -173,6 +179,7 @@ async function main(): Promise<void> {
       seed,
       ...(state === undefined ? {} : { state }),
       ...(options.tokenRateLimit === undefined ? {} : { tokenRateLimit: options.tokenRateLimit }),
+      strictRedirects: options.strictRedirects,
       logger: { level: options.logLevel },
       allowAnyHost: options.allowRemote,
       allowRemoteNotifications: options.allowRemoteNotifications,

@@ -267,3 +267,40 @@ describe('POST /__sandbox/oauth/authorize', () => {
     expect(deny.json()).toEqual({ redirect_to: 'http://127.0.0.1/callback?error=access_denied&error_description=The+user+denied+the+authorization+request.' });
   });
 });
+
+describe('strict redirect mode (spec 2.1: redirect_uri matched exactly)', () => {
+  const setPolicy = (body: unknown) => sandbox.app.inject({ method: 'PUT', url: '/__sandbox/oauth/redirect-policy', payload: body as Record<string, unknown> });
+
+  it('refuses a loopback redirect on another port than the registered one, which lenient mode accepts', async () => {
+    const otherPort = counterRequest({ redirect_uri: 'http://127.0.0.1:40000/callback' });
+    expect((await sandbox.app.inject({ method: 'GET', url: authorizationUrl(otherPort) })).statusCode).toBe(200);
+
+    const answer = await setPolicy({ strict: true, redirect_uris: { [COUNTER.client_id]: ['http://127.0.0.1:53682/callback'] } });
+    expect(answer.json()).toEqual({ strict: true, redirect_uris: { [COUNTER.client_id]: ['http://127.0.0.1:53682/callback'] } });
+    const refused = await sandbox.app.inject({ method: 'GET', url: authorizationUrl(otherPort) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers.location).toBeUndefined();
+    expect(refused.body).toContain('exact match required');
+    await openConsent(counterRequest());
+  });
+
+  it('takes the seed’s URIs literally in strict mode: a registered URI without a port admits no port', async () => {
+    await setPolicy({ strict: true });
+    expect((await sandbox.app.inject({ method: 'GET', url: authorizationUrl(counterRequest()) })).statusCode).toBe(400);
+    expect((await sandbox.app.inject({ method: 'GET', url: '/__sandbox/oauth/redirect-policy' })).json()).toMatchObject({ strict: true });
+  });
+
+  it('answers the control API’s mistakes with the spec’s codes', async () => {
+    expect((await setPolicy({ strict: 'yes' })).json()).toMatchObject({ error: 'invalid_request' });
+    expect((await setPolicy({ strict: true, redirect_uris: { '999': ['http://127.0.0.1:1/callback'] } })).json()).toMatchObject({ error: 'invalid_client' });
+  });
+
+  it('starts strict when the sandbox is created so (the CLI’s --strict-redirects)', async () => {
+    const strict = await createSandbox({ clock, strictRedirects: true });
+    try {
+      expect((await strict.app.inject({ method: 'GET', url: '/__sandbox/oauth/redirect-policy' })).json()).toEqual({ strict: true, redirect_uris: {} });
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -47,8 +47,25 @@ export function redirectUriMatches(requested: string, registered: string): boole
   return a[1] === b[1] && (a[3] ?? '') === (b[3] ?? '');
 }
 
-export function isRegisteredRedirectUri(application: SeedApplication, requested: string): boolean {
-  return application.redirect_uris.some((registered) => redirectUriMatches(requested, registered));
+/**
+ * How redirect_uri is compared. Lenient (default): RFC 8252 §7.3, any port on a loopback URI. Strict:
+ * spec 2.1 and 7.1 (invalid_grant) read literally, the exact string registered, so a desktop app must
+ * listen on the registered port. `redirectUris` replaces an application's registered URIs by client_id.
+ */
+export interface RedirectPolicy {
+  strict: boolean;
+  redirectUris: Record<string, string[]>;
+}
+
+export const LENIENT_REDIRECTS: RedirectPolicy = { strict: false, redirectUris: {} };
+
+export function registeredRedirectUris(application: SeedApplication, policy: RedirectPolicy): string[] {
+  return policy.redirectUris[application.client_id] ?? application.redirect_uris;
+}
+
+export function isRegisteredRedirectUri(application: SeedApplication, requested: string, policy: RedirectPolicy = LENIENT_REDIRECTS): boolean {
+  const matches = policy.strict ? (registered: string) => requested === registered && !requested.includes('#') && isAbsoluteUrl(requested) : (registered: string) => redirectUriMatches(requested, registered);
+  return registeredRedirectUris(application, policy).some(matches);
 }
 
 function isAbsoluteUrl(value: string): boolean {
@@ -77,7 +94,7 @@ function param(params: Record<string, unknown>, name: string): Param {
   return { present: true, duplicated: true, reason: Array.isArray(value) ? `${name} must be given once.` : `${name} must be a string.` };
 }
 
-export function checkAuthorizationRequest(params: Record<string, unknown>, seed: SeedData): AuthorizationCheck {
+export function checkAuthorizationRequest(params: Record<string, unknown>, seed: SeedData, policy: RedirectPolicy = LENIENT_REDIRECTS): AuthorizationCheck {
   const fail = (code: string, description: string, redirect?: AuthorizationProblem['redirect']): AuthorizationCheck => ({
     ok: false,
     problem: redirect === undefined ? { code, description } : { code, description, redirect },
@@ -92,8 +109,9 @@ export function checkAuthorizationRequest(params: Record<string, unknown>, seed:
   const redirectUri = param(params, 'redirect_uri');
   if (!redirectUri.present || (!redirectUri.duplicated && redirectUri.value === '')) return fail('invalid_request', 'redirect_uri is required.');
   if (redirectUri.duplicated) return fail('invalid_request', redirectUri.reason);
-  if (!isRegisteredRedirectUri(application, redirectUri.value)) {
-    return fail('invalid_request', `redirect_uri "${redirectUri.value}" is not registered for application ${application.client_id}.`);
+  if (!isRegisteredRedirectUri(application, redirectUri.value, policy)) {
+    const registered = policy.strict ? ` (exact match required; registered: ${registeredRedirectUris(application, policy).join(', ')})` : '';
+    return fail('invalid_request', `redirect_uri "${redirectUri.value}" is not registered for application ${application.client_id}${registered}.`);
   }
 
   // From here on the redirect target is trusted, so problems go back to the application by redirect.

@@ -9,7 +9,7 @@ import type { SandboxContext } from '../context';
 import { SandboxError } from '../errors';
 import { addFormBodyParser } from '../form-body';
 import { typedJsonSerializer } from '../serialization';
-import { checkAuthorizationRequest, withQuery, type AuthorizationProblem, type ValidAuthorization } from './authorize';
+import { checkAuthorizationRequest, withQuery, type AuthorizationProblem, type RedirectPolicy, type ValidAuthorization } from './authorize';
 import { consentPage, errorPage } from './html';
 import type { RateLimit } from './rate-limit';
 import { OAuthService } from './service';
@@ -28,15 +28,28 @@ const documentOnly: FastifySchemaCompiler<unknown> = () => (data) => ({ value: d
 
 export interface OAuthModule {
   readonly service: OAuthService;
+  /** Changed by the control route below; the CLI's --strict-redirects sets it at start. */
+  readonly redirectPolicy: RedirectPolicy;
 }
+
+const RedirectPolicyBody = z
+  .object({
+    strict: z.boolean(),
+    /** Replaces the registered redirect URIs of these applications (client_id → URIs); others keep the seed's. */
+    redirect_uris: z.record(z.string().regex(/^\d+$/), z.array(z.url()).min(1)).optional(),
+  })
+  .strict();
+const RedirectPolicyAnswer = z.object({ strict: z.boolean(), redirect_uris: z.record(z.string(), z.array(z.string())) });
 
 /**
  * Spec 2.1, 2.2, 4.1, 5, 7.1, 8 and the authorization page of docs/decisions.md: the token endpoint, the
  * consent page, the bearer check (`context.authenticate`), and the control routes that touch OAuth
  * state. Persisted as the `oauth` slice.
  */
-export function registerOAuth(app: FastifyInstance, context: SandboxContext, options: { rateLimit: RateLimit | null }): OAuthModule {
+export function registerOAuth(app: FastifyInstance, context: SandboxContext, options: { rateLimit: RateLimit | null; strictRedirects?: boolean }): OAuthModule {
   const service = new OAuthService(context, options.rateLimit);
+  // Not part of the persisted state nor of a reset: like --token-rate-limit, it is how this sandbox was started.
+  const redirectPolicy: RedirectPolicy = { strict: options.strictRedirects ?? false, redirectUris: {} };
   const pending = new PendingAuthorizations(context.clock);
 
   // Assigned now, not inside the plugin below, so modules registered after this call already see it.
@@ -94,7 +107,7 @@ export function registerOAuth(app: FastifyInstance, context: SandboxContext, opt
         },
       },
       (request, reply) => {
-        const check = checkAuthorizationRequest(asRecord(request.query), context.seed);
+        const check = checkAuthorizationRequest(asRecord(request.query), context.seed, redirectPolicy);
         if (!check.ok) return answerProblem(reply, check.problem);
         const requestId = pending.add(check.value);
         const owner = check.value.application.owner_user_id;
@@ -157,12 +170,39 @@ export function registerOAuth(app: FastifyInstance, context: SandboxContext, opt
       },
       (request) => {
         const { user_id: userId, decision, ...params } = request.body;
-        const check = checkAuthorizationRequest({ response_type: 'code', ...params }, context.seed);
+        const check = checkAuthorizationRequest({ response_type: 'code', ...params }, context.seed, redirectPolicy);
         if (!check.ok) throw new SandboxError(400, check.problem.code, check.problem.description);
         if (!context.seed.users.some((user) => user.user_id === userId)) throw new SandboxError(400, 'invalid_request', `There is no user ${userId} on this sandbox.`);
         if (decision === 'deny') return { redirect_to: service.denialRedirect(check.value) };
         const { code, redirectTo } = service.issueCode(check.value, userId);
         return { code, redirect_to: redirectTo };
+      },
+    );
+
+    const policyAnswer = () => ({ strict: redirectPolicy.strict, redirect_uris: redirectPolicy.redirectUris });
+    typed.get(
+      '/__sandbox/oauth/redirect-policy',
+      { schema: { tags: ['sandbox control'], summary: 'How redirect_uri is matched', response: { 200: RedirectPolicyAnswer } } },
+      policyAnswer,
+    );
+    typed.put(
+      '/__sandbox/oauth/redirect-policy',
+      {
+        config: { validationErrorCode: 'invalid_request' },
+        schema: {
+          tags: ['sandbox control'],
+          summary: 'Strict (exact, spec 2.1) or lenient (any loopback port, RFC 8252) redirect_uri matching',
+          description: 'strict: true refuses a redirect_uri that is not exactly a registered one, port included. redirect_uris replaces the registered URIs of the given applications.',
+          body: RedirectPolicyBody,
+          response: { 200: RedirectPolicyAnswer, 400: PlatformErrorBody },
+        },
+      },
+      (request) => {
+        const unknown = Object.keys(request.body.redirect_uris ?? {}).filter((clientId) => !context.seed.applications.some((application) => application.client_id === clientId));
+        if (unknown.length > 0) throw new SandboxError(400, 'invalid_client', `No application has client_id ${unknown.join(', ')}.`);
+        redirectPolicy.strict = request.body.strict;
+        if (request.body.redirect_uris !== undefined) redirectPolicy.redirectUris = { ...redirectPolicy.redirectUris, ...request.body.redirect_uris };
+        return policyAnswer();
       },
     );
 
@@ -227,7 +267,7 @@ export function registerOAuth(app: FastifyInstance, context: SandboxContext, opt
     done();
   });
 
-  return { service };
+  return { service, redirectPolicy };
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -166,6 +166,10 @@ export const FAILURES = {
     en: 'The browser could not be opened for the sign-in.',
     es: 'No se pudo abrir el navegador para iniciar sesión.',
   },
+  sign_in_port_busy: {
+    en: 'Another program is using the redirect URI’s port. Close it, or register another port for the application and set it in {settings}.',
+    es: 'Otro programa usa el puerto de la URI de redirección. Ciérrelo, o registre otro puerto para la aplicación e indíquelo en {settings}.',
+  },
   sign_in_required: {
     en: 'The signed-in account needs to sign in again. Open {settings} and sign in.',
     es: 'La cuenta debe iniciar sesión de nuevo. Abra {settings} e inicie sesión.',

@@ -32,7 +32,7 @@ export function createAppHandlers(dependencies: AppHandlerDependencies): AppHand
     const productionClientChanged = baseUrlChanged || before.production.clientId !== next.production.clientId;
     if (environmentChanged || baseUrlChanged) void connection.check();
     // A new production client makes the old tokens worthless; the service announces its new status itself.
-    if (productionClientChanged) credentials.configureProduction({ clientChanged: true });
+    if (productionClientChanged) credentials.configureProduction({ clientChanged: true, baseUrlChanged: baseUrlChanged });
     else if (environmentChanged) events.emit('credentials.changed', credentials.status());
     if (environmentChanged) dependencies.environmentChanged();
   }

@@ -44,7 +44,7 @@ export interface CredentialsService {
   signOut(): CredentialsStatus;
   allowPlaintext(allow: boolean): CredentialsStatus;
   /** Stores production's secret and/or authorization page; tokens of the previous client are forgotten. */
-  configureProduction(change: { clientSecret?: string; authorizationUrl?: string; clientChanged: boolean }): CredentialsStatus;
+  configureProduction(change: { clientSecret?: string; authorizationUrl?: string; clientChanged: boolean; baseUrlChanged?: boolean }): CredentialsStatus;
   onChange(listener: (status: CredentialsStatus) => void): () => void;
   /** The current environment's client_secret, only to verify webhook signatures in main (never to the renderer). */
   applicationSecret(): Promise<string>;
@@ -244,6 +244,7 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
       production: {
         baseUrl: current.production.baseUrl,
         clientId: current.production.clientId,
+        redirectUri: current.production.redirectUri,
         hasClientSecret: (vault.read('production').clientSecret ?? '') !== '',
         authorizationUrl: authorizationUrl(),
       },
@@ -258,7 +259,10 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
     const app = await applicationCredentials(env);
     const verifier = createCodeVerifier();
     const state = createState();
-    const listener = await startLoopbackListener({ expectedState: state, clock, timeoutMs: options.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS });
+    // Production matches redirect_uri exactly (spec 2.1, 7.1 invalid_grant): listen on the registered port.
+    // The sandbox accepts any loopback port (RFC 8252 §7.3), so a free one avoids clashes there.
+    const redirectUri = env === 'production' ? settings.get().production.redirectUri : undefined;
+    const listener = await startLoopbackListener({ expectedState: state, clock, timeoutMs: options.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS, redirectUri });
     const session = { environment: env, listener };
     activeSignIn = session;
     notify();
@@ -317,6 +321,8 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
     signIn,
     cancelSignIn() {
       activeSignIn?.listener.cancel();
+      // Over at once: the answer must not still show a sign-in in progress (its own clean-up runs a moment later).
+      activeSignIn = undefined;
       return status();
     },
     signOut() {
@@ -334,6 +340,8 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
       return status();
     },
     configureProduction(change) {
+      // A secret is for the platform it was issued by: never send it to a new address (docs/decisions.md, Production set-up).
+      if (change.baseUrlChanged === true && change.clientSecret === undefined) vault.writeClientSecret('production', undefined);
       if (change.clientSecret !== undefined) vault.writeClientSecret('production', change.clientSecret === '' ? undefined : change.clientSecret);
       if (change.authorizationUrl !== undefined) store.set(AUTHORIZATION_URL_KEY, change.authorizationUrl);
       if (change.clientChanged || change.clientSecret !== undefined) {

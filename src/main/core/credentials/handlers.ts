@@ -21,13 +21,18 @@ export function createCredentialsHandlers({ credentials, settings, events }: Cre
     'credentials.setProduction': (request) => {
       const before = settings.get();
       // The base URL and client ID are settings the renderer shows; the secret goes to the vault only.
-      const production = { ...(request.baseUrl === undefined ? {} : { baseUrl: request.baseUrl }), ...(request.clientId === undefined ? {} : { clientId: request.clientId }) };
+      const production = {
+        ...(request.baseUrl === undefined ? {} : { baseUrl: request.baseUrl }),
+        ...(request.clientId === undefined ? {} : { clientId: request.clientId }),
+        ...(request.redirectUri === undefined ? {} : { redirectUri: request.redirectUri }),
+      };
       const next = Object.keys(production).length === 0 ? before : settings.update({ production });
       if (next !== before) events.emit('settings.changed', next);
       return credentials.configureProduction({
         clientSecret: request.clientSecret,
         authorizationUrl: request.authorizationUrl,
         clientChanged: before.production.clientId !== next.production.clientId || before.production.baseUrl !== next.production.baseUrl,
+        baseUrlChanged: before.production.baseUrl !== next.production.baseUrl,
       });
     },
     'credentials.verify': () => credentials.verify(),

@@ -9,7 +9,7 @@ export const LOOPBACK_CALLBACK_PATH = '/callback';
 
 export type LoopbackOutcome = { kind: 'code'; code: string } | { kind: 'denied'; error: string; description?: string };
 
-export type SignInErrorCode = 'sign_in_timeout' | 'sign_in_cancelled' | 'sign_in_denied' | 'sign_in_failed';
+export type SignInErrorCode = 'sign_in_timeout' | 'sign_in_cancelled' | 'sign_in_denied' | 'sign_in_failed' | 'sign_in_port_busy';
 
 export class SignInError extends CounterError {
   declare readonly code: SignInErrorCode;
@@ -38,7 +38,18 @@ const PAGE_BAD = '<!doctype html><meta charset="utf-8"><title>Counter</title><p>
  * A callback whose `state` is not ours is answered 400 and ignored (it may be a forged link), so the
  * real one can still arrive; the first callback with our state settles the sign-in and closes the port.
  */
-export async function startLoopbackListener(options: { expectedState: string; clock: Clock; timeoutMs: number }): Promise<LoopbackListener> {
+export async function startLoopbackListener(options: {
+  expectedState: string;
+  clock: Clock;
+  timeoutMs: number;
+  /**
+   * The exact redirect URI registered for the application (http://127.0.0.1:PORT/path): a platform that
+   * matches redirect_uri exactly (spec 2.1, 7.1 invalid_grant) accepts only that port. Absent: any free port.
+   */
+  redirectUri?: string;
+}): Promise<LoopbackListener> {
+  const fixed = options.redirectUri === undefined ? undefined : new URL(options.redirectUri);
+  const callbackPath = fixed?.pathname ?? LOOPBACK_CALLBACK_PATH;
   let settle: ((outcome: LoopbackOutcome | SignInError) => void) | undefined;
   const outcome = new Promise<LoopbackOutcome>((resolve, reject) => {
     settle = (result) => (result instanceof SignInError ? reject(result) : resolve(result));
@@ -52,7 +63,7 @@ export async function startLoopbackListener(options: { expectedState: string; cl
       response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' });
       response.end(page);
     };
-    if (request.method !== 'GET' || url.pathname !== LOOPBACK_CALLBACK_PATH) return reply(404, PAGE_BAD);
+    if (request.method !== 'GET' || url.pathname !== callbackPath) return reply(404, PAGE_BAD);
     const parsed = AuthorizationCallback.safeParse(Object.fromEntries(url.searchParams));
     if (!parsed.success || parsed.data.state === undefined || !sameSecret(options.expectedState, parsed.data.state)) return reply(400, PAGE_BAD);
     if ('code' in parsed.data) {
@@ -65,8 +76,14 @@ export async function startLoopbackListener(options: { expectedState: string; cl
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new SignInError('sign_in_port_busy', `another program listens on ${options.redirectUri ?? 'the redirect port'}`)
+          : new SignInError('sign_in_failed', error.message),
+      ),
+    );
+    server.listen(fixed === undefined ? 0 : Number(fixed.port), '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
 
@@ -83,7 +100,7 @@ export async function startLoopbackListener(options: { expectedState: string; cl
   }
 
   return {
-    redirectUri: `http://127.0.0.1:${port}${LOOPBACK_CALLBACK_PATH}`,
+    redirectUri: `http://127.0.0.1:${port}${callbackPath}`,
     outcome,
     cancel: () => finish(new SignInError('sign_in_cancelled', 'the sign-in was cancelled')),
   };

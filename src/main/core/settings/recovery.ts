@@ -1,4 +1,5 @@
 import { copyFileSync, existsSync, renameSync } from 'node:fs';
+import { makePrivateFile } from './private-files';
 import type { StartupNotice } from '../../../shared/ipc/channels/app';
 import { readSettingsLeniently, type KeyValueStore } from './store';
 
@@ -40,6 +41,7 @@ export function openSettingsFile(filePath: string, open: () => KeyValueStore, no
     if (!isUnreadableFile(error) || !existsSync(filePath)) throw error;
     const backupPath = backupPathFor(filePath, now());
     renameSync(filePath, backupPath);
+    makePrivateFile(backupPath);
     store = open();
     notices.push({
       code: 'settings_unreadable',
@@ -51,7 +53,11 @@ export function openSettingsFile(filePath: string, open: () => KeyValueStore, no
   const { settings, invalidFields } = readSettingsLeniently(store.get('settings'));
   if (invalidFields.length > 0) {
     const backupPath = existsSync(filePath) ? backupPathFor(filePath, now()) : null;
-    if (backupPath !== null) copyFileSync(filePath, backupPath);
+    if (backupPath !== null) {
+      copyFileSync(filePath, backupPath);
+      // The copy holds what the file held, secrets included.
+      makePrivateFile(backupPath);
+    }
     // Written back repaired, so the next start does not report the same fields again.
     store.set('settings', settings);
     notices.push({

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ describe('settings through the Store port', () => {
     expect(createSettingsRepository(createConfStore(folder)).get()).toEqual({
       ...DEFAULT_SETTINGS,
       selectedTerminalId: 'NEWLAND_N950__SBX0000001',
-      production: { baseUrl: DEFAULT_SETTINGS.production.baseUrl, clientId: '123' },
+      production: { ...DEFAULT_SETTINGS.production, clientId: '123' },
     });
   });
 
@@ -64,7 +64,7 @@ describe('settings through the Store port', () => {
     const folder = mkdtempSync(join(tmpdir(), 'counter-settings-'));
     const settings = createSettingsRepository(createConfStore(folder));
     settings.update({ production: { clientId: '123' } });
-    expect(settings.get().production).toEqual({ baseUrl: DEFAULT_SETTINGS.production.baseUrl, clientId: '123' });
+    expect(settings.get().production).toEqual({ ...DEFAULT_SETTINGS.production, clientId: '123' });
   });
 
   it('reads the file once and answers later reads from memory, shared and unchangeable', () => {
@@ -80,5 +80,28 @@ describe('settings through the Store port', () => {
       (settings.get() as { language: string }).language = 'es';
     }).toThrow(TypeError);
     expect(settings.get().language).toBe('en');
+  });
+});
+
+describe('the settings file on disk', () => {
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+  it('is readable by its owner only (0600) in an owner-only folder (0700), where plaintext secrets may be', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'counter-settings-'));
+    const folder = join(parent, 'data');
+    const store = createConfStore(folder);
+    store.set('credentials.production.clientSecret', { scheme: 'plaintext', data: 'secret' });
+    expect(modeOf(folder)).toBe(0o700);
+    expect(modeOf(join(folder, 'settings.json'))).toBe(0o600);
+  });
+
+  it('narrows a folder and a file an older version left open to everyone', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'counter-settings-'));
+    chmodSync(folder, 0o755);
+    writeFileSync(join(folder, 'settings.json'), JSON.stringify({ settings: {} }), { mode: 0o644 });
+    chmodSync(join(folder, 'settings.json'), 0o644);
+    createConfStore(folder);
+    expect(modeOf(folder)).toBe(0o700);
+    expect(modeOf(join(folder, 'settings.json'))).toBe(0o600);
   });
 });

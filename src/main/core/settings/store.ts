@@ -56,6 +56,7 @@ export function readSettingsLeniently(stored: unknown): LenientSettings {
     production: {
       baseUrl: field('production.baseUrl', shape.production.shape.baseUrl, productionRaw['baseUrl'], DEFAULT_SETTINGS.production.baseUrl),
       clientId: field('production.clientId', shape.production.shape.clientId, productionRaw['clientId'], DEFAULT_SETTINGS.production.clientId),
+      redirectUri: field('production.redirectUri', shape.production.shape.redirectUri, productionRaw['redirectUri'], DEFAULT_SETTINGS.production.redirectUri),
     },
     selectedTerminalId: field('selectedTerminalId', shape.selectedTerminalId, raw['selectedTerminalId'], DEFAULT_SETTINGS.selectedTerminalId),
     industry: field('industry', shape.industry, raw['industry'], DEFAULT_SETTINGS.industry),

@@ -1,6 +1,7 @@
 import { useAppInfo, useSettings, useUpdateSettings } from '../api/hooks';
 import { useT } from '../i18n';
 import { Environment, Language } from '../../../shared/ipc/channels/app';
+import { ConnectPanel } from '../features/settings/ConnectPanel';
 import { IndustrySetting } from './IndustrySetting';
 import { ScreenFrame } from './ScreenFrame';
 
@@ -41,12 +42,11 @@ export function SettingsScreen() {
           </fieldset>
 
           <IndustrySetting />
-          <label htmlFor="settings-production-url">{t('settings.productionUrl')}</label>
-          <input id="settings-production-url" type="url" readOnly value={current.production.baseUrl} />
           <p className="hint" aria-live="polite">{update.isSuccess ? t('settings.saved') : ''}</p>
           <p className="hint mono">{info.data?.platformBaseUrl}</p>
         </form>
       )}
+      {current === undefined ? null : <ConnectPanel />}
     </ScreenFrame>
   );
 }

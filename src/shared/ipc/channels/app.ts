@@ -47,12 +47,61 @@ export type ConnectionState = z.infer<typeof ConnectionState>;
 /** The store's industry (spec 2.5): which extra fields the checkout form offers. */
 export const IndustryChoice = z.enum(INDUSTRIES.map((industry) => industry.id) as [IndustryId, ...IndustryId[]]);
 
+/** Hosts that are this computer: the only ones where plain http is allowed (RFC 8252 §7.3 loopback). */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function parsedUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An https address, or plain http on this computer only (a local platform such as the sandbox). */
+function secureUrl(message: string) {
+  return z.string().trim().refine(
+    (text) => {
+      const url = parsedUrl(text);
+      return url !== undefined && url.username === '' && url.password === '' && (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)));
+    },
+    { error: message },
+  );
+}
+
+/** Where the production platform is (spec 1: every call over https); `javascript:`, `file:` and the rest are refused. */
+export const PlatformBaseUrl = secureUrl('The base URL must start with https:// (http:// only for this computer: 127.0.0.1 or localhost).');
+
+/** Where a user is sent to sign in: the same rule as the base URL, since the page asks for the user's password. */
+export const AuthorizationPageUrl = secureUrl('The sign-in page address must start with https:// (http:// only for this computer: 127.0.0.1 or localhost).');
+
+/** Spec 2.1: client_id is the application's id, and the platform's ids are numbers. Empty: not set yet. */
+export const ClientId = z.string().trim().regex(/^\d*$/, { error: 'The client ID is the application’s number (digits only).' });
+
+/**
+ * The redirect URI registered for the application (spec 2.1 redirect_uri, matched exactly, 7.1
+ * invalid_grant): http on 127.0.0.1 with a fixed port, where Counter listens during a sign-in
+ * (RFC 8252 §7.3, §8.3; docs/decisions.md, Production set-up).
+ */
+export const LoopbackRedirectUri = z.string().trim().refine(
+  (text) => {
+    const url = parsedUrl(text);
+    if (url === undefined || url.protocol !== 'http:' || url.hostname !== '127.0.0.1' || url.port === '') return false;
+    return Number(url.port) >= 1024 && url.search === '' && url.hash === '' && url.username === '' && text.startsWith(`http://127.0.0.1:${url.port}/`);
+  },
+  { error: 'The redirect URI is http://127.0.0.1:PORT/path, with a port from 1024 to 65535 (as registered for the application).' },
+);
+
+/** docs/decisions.md, Production set-up: a fixed port few programs use, shown and changeable in Settings. */
+export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:53682/callback';
+
 export const Settings = z.object({
   language: Language,
   environment: Environment,
   production: z.object({
-    baseUrl: z.string().url(),
-    clientId: z.string(),
+    baseUrl: PlatformBaseUrl,
+    clientId: ClientId,
+    redirectUri: LoopbackRedirectUri,
   }),
   selectedTerminalId: z.string().nullable(),
   industry: IndustryChoice,
@@ -62,7 +111,7 @@ export type Settings = z.infer<typeof Settings>;
 export const DEFAULT_SETTINGS: Settings = {
   language: 'en',
   environment: 'sandbox',
-  production: { baseUrl: 'https://api.mercadopago.com', clientId: '' },
+  production: { baseUrl: 'https://api.mercadopago.com', clientId: '', redirectUri: DEFAULT_REDIRECT_URI },
   selectedTerminalId: null,
   industry: 'retail',
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channel, NoInput } from '../define';
-import { Environment } from './app';
+import { AuthorizationPageUrl, ClientId, Environment, LoopbackRedirectUri, PlatformBaseUrl } from './app';
 
 /** Spec 2.2: the access token's type marker; `unknown` for a token of another form. */
 export const TokenTypeMarker = z.enum(['APP_USR', 'TEST', 'unknown']);
@@ -46,6 +46,8 @@ export const CredentialsStatus = z.object({
   production: z.object({
     baseUrl: z.string(),
     clientId: z.string(),
+    /** The exact redirect URI a sign-in sends (spec 2.1); the application must have it registered. */
+    redirectUri: z.string().optional(),
     hasClientSecret: z.boolean(),
     authorizationUrl: z.string(),
   }),
@@ -56,12 +58,14 @@ export type CredentialsStatus = z.infer<typeof CredentialsStatus>;
 
 export const SetProductionRequest = z
   .object({
-    baseUrl: z.url({ protocol: /^https?$/ }).optional(),
-    clientId: z.string().trim().regex(/^\d+$/, { error: 'the client ID is a number' }).optional(),
+    /** A new base URL forgets the stored secret and tokens, unless a secret comes with it. */
+    baseUrl: PlatformBaseUrl.optional(),
+    clientId: ClientId.optional(),
+    redirectUri: LoopbackRedirectUri.optional(),
     /** An empty string forgets the stored secret. */
     clientSecret: z.string().trim().max(512).optional(),
     /** Where the user is sent to authorize (docs/decisions.md: `{auth_base}/authorization`). */
-    authorizationUrl: z.url({ protocol: /^https?$/ }).optional(),
+    authorizationUrl: AuthorizationPageUrl.optional(),
   })
   .strict();
 export type SetProductionRequest = z.infer<typeof SetProductionRequest>;

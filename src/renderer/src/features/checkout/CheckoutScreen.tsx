@@ -12,6 +12,8 @@ import { SaleCard } from './SaleCard';
 import { SalesHistory } from './SalesHistory';
 import './checkout.css';
 import { ScreenFrame } from '../../screens/ScreenFrame';
+import { EnvironmentNotice } from '../../components/environment/EnvironmentNotice';
+import { useEnvironmentUsable } from '../../components/environment/credentials-status';
 
 const SELECTED_SALE_KEY = 'counter.checkout.selectedSale';
 
@@ -66,6 +68,7 @@ function CheckoutWorkspace({ industry }: { industry: Industry }) {
   const [failure, setFailure] = useState<string | null>(null);
   const nextItemKey = useRef(2);
   const create = useCreatePreference();
+  const environmentBlocked = useEnvironmentUsable() === false;
   const putSale = useSaleCache();
   const sales = useSales();
   const receiver = useReceiver();
@@ -85,6 +88,7 @@ function CheckoutWorkspace({ industry }: { industry: Industry }) {
   const cartProblems = [...check.problems.entries()].filter(([key]) => key === 'items' || key === 'body');
 
   const submit = async () => {
+    if (environmentBlocked) return;
     setSubmitted(true);
     setFailure(null);
     if (check.problems.size > 0) {
@@ -158,7 +162,8 @@ function CheckoutWorkspace({ industry }: { industry: Industry }) {
               </p>
             ))}
             {submitted && check.problems.size > 0 ? <p className="cart-field-problem">{fillMessage(t('problems.count'), { count: check.problems.size })}</p> : null}
-            <button type="button" className="primary-button" disabled={create.isPending} onClick={() => void submit()} data-testid="create-preference">
+            <EnvironmentNotice action="checkout" />
+            <button type="button" className="primary-button" disabled={create.isPending || environmentBlocked} onClick={() => void submit()} data-testid="create-preference">
               {create.isPending ? t('creating') : t('create')}
             </button>
             {failure === null ? null : (

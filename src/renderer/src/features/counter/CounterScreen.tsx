@@ -23,6 +23,8 @@ import { matchesShortcut, PRINT_SHORTCUT } from './tag-editing';
 import { DEFAULT_IMAGE_CHOICES, useImageWorker, type ImageChoices } from './use-image-worker';
 import './counter.css';
 import { ScreenFrame } from '../../screens/ScreenFrame';
+import { EnvironmentNotice } from '../../components/environment/EnvironmentNotice';
+import { useEnvironmentUsable } from '../../components/environment/credentials-status';
 
 /** Long enough to cover a burst of typing, short enough that a crash loses only the last words. */
 const DRAFT_SAVE_DELAY_MS = 600;
@@ -148,7 +150,8 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
     }
   })();
   const terminalBlock: CounterMessageKey | undefined = terminal?.canPrint === false ? 'print.blocked.terminalMode' : terminalInvalid ? 'print.blocked.terminal' : undefined;
-  const blockedBy = modeBlock ?? terminalBlock ?? (referenceProblem !== undefined ? 'print.blocked.reference' : undefined);
+  const environmentBlock: CounterMessageKey | undefined = useEnvironmentUsable() === false ? 'print.blocked.environment' : undefined;
+  const blockedBy = environmentBlock ?? modeBlock ?? terminalBlock ?? (referenceProblem !== undefined ? 'print.blocked.reference' : undefined);
 
   /** The content exactly as it is sent: placeholders filled at this moment, checked once more. */
   const contentToSend = (): string | undefined => {
@@ -231,6 +234,7 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
           ) : null}
         </div>
       ))}
+      <EnvironmentNotice action="print" />
       <PrintBar
         terminalId={terminalId}
         onTerminalId={setTerminalId}

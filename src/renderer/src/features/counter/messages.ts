@@ -1,3 +1,4 @@
+import { PRODUCTION_SETUP } from '../../../../shared/i18n/production-setup';
 import type { FeatureMessages } from '../../i18n/common';
 
 /** The Counter screen's words, English and Spanish, beside the code that shows them; statuses, subtypes and common words come from the shared catalogue (see ../../i18n). */
@@ -113,6 +114,7 @@ const en = {
   'print.blocked.terminal': 'Enter the terminal to print on.',
   'print.blocked.reference': 'Fix the external reference to print.',
   'print.blocked.terminalMode': 'This terminal is in STANDALONE mode; prints need a terminal in PDV mode.',
+  'print.blocked.environment': PRODUCTION_SETUP['blocked.printStatus'].en,
   'print.terminalCannotPrint': 'STANDALONE, cannot print',
 } as const;
 
@@ -230,6 +232,7 @@ const es: Record<CounterMessageKey, string> = {
   'print.blocked.terminal': 'Indique la terminal donde imprimir.',
   'print.blocked.reference': 'Corrija la referencia externa para imprimir.',
   'print.blocked.terminalMode': 'Esta terminal está en modo STANDALONE; para imprimir se necesita una en modo PDV.',
+  'print.blocked.environment': PRODUCTION_SETUP['blocked.printStatus'].es,
   'print.terminalCannotPrint': 'STANDALONE, no imprime',
 };
 

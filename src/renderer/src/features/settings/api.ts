@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { CredentialsStatus } from '../../../../shared/ipc/channels/credentials';
+import type { ChannelRequest } from '../../../../shared/ipc/contract';
+import { queryKeyOf, useContractMutation } from '../../api/hooks';
+
+export { useCredentialsStatus, useSetupText } from '../../components/environment/credentials-status';
+
+/** A credentials action whose answer (the new status) replaces the cached one at once. */
+export function useCredentialsAction<C extends 'credentials.setProduction' | 'credentials.verify' | 'credentials.signIn' | 'credentials.cancelSignIn' | 'credentials.signOut' | 'credentials.allowPlaintext'>(channel: C) {
+  const client = useQueryClient();
+  const mutation = useContractMutation(channel);
+  return {
+    ...mutation,
+    run: async (request: ChannelRequest<C>): Promise<CredentialsStatus> => {
+      const status: CredentialsStatus = await mutation.mutateAsync(request);
+      client.setQueryData(queryKeyOf('credentials.status', {}), status);
+      return status;
+    },
+  };
+}
