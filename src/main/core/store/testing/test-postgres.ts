@@ -18,6 +18,8 @@ export interface TestPostgres {
   stopServer(): Promise<void>;
   /** Starts it again on the same port with the same data. */
   startServer(): Promise<void>;
+  /** Another empty database on the same server (one per test keeps tests apart); its URL. */
+  freshDatabase(): Promise<string>;
   /** Stops the server and deletes its folder. */
   stop(): Promise<void>;
 }
@@ -108,11 +110,23 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
   }
 
   let stopped = false;
+  let databases = 0;
   return {
     url: `postgres://${SUPERUSER}@127.0.0.1:${port}/${database}`,
     port,
     stopServer,
     startServer,
+    async freshDatabase() {
+      const name = `${database}_${++databases}`;
+      const admin = new pg.Client({ host: '127.0.0.1', port, user: SUPERUSER, database: 'postgres' });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.end();
+      }
+      return `postgres://${SUPERUSER}@127.0.0.1:${port}/${name}`;
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
