@@ -1,0 +1,186 @@
+import pg from 'pg';
+import type { Clock, TimerHandle } from '../../../shared/clock';
+import { ensureStoreSchema } from './migrate';
+import type { Outbox } from './outbox';
+import { heartbeat, publishBatch, registerCounter, type CounterIdentity } from './publish-batch';
+
+/** What the counter's status bar shows about the store database. `since`: epoch ms of the last change of kind. */
+export type SyncState =
+  | { kind: 'up_to_date'; since: number }
+  | { kind: 'waiting'; pending: number; since: number }
+  | { kind: 'error'; code: string; reason: string; pending: number; since: number };
+
+export interface PublisherOptions {
+  outbox: Outbox;
+  counter: CounterIdentity;
+  /** A new, unconnected client (storeClient(url) in the app; tests may wrap it). */
+  newClient(): pg.Client;
+  clock: Clock;
+  batchSize?: number;
+  /** Waits after consecutive failures: base × 2^(n-1), capped. */
+  backoff?: { baseMs: number; capMs: number };
+  /** How often an idle counter tells the store it is online (counters.last_seen). */
+  heartbeatMs?: number;
+  onError?(error: unknown): void;
+}
+
+export interface Publisher {
+  start(): void;
+  /** A local change was appended to the outbox: publish soon (never waits for the database). */
+  wake(): void;
+  state(): SyncState;
+  subscribe(listener: (state: SyncState) => void): () => void;
+  /** Resolves once the current cycle (and any cycle it asked for) has finished; for tests and shutdown. */
+  settled(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const DEFAULTS = { batchSize: 500, backoff: { baseMs: 500, capMs: 30_000 }, heartbeatMs: 15_000 };
+
+/** Connection settings for the store database; the URL may carry TLS options (docs/store-database.md). */
+export function storeClient(url: string): pg.Client {
+  return new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, query_timeout: 15_000, keepAlive: true, application_name: 'counter' });
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : 'store_unreachable';
+}
+
+/**
+ * Copies the outbox to the store database, oldest first, one transaction per batch, acking only after
+ * the commit: a crash or a lost answer resends the batch, and the versions make the resend change
+ * nothing. While the database is unreachable it waits with back-off; the outbox keeps growing locally.
+ */
+export function createPublisher(options: PublisherOptions): Publisher {
+  const { outbox, counter, clock } = options;
+  const batchSize = options.batchSize ?? DEFAULTS.batchSize;
+  const backoff = options.backoff ?? DEFAULTS.backoff;
+  const heartbeatMs = options.heartbeatMs ?? DEFAULTS.heartbeatMs;
+  const listeners = new Set<(state: SyncState) => void>();
+  let current: SyncState = outbox.pending() === 0 ? { kind: 'up_to_date', since: clock.now() } : { kind: 'waiting', pending: outbox.pending(), since: clock.now() };
+  let client: pg.Client | undefined;
+  let cycle: Promise<void> | undefined;
+  let again = false;
+  let failures = 0;
+  let timer: TimerHandle | undefined;
+  let lastBeat = 0;
+  let stopped = true;
+
+  function setState(next: SyncState): void {
+    const same = next.kind === current.kind && (next.kind !== 'error' || (current.kind === 'error' && current.reason === next.reason));
+    current = same ? { ...next, since: current.since } : next;
+    for (const listener of listeners) listener(current);
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    if (timer !== undefined) clock.clearTimeout(timer);
+    timer = clock.setTimeout(() => {
+      timer = undefined;
+      run();
+    }, delayMs);
+  }
+
+  async function connected(): Promise<pg.Client> {
+    if (client !== undefined) return client;
+    const fresh = options.newClient();
+    // A dropped connection surfaces on the next query; this only keeps the event from crashing the process.
+    fresh.on('error', () => undefined);
+    try {
+      await fresh.connect();
+      await ensureStoreSchema(fresh, counter.id);
+      await registerCounter(fresh, counter);
+    } catch (error) {
+      await fresh.end().catch(() => undefined);
+      throw error;
+    }
+    lastBeat = clock.now();
+    client = fresh;
+    return fresh;
+  }
+
+  async function drop(): Promise<void> {
+    const old = client;
+    client = undefined;
+    await old?.end().catch(() => undefined);
+  }
+
+  async function publishAll(): Promise<void> {
+    for (;;) {
+      const entries = outbox.peek(batchSize);
+      const last = entries.at(-1);
+      if (last === undefined) break;
+      if (current.kind !== 'error') setState({ kind: 'waiting', pending: outbox.pending(), since: clock.now() });
+      const db = await connected();
+      await publishBatch(db, counter.id, entries);
+      lastBeat = clock.now();
+      outbox.ack(last.seq);
+      failures = 0;
+    }
+    if (clock.now() - lastBeat >= heartbeatMs) {
+      await heartbeat(await connected(), counter.id);
+      lastBeat = clock.now();
+    }
+  }
+
+  async function runCycle(): Promise<void> {
+    try {
+      await publishAll();
+      failures = 0;
+      setState({ kind: 'up_to_date', since: clock.now() });
+      schedule(heartbeatMs);
+    } catch (error) {
+      await drop();
+      failures += 1;
+      options.onError?.(error);
+      setState({ kind: 'error', code: errorCode(error), reason: error instanceof Error ? error.message : String(error), pending: outbox.pending(), since: clock.now() });
+      schedule(Math.min(backoff.capMs, backoff.baseMs * 2 ** (failures - 1)));
+    }
+  }
+
+  function run(): void {
+    if (stopped) return;
+    if (cycle !== undefined) {
+      again = true;
+      return;
+    }
+    again = false;
+    cycle = runCycle().finally(() => {
+      cycle = undefined;
+      if (again && failures === 0) run();
+    });
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      run();
+    },
+    wake() {
+      // While backing off, the retry timer decides; a wake only updates the count the cashier sees.
+      if (failures > 0) {
+        if (current.kind === 'error') setState({ ...current, pending: outbox.pending() });
+        return;
+      }
+      if (current.kind !== 'waiting') setState({ kind: 'waiting', pending: outbox.pending(), since: clock.now() });
+      run();
+    },
+    state: () => current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async settled() {
+      while (cycle !== undefined) await cycle;
+    },
+    async stop() {
+      stopped = true;
+      if (timer !== undefined) clock.clearTimeout(timer);
+      timer = undefined;
+      await this.settled();
+      await drop();
+    },
+  };
+}
