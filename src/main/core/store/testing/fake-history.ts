@@ -13,12 +13,15 @@ export function fakeHistory(outbox: Outbox, counterId: string, startMs = Date.UT
   const prints = new Map<string, JournalPrint>();
   let nextId = 0;
   let now = startMs;
+  let lastSeq = 0;
   function record(print: JournalPrint): void {
     prints.set(print.id, print);
-    outbox.append('print', print.id, publishedPrint(print));
+    lastSeq = outbox.append('print', print.id, publishedPrint(print));
   }
   return {
     prints,
+    /** The outbox seq of the latest change. */
+    lastSeq: () => lastSeq,
     /** A new print, queued on `terminalId`. */
     enqueue(terminalId = 'PAX_A910__1'): JournalPrint {
       nextId += 1;
