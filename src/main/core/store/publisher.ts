@@ -37,9 +37,30 @@ export interface Publisher {
 
 const DEFAULTS = { batchSize: 500, backoff: { baseMs: 500, capMs: 30_000 }, heartbeatMs: 15_000 };
 
-/** Connection settings for the store database; the URL may carry TLS options (docs/store-database.md). */
-export function storeClient(url: string): pg.Client {
-  return new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, query_timeout: 15_000, keepAlive: true, application_name: 'counter' });
+/**
+ * A client for the store database. The URL (a setting) may carry TLS options (docs/store-database.md);
+ * the password is kept apart, in the SecretBox, and put into the URL only here: pg lets a URL's empty
+ * password override a separate `password` option.
+ */
+export function storeClient(url: string, password?: string): pg.Client {
+  let connectionString = url;
+  if (password !== undefined && password !== '') {
+    const withPassword = new URL(url);
+    withPassword.password = encodeURIComponent(password);
+    connectionString = withPassword.toString();
+  }
+  return new pg.Client({ connectionString, connectionTimeoutMillis: 5_000, query_timeout: 15_000, keepAlive: true, application_name: 'counter' });
+}
+
+/** The URL as it may be shown or logged: without a password. */
+export function redactedStoreUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(not a URL)';
+  }
 }
 
 function errorCode(error: unknown): string {
