@@ -113,4 +113,26 @@ describe.skipIf(postgresUnavailable !== undefined)('whole-store queries', () => 
     await publisher.stop();
     await live.stop();
   });
+
+  it('tells the live view to reload after its connection came back, and carries on', async () => {
+    const server = pg.server();
+    const url = await server.freshDatabase();
+    await seedCounters(await pg.client(url), ['a']);
+    const clock = createManualClock();
+    const seen: string[] = [];
+    const live = listenStoreChanges({ newClient: () => storeClient(url), clock, onChange: (change) => seen.push(change.channel), retryMs: 1_000 });
+    await live.ready();
+    await server.stopServer();
+    await server.startServer();
+    for (let round = 0; round < 50 && !seen.includes('resync'); round++) {
+      await clock.advance(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen).toContain('resync');
+    const notifier = await pg.client(url);
+    await notifier.query(`SELECT pg_notify('store_changes', '{"counterId":"a","seq":9}')`);
+    for (let round = 0; round < 50 && !seen.includes('store_changes'); round++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toContain('store_changes');
+    await live.stop();
+  }, 60_000);
 });
