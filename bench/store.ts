@@ -51,6 +51,8 @@ async function seed(client: pg.Client): Promise<void> {
   const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'prints' AND indexname <> 'prints_pkey'");
   for (const index of indexes) await client.query(`DROP INDEX ${index.indexname}`);
   await client.query(`SET maintenance_work_mem = '256MB'`);
+  // Seed rows reference registered counters; skipping the per-row foreign-key check needs a superuser (the throwaway server's).
+  await client.query('SET session_replication_role = replica').catch(() => undefined);
   await client.query(
     `INSERT INTO prints (counter_id, id, version, terminal_id, subtype, external_reference, status, created_at, updated_at, attempts, last_error, content_bytes, content_preview)
      SELECT 'counter-' || (n % $2), 'seed-' || n, 1, 'TERMINAL_' || (n % 30), (ARRAY['custom', 'image', 'invoice'])[1 + n % 3], 'ref-' || n,
@@ -60,6 +62,7 @@ async function seed(client: pg.Client): Promise<void> {
      FROM generate_series(1, $1) AS n`,
     [ROWS, COUNTERS],
   );
+  await client.query('RESET session_replication_role').catch(() => undefined);
   const inserted = performance.now();
   for (const index of indexes) await client.query(index.indexdef);
   await client.query('VACUUM ANALYZE prints');
@@ -70,7 +73,9 @@ async function seed(client: pg.Client): Promise<void> {
 async function measureQueries(pool: pg.Pool, client: pg.Client): Promise<void> {
   const requests: Array<[string, object]> = [
     ['first page, newest first', {}],
-    ['failed on one terminal', { filters: { status: ['failed'], terminalId: 'TERMINAL_7' } }],
+    ['failed on one terminal', { filters: { status: ['failed'], terminalId: 'TERMINAL_10' } }],
+    ['failed on a terminal with none', { filters: { status: ['failed'], terminalId: 'TERMINAL_7' } }],
+    ['failed or cancelled, one counter', { filters: { status: ['failed', 'canceled'], counterId: 'counter-4' } }],
     ['one counter, sorted by status', { filters: { counterId: 'counter-3' }, sort: { field: 'status', direction: 'asc' } }],
     ['page 20, by reference', { sort: { field: 'externalReference', direction: 'desc' }, page: { index: 20, size: 50 } }],
   ];
@@ -82,7 +87,7 @@ async function measureQueries(pool: pg.Pool, client: pg.Client): Promise<void> {
       if (run > 0) trips.push(performance.now() - started);
     }
     const trip = summarize(trips);
-    console.log(`history ${label.padEnd(32)} round trip median ${trip.median.toFixed(1)} ms, p95 ${trip.p95.toFixed(1)} ms = ${(trip.p95 / QUERY_TARGET_MS).toFixed(2)} × target (≤ 1)`);
+    console.log(`history ${label.padEnd(34)} round trip median ${trip.median.toFixed(1)} ms, p95 ${trip.p95.toFixed(1)} ms = ${(trip.p95 / QUERY_TARGET_MS).toFixed(2)} × target (≤ 1)`);
   }
   const { rows } = await client.query<{ 'QUERY PLAN': string }>(
     `EXPLAIN (ANALYZE, TIMING OFF) SELECT p.*, c.name FROM prints p JOIN counters c ON c.id = p.counter_id ORDER BY p.created_at DESC, p.counter_id DESC, p.id DESC LIMIT 50`,

@@ -122,6 +122,10 @@ CREATE INDEX prints_by_updated ON prints (updated_at, counter_id, id);
 CREATE INDEX prints_by_status ON prints (status, created_at, counter_id, id);
 CREATE INDEX prints_by_terminal ON prints (terminal_id, created_at, counter_id, id);
 CREATE INDEX prints_by_counter ON prints (counter_id, created_at, id);
+-- Status with terminal or counter: without them, a rare combination (failed on one terminal) walks
+-- every print of that terminal to fill a page (bench/store.ts: 2.7 s at 10 million prints).
+CREATE INDEX prints_by_terminal_status ON prints (terminal_id, status, created_at, counter_id, id);
+CREATE INDEX prints_by_counter_status ON prints (counter_id, status, created_at, id);
 CREATE INDEX prints_by_subtype ON prints (subtype, created_at, counter_id, id);
 CREATE INDEX prints_by_reference ON prints (lower(external_reference), created_at, counter_id, id);
 CREATE INDEX prints_by_attempts ON prints (attempts, created_at, counter_id, id);

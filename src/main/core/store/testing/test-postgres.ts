@@ -90,6 +90,8 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
   await runServerCommand(bin, 'initdb', ['-D', data, '-U', SUPERUSER, '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
   const settings = [`-p ${port}`, `-k ${folder}`, '-c listen_addresses=127.0.0.1', '-c max_connections=200'];
+  // Room for a benchmark's bulk seeding without a checkpoint every few seconds.
+  settings.push('-c max_wal_size=4GB');
   if (options.durable !== true) settings.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
   const startServer = () => runServerCommand(bin, 'pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-o', settings.join(' '), '-w', '-t', '60', 'start']);
   const stopServer = () => runServerCommand(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
