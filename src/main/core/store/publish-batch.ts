@@ -1,8 +1,9 @@
 import type pg from 'pg';
+import type { z } from 'zod';
 import { StoreSchemaError } from './migrate';
 import { CHANGES_CHANNEL, KNOWN_SCHEMA_VERSION } from './migrations';
 import type { OutboxEntry } from './outbox';
-import { OUTBOX_PAYLOADS, type OutboxKind, type PublishedOrder, type PublishedPrint, type PublishedSale } from './records';
+import { OUTBOX_PAYLOADS, type PublishedOrder, type PublishedPrint, type PublishedSale } from './records';
 
 /** Who is publishing: created or renamed in the database when a publisher connects. */
 export interface CounterIdentity {
@@ -27,6 +28,13 @@ interface Versioned<T> {
   record: T;
 }
 
+function parseEntry<T extends { id: string }>(entry: OutboxEntry, schema: z.ZodType<T>): Versioned<T> {
+  const parsed = schema.safeParse(entry.payload);
+  if (!parsed.success) throw new OutboxEntryError(entry, parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  if (parsed.data.id !== entry.recordId) throw new OutboxEntryError(entry, `its payload is about ${parsed.data.id}`);
+  return { version: entry.seq, record: parsed.data };
+}
+
 /**
  * Only each record's latest entry matters in a batch (one upsert cannot touch a row twice); the
  * versions guard against an older copy arriving later.
@@ -36,18 +44,11 @@ function latestPerRecord(entries: readonly OutboxEntry[]): { print: Versioned<Pu
   for (const entry of entries) latest.set(`${entry.kind}\u0000${entry.recordId}`, entry);
   const batch = { print: [] as Versioned<PublishedPrint>[], order: [] as Versioned<PublishedOrder>[], sale: [] as Versioned<PublishedSale>[] };
   for (const entry of latest.values()) {
-    const parsed = OUTBOX_PAYLOADS[entry.kind].safeParse(entry.payload);
-    if (!parsed.success) throw new OutboxEntryError(entry, parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
-    if (parsed.data.id !== entry.recordId) throw new OutboxEntryError(entry, `its payload is about ${parsed.data.id}`);
-    pushVersioned(batch, entry.kind, entry.seq, parsed.data);
+    if (entry.kind === 'print') batch.print.push(parseEntry(entry, OUTBOX_PAYLOADS.print));
+    else if (entry.kind === 'order') batch.order.push(parseEntry(entry, OUTBOX_PAYLOADS.order));
+    else batch.sale.push(parseEntry(entry, OUTBOX_PAYLOADS.sale));
   }
   return batch;
-}
-
-function pushVersioned(batch: ReturnType<typeof latestPerRecord>, kind: OutboxKind, version: number, record: PublishedPrint | PublishedOrder | PublishedSale): void {
-  if (kind === 'print') batch.print.push({ version, record: record as PublishedPrint });
-  else if (kind === 'order') batch.order.push({ version, record: record as PublishedOrder });
-  else batch.sale.push({ version, record: record as PublishedSale });
 }
 
 const ms = (column: string) => `to_timestamp((r.${column})::double precision / 1000)`;

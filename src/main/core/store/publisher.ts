@@ -68,6 +68,27 @@ function errorCode(error: unknown): string {
   return typeof code === 'string' ? code : 'store_unreachable';
 }
 
+/** The same kind of state (and the same error) keeps its `since`: the status bar says since when. */
+function continued(current: SyncState, next: SyncState): SyncState {
+  const same = next.kind === current.kind && (next.kind !== 'error' || (current.kind === 'error' && current.reason === next.reason));
+  return same ? { ...next, since: current.since } : next;
+}
+
+/** Connects, brings the schema up to date (or refuses an incompatible one) and registers the counter. */
+async function openForPublishing(client: pg.Client, counter: CounterIdentity): Promise<pg.Client> {
+  // A dropped connection surfaces on the next query; this only keeps the event from crashing the process.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await ensureStoreSchema(client, counter.id);
+    await registerCounter(client, counter);
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return client;
+}
+
 /**
  * Copies the outbox to the store database, oldest first, one transaction per batch, acking only after
  * the commit: a crash or a lost answer resends the batch, and the versions make the resend change
@@ -89,8 +110,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
   let stopped = true;
 
   function setState(next: SyncState): void {
-    const same = next.kind === current.kind && (next.kind !== 'error' || (current.kind === 'error' && current.reason === next.reason));
-    current = same ? { ...next, since: current.since } : next;
+    current = continued(current, next);
     for (const listener of listeners) listener(current);
   }
 
@@ -105,17 +125,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
 
   async function connected(): Promise<pg.Client> {
     if (client !== undefined) return client;
-    const fresh = options.newClient();
-    // A dropped connection surfaces on the next query; this only keeps the event from crashing the process.
-    fresh.on('error', () => undefined);
-    try {
-      await fresh.connect();
-      await ensureStoreSchema(fresh, counter.id);
-      await registerCounter(fresh, counter);
-    } catch (error) {
-      await fresh.end().catch(() => undefined);
-      throw error;
-    }
+    const fresh = await openForPublishing(options.newClient(), counter);
     lastBeat = clock.now();
     client = fresh;
     return fresh;
