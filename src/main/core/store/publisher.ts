@@ -43,13 +43,25 @@ const DEFAULTS = { batchSize: 500, backoff: { baseMs: 500, capMs: 30_000 }, hear
  * password override a separate `password` option.
  */
 export function storeClient(url: string, password?: string): pg.Client {
+  return new pg.Client(storeConnection(url, password));
+}
+
+/** For the whole-store view's queries (a page and its count run side by side). */
+export function storePool(url: string, password?: string): pg.Pool {
+  const pool = new pg.Pool({ ...storeConnection(url, password), max: 4 });
+  // An idle pooled connection that drops is replaced on the next query; the event must not crash main.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+function storeConnection(url: string, password: string | undefined): pg.ClientConfig {
   let connectionString = url;
   if (password !== undefined && password !== '') {
     const withPassword = new URL(url);
     withPassword.password = encodeURIComponent(password);
     connectionString = withPassword.toString();
   }
-  return new pg.Client({ connectionString, connectionTimeoutMillis: 5_000, query_timeout: 15_000, keepAlive: true, application_name: 'counter' });
+  return { connectionString, connectionTimeoutMillis: 5_000, query_timeout: 15_000, keepAlive: true, application_name: 'counter' };
 }
 
 /** The URL as it may be shown or logged: without a password. */
