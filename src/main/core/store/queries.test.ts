@@ -47,6 +47,7 @@ describe.skipIf(postgresUnavailable !== undefined)('whole-store queries', () => 
       { sort: { field: 'status', direction: 'asc' }, page: { index: 1, size: 7 } },
       { filters: { terminalId: 'PAX_A910__2' }, sort: { field: 'updatedAt', direction: 'desc' } },
       { filters: { status: ['failed', 'queued'] }, sort: { field: 'lastError', direction: 'asc' } },
+      { filters: { status: ['failed'], terminalId: 'PAX_A910__1' } },
       { filters: { search: 'A-1' }, sort: { field: 'externalReference', direction: 'desc' } },
       { filters: { from: new Date(Date.UTC(2026, 10, 23, 12, 0, 20)).toISOString(), to: new Date(Date.UTC(2026, 10, 23, 12, 0, 50)).toISOString() } },
       { sort: { field: 'attempts', direction: 'desc' }, page: { index: 2, size: 10 } },

@@ -106,7 +106,11 @@ function whereClause(filters: StorePrintsRequest['filters']): { sql: string; par
   };
   if (filters.counterId !== undefined) add((p) => `p.counter_id = ${p}`, filters.counterId);
   if (filters.terminalId !== undefined) add((p) => `p.terminal_id = ${p}`, filters.terminalId);
-  if (filters.status !== undefined) add((p) => `p.status = ANY(${p}::text[])`, filters.status);
+  // One status as an equality: `= ANY(array)` cannot walk a (…, status, created_at) index in order, and a
+  // rare combination then scans a whole terminal (bench/store.ts: 1.2 s instead of 0.1 ms at 10 million).
+  const [onlyStatus, ...otherStatuses] = filters.status ?? [];
+  if (onlyStatus !== undefined && otherStatuses.length === 0) add((p) => `p.status = ${p}`, onlyStatus);
+  else if (filters.status !== undefined) add((p) => `p.status = ANY(${p}::text[])`, filters.status);
   if (filters.subtype !== undefined) add((p) => `p.subtype = ${p}`, filters.subtype);
   if (filters.from !== undefined) add((p) => `p.created_at >= ${p}::timestamptz`, filters.from);
   if (filters.to !== undefined) add((p) => `p.created_at < ${p}::timestamptz`, filters.to);
