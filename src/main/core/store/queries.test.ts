@@ -5,6 +5,7 @@ import { queryPrints } from '../print-queue/query';
 import { storeBoard, unfinishedElsewhere } from './board';
 import { listenStoreChanges, type StoreChange } from './live';
 import { createMemoryOutbox } from './outbox';
+import { publishBatch } from './publish-batch';
 import { createPublisher, storeClient } from './publisher';
 import { listStorePrints, StorePrintsRequest } from './queries';
 import { fakeHistory } from './testing/fake-history';
@@ -136,4 +137,26 @@ describe.skipIf(postgresUnavailable !== undefined)('whole-store queries', () => 
     expect(seen).toContain('store_changes');
     await live.stop();
   }, 60_000);
+
+  it('puts payment orders on their terminal until they finish, and keeps the sales they settle', async () => {
+    const { client } = await twoCounters();
+    const outbox = createMemoryOutbox();
+    const at = Date.UTC(2026, 10, 23, 13);
+    const order = { id: 'order-1', terminalId: 'PAX_A910__2', externalReference: 'sale-1', amount: 1250.5, currency: 'CLP', status: 'created', statusDetail: null, paymentIds: [], createdAt: at, updatedAt: at };
+    outbox.append('order', order.id, order);
+    outbox.append('sale', 'sale-1', { id: 'sale-1', orderId: 'order-1', total: 1250.5, currency: 'CLP', status: 'open', paymentIds: [], items: [{ title: 'Coffee' }], createdAt: at, updatedAt: at });
+    await publishBatch(client, 'b', outbox.peek(10));
+    const line = (await storeBoard(client, { dayStartMs: at, messageFor })).find((candidate) => candidate.terminalId === 'PAX_A910__2');
+    expect(line?.orders).toEqual([expect.objectContaining({ id: 'order-1', counterName: 'Counter B', amount: 1250.5, status: 'created' })]);
+    expect((await unfinishedElsewhere(client, 'a', messageFor)).flatMap((candidate) => candidate.orders.map((pending) => pending.id))).toEqual(['order-1']);
+
+    outbox.append('order', order.id, { ...order, status: 'processed', statusDetail: 'accredited', paymentIds: ['pay-9'], updatedAt: at + 5_000 });
+    await publishBatch(client, 'b', outbox.peek(10));
+    const after = await storeBoard(client, { dayStartMs: at, messageFor });
+    expect(after.flatMap((candidate) => candidate.orders)).toEqual([]);
+    const sales = await client.query<{ total: string; items: unknown }>("SELECT total::text, items FROM sales WHERE id = 'sale-1'");
+    expect(sales.rows).toEqual([{ total: '1250.50', items: [{ title: 'Coffee' }] }]);
+    const stored = await client.query<{ payment_ids: string[] }>("SELECT payment_ids FROM payment_orders WHERE id = 'order-1'");
+    expect(stored.rows).toEqual([{ payment_ids: ['pay-9'] }]);
+  });
 });
