@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { PRINT_COLUMNS, printSummaryOf, StorePrintSummary, type MessageFor, type Queryable } from './queries';
+
+/** Statuses a payment order can still leave; anything else counts as finished (the Orders work may add more). */
+export const FINISHED_ORDER_STATUSES = ['processed', 'canceled', 'failed', 'expired', 'refunded'] as const;
+const FINISHED_ORDERS_SQL = `(${FINISHED_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')})`;
+/** The line on a terminal can be long only when something is badly stuck; the board shows the head of it. */
+const LINE_LIMIT = 2_000;
+
+export const StoreOrderSummary = z.object({
+  counterId: z.string(),
+  counterName: z.string(),
+  id: z.string(),
+  terminalId: z.string(),
+  externalReference: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  statusDetail: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type StoreOrderSummary = z.infer<typeof StoreOrderSummary>;
+
+export const StoreTerminalLine = z.object({
+  terminalId: z.string(),
+  /** Unfinished prints of every counter, in the order they were queued. */
+  prints: z.array(StorePrintSummary),
+  orders: z.array(StoreOrderSummary),
+  failuresToday: z.number().int().nonnegative(),
+});
+export type StoreTerminalLine = z.infer<typeof StoreTerminalLine>;
+
+const OrderRow = z.object({
+  counter_id: z.string(),
+  counter_name: z.string(),
+  id: z.string(),
+  terminal_id: z.string(),
+  external_reference: z.string(),
+  amount: z.string().transform(Number),
+  currency: z.string(),
+  status: z.string(),
+  status_detail: z.string().nullable(),
+  created_at: z.date(),
+});
+
+function orderSummaryOf(row: unknown): StoreOrderSummary {
+  const order = OrderRow.parse(row);
+  return {
+    counterId: order.counter_id,
+    counterName: order.counter_name,
+    id: order.id,
+    terminalId: order.terminal_id,
+    externalReference: order.external_reference,
+    amount: order.amount,
+    currency: order.currency,
+    status: order.status,
+    statusDetail: order.status_detail,
+    createdAt: order.created_at.toISOString(),
+  };
+}
+
+/**
+ * The terminal board's data for the whole store: each terminal's unfinished prints and payment orders
+ * across counters, and how many prints failed there since `dayStartMs` (the manager's local midnight).
+ * `exceptCounterId` leaves one counter out: a counter sharing a terminal asks what the others have there.
+ */
+export async function storeBoard(client: Queryable, options: { dayStartMs: number; messageFor: MessageFor; exceptCounterId?: string }): Promise<StoreTerminalLine[]> {
+  const except = options.exceptCounterId ?? null;
+  const [prints, orders, failures] = await Promise.all([
+    client.query(
+      `SELECT ${PRINT_COLUMNS} FROM prints p JOIN counters c ON c.id = p.counter_id
+       WHERE p.status IN ('queued', 'sending', 'created', 'on_terminal') AND ($1::text IS NULL OR p.counter_id <> $1)
+       ORDER BY p.terminal_id, p.created_at, p.counter_id, p.id LIMIT ${LINE_LIMIT}`,
+      [except],
+    ),
+    client.query(
+      `SELECT o.counter_id, c.name AS counter_name, o.id, o.terminal_id, o.external_reference, o.amount::text AS amount, o.currency, o.status, o.status_detail, o.created_at
+       FROM payment_orders o JOIN counters c ON c.id = o.counter_id
+       WHERE o.status NOT IN ${FINISHED_ORDERS_SQL} AND ($1::text IS NULL OR o.counter_id <> $1)
+       ORDER BY o.terminal_id, o.created_at LIMIT ${LINE_LIMIT}`,
+      [except],
+    ),
+    client.query<{ terminal_id: string; failures: number }>(
+      `SELECT terminal_id, count(*)::int AS failures FROM prints p
+       WHERE p.status = 'failed' AND p.updated_at >= to_timestamp($1::double precision / 1000) AND ($2::text IS NULL OR p.counter_id <> $2)
+       GROUP BY terminal_id`,
+      [options.dayStartMs, except],
+    ),
+  ]);
+  const lines = new Map<string, StoreTerminalLine>();
+  const lineOf = (terminalId: string): StoreTerminalLine => {
+    let line = lines.get(terminalId);
+    if (line === undefined) {
+      line = { terminalId, prints: [], orders: [], failuresToday: 0 };
+      lines.set(terminalId, line);
+    }
+    return line;
+  };
+  for (const row of prints.rows) {
+    const print = printSummaryOf(row, options.messageFor);
+    lineOf(print.terminalId).prints.push(print);
+  }
+  for (const row of orders.rows) {
+    const order = orderSummaryOf(row);
+    lineOf(order.terminalId).orders.push(order);
+  }
+  for (const row of failures.rows) lineOf(row.terminal_id).failuresToday = row.failures;
+  return [...lines.values()].sort((left, right) => (left.terminalId < right.terminalId ? -1 : left.terminalId > right.terminalId ? 1 : 0));
+}
+
+/** For counters sharing a terminal: what the other counters still have unfinished on each terminal. */
+export async function unfinishedElsewhere(client: Queryable, counterId: string, messageFor: MessageFor): Promise<StoreTerminalLine[]> {
+  const lines = await storeBoard(client, { dayStartMs: Number.MAX_SAFE_INTEGER, messageFor, exceptCounterId: counterId });
+  return lines.filter((line) => line.prints.length > 0 || line.orders.length > 0);
+}

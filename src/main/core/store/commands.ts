@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { z } from 'zod';
+import { TerminalId } from '../../../shared/platform/terminal-actions';
+import type { Queryable } from './queries';
+
+/** What the whole-store view may ask of the counter that owns a print. */
+export const StoreCommandRequest = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('reprint'), counterId: z.string().min(1), printId: z.string().min(1), terminalId: TerminalId.optional(), requestedBy: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('cancel'), counterId: z.string().min(1), printId: z.string().min(1), requestedBy: z.string().min(1) }),
+]);
+export type StoreCommandRequest = z.infer<typeof StoreCommandRequest>;
+
+export const StoreCommandResult = z.discriminatedUnion('ok', [
+  /** `printId`: the new print of a reprint, the cancelled print of a cancel. */
+  z.object({ ok: z.literal(true), printId: z.string() }),
+  /** A spec 7 or queue code (cannot_cancel_order, print_not_found …) and the cashier's message. */
+  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+]);
+export type StoreCommandResult = z.infer<typeof StoreCommandResult>;
+
+export const StoreCommandState = z.enum(['pending', 'claimed', 'done', 'failed']);
+
+export const StoreCommand = z.object({
+  id: z.string(),
+  counterId: z.string(),
+  kind: z.enum(['reprint', 'cancel']),
+  printId: z.string(),
+  terminalId: z.string().nullable(),
+  requestedBy: z.string(),
+  state: StoreCommandState,
+  result: StoreCommandResult.nullable(),
+  createdAt: z.iso.datetime(),
+  /** Whether the owning counter has been seen lately (it executes the command only while running). */
+  counterOnline: z.boolean(),
+});
+export type StoreCommand = z.infer<typeof StoreCommand>;
+
+export class StoreCommandError extends Error {
+  constructor(
+    readonly code: 'store_print_not_found',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StoreCommandError';
+  }
+}
+
+/** A counter is offline once its heartbeat (publisher.ts, every 15 s) is this old. */
+export const OFFLINE_AFTER_MS = 60_000;
+
+const CommandRow = z.object({
+  id: z.string(),
+  target_counter_id: z.string(),
+  kind: z.enum(['reprint', 'cancel']),
+  print_id: z.string(),
+  terminal_id: z.string().nullable(),
+  requested_by: z.string(),
+  state: StoreCommandState,
+  result: StoreCommandResult.nullable(),
+  created_at: z.date(),
+  counter_online: z.boolean(),
+});
+
+function commandOf(row: unknown): StoreCommand {
+  const command = CommandRow.parse(row);
+  return {
+    id: command.id,
+    counterId: command.target_counter_id,
+    kind: command.kind,
+    printId: command.print_id,
+    terminalId: command.terminal_id,
+    requestedBy: command.requested_by,
+    state: command.state,
+    result: command.result,
+    createdAt: command.created_at.toISOString(),
+    counterOnline: command.counter_online,
+  };
+}
+
+const COMMAND_COLUMNS = `s.id::text, s.target_counter_id, s.kind, s.print_id, s.terminal_id, s.requested_by, s.state, s.result, s.created_at,
+  coalesce(c.last_seen > now() - make_interval(secs => ${OFFLINE_AFTER_MS / 1000}), false) AS counter_online`;
+
+/** Asks the owning counter for a reprint or a cancel; refused at once when the store has no such print. */
+export async function requestStoreCommand(client: Queryable, input: unknown): Promise<StoreCommand> {
+  const request = StoreCommandRequest.parse(input);
+  const id = randomUUID();
+  const inserted = await client.query(
+    `WITH inserted AS (
+       INSERT INTO store_commands (id, target_counter_id, kind, print_id, terminal_id, requested_by)
+       SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM prints WHERE counter_id = $2 AND id = $4)
+       RETURNING *)
+     SELECT ${COMMAND_COLUMNS} FROM inserted s JOIN counters c ON c.id = s.target_counter_id`,
+    [id, request.counterId, request.kind, request.printId, request.kind === 'reprint' ? (request.terminalId ?? null) : null, request.requestedBy],
+  );
+  if (inserted.rows.length === 0) throw new StoreCommandError('store_print_not_found', `The store has no print ${request.printId} from counter ${request.counterId}.`);
+  return commandOf(inserted.rows[0]);
+}
+
+export async function storeCommand(client: Queryable, id: string): Promise<StoreCommand | undefined> {
+  const { rows } = await client.query(`SELECT ${COMMAND_COLUMNS} FROM store_commands s JOIN counters c ON c.id = s.target_counter_id WHERE s.id = $1::uuid`, [id]);
+  return rows.length === 0 ? undefined : commandOf(rows[0]);
+}
+
+/**
+ * The owning counter takes its pending commands: each goes from pending to claimed for exactly one
+ * caller (SKIP LOCKED: two claimers never wait on or take the same row).
+ */
+export async function claimStoreCommands(client: Queryable, counterId: string, limit = 20): Promise<StoreCommand[]> {
+  const { rows } = await client.query(
+    `WITH claimed AS (
+       UPDATE store_commands SET state = 'claimed', claimed_at = now()
+       WHERE id IN (SELECT id FROM store_commands WHERE target_counter_id = $1 AND state = 'pending' ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT $2)
+       RETURNING *)
+     SELECT ${COMMAND_COLUMNS} FROM claimed s JOIN counters c ON c.id = s.target_counter_id ORDER BY s.created_at`,
+    [counterId, limit],
+  );
+  return rows.map(commandOf);
+}
+
+/**
+ * Commands this counter claimed but never reported (it stopped in between). Its executor must find
+ * out from its own history whether it already acted (a reprint carries the command id) before acting.
+ */
+export async function claimedStoreCommands(client: Queryable, counterId: string): Promise<StoreCommand[]> {
+  const { rows } = await client.query(
+    `SELECT ${COMMAND_COLUMNS} FROM store_commands s JOIN counters c ON c.id = s.target_counter_id
+     WHERE s.target_counter_id = $1 AND s.state = 'claimed' ORDER BY s.created_at`,
+    [counterId],
+  );
+  return rows.map(commandOf);
+}
+
+/** Writes the outcome once: a second report of the same command changes nothing and returns false. */
+export async function finishStoreCommand(client: Queryable, counterId: string, id: string, result: StoreCommandResult): Promise<boolean> {
+  const outcome = StoreCommandResult.parse(result);
+  const { rowCount } = await client.query(
+    `UPDATE store_commands SET state = $3, result = $4::jsonb, finished_at = now()
+     WHERE id = $1::uuid AND target_counter_id = $2 AND state = 'claimed'`,
+    [id, counterId, outcome.ok ? 'done' : 'failed', JSON.stringify(outcome)],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * One round of the owning counter's command loop: claims its pending commands, runs each through
+ * `execute` (the print queue's reprint or cancel), reports each outcome. A failure of `execute` is a
+ * result, not a crash; a lost connection leaves the rest claimed for claimedStoreCommands on restart.
+ */
+export async function runStoreCommands(client: pg.ClientBase, counterId: string, execute: (command: StoreCommand) => Promise<StoreCommandResult>): Promise<StoreCommand[]> {
+  const claimed = await claimStoreCommands(client, counterId);
+  const finished: StoreCommand[] = [];
+  for (const command of claimed) {
+    let result: StoreCommandResult;
+    try {
+      result = await execute(command);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      result = { ok: false, code: typeof code === 'string' ? code : 'internal_error', message: error instanceof Error ? error.message : String(error) };
+    }
+    await finishStoreCommand(client, counterId, command.id, result);
+    finished.push({ ...command, state: result.ok ? 'done' : 'failed', result });
+  }
+  return finished;
+}

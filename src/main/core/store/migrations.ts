@@ -1,0 +1,175 @@
+/**
+ * The store database's schema, versioned here and applied by Counter on connect (docs/store-database.md,
+ * "Upgrades"). Expand/contract: a migration only adds (tables, nullable or defaulted columns, indexes,
+ * functions); removing or renaming happens in a later migration that raises `minCompatibleVersion` to the
+ * first version whose code no longer needs the old shape. A migration is never edited once released.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  /**
+   * The oldest Counter schema version that can still write correctly once this migration is applied.
+   * An expanding migration keeps the previous value; only a contracting one raises it.
+   */
+  minCompatibleVersion: number;
+  sql: string;
+}
+
+/** Statuses a print can still leave (mirrors UNFINISHED_STATUSES in manager/board.ts). */
+const UNFINISHED = `('queued', 'sending', 'created', 'on_terminal')`;
+
+const V1_STORE = `
+CREATE TABLE stores (
+  id text PRIMARY KEY,
+  name text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE counters (
+  id text PRIMARY KEY,
+  store_id text NOT NULL REFERENCES stores (id),
+  name text NOT NULL,
+  app_version text,
+  schema_version integer,
+  -- Heartbeat: the whole-store view tells a counter is offline when this is old.
+  last_seen timestamptz,
+  -- The last outbox seq this counter published (its publish progress, for the view and the benchmark).
+  published_seq bigint NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE terminals (
+  id text PRIMARY KEY,
+  store_id text NOT NULL REFERENCES stores (id),
+  name text,
+  operating_mode text,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- One row per counter and print id: a copy of the counter's own history (the source of truth stays local).
+CREATE TABLE prints (
+  counter_id text NOT NULL REFERENCES counters (id),
+  id text NOT NULL,
+  -- The outbox seq of the copy written last: an upsert with a lower or equal seq changes nothing.
+  version bigint NOT NULL,
+  terminal_id text NOT NULL,
+  subtype text NOT NULL,
+  external_reference text NOT NULL,
+  status text NOT NULL,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  action_id text,
+  attempts integer NOT NULL DEFAULT 0,
+  last_error jsonb,
+  last_error_code text GENERATED ALWAYS AS (coalesce(last_error ->> 'code', '')) STORED,
+  cancel_requested boolean NOT NULL DEFAULT false,
+  reprint_of text,
+  content_bytes integer NOT NULL DEFAULT 0,
+  content_preview text NOT NULL DEFAULT '',
+  published_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (counter_id, id)
+);
+
+CREATE TABLE print_transitions (
+  counter_id text NOT NULL,
+  print_id text NOT NULL,
+  position integer NOT NULL,
+  status text NOT NULL,
+  at timestamptz NOT NULL,
+  reason text,
+  PRIMARY KEY (counter_id, print_id, position),
+  FOREIGN KEY (counter_id, print_id) REFERENCES prints (counter_id, id) ON DELETE CASCADE
+);
+
+-- Payment orders on a terminal and the sales they settle, ready for the Orders work.
+CREATE TABLE payment_orders (
+  counter_id text NOT NULL REFERENCES counters (id),
+  id text NOT NULL,
+  version bigint NOT NULL,
+  terminal_id text NOT NULL,
+  external_reference text NOT NULL DEFAULT '',
+  amount numeric(14, 2) NOT NULL,
+  currency text NOT NULL,
+  status text NOT NULL,
+  status_detail text,
+  payment_ids text[] NOT NULL DEFAULT '{}',
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  published_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (counter_id, id)
+);
+
+CREATE TABLE sales (
+  counter_id text NOT NULL REFERENCES counters (id),
+  id text NOT NULL,
+  version bigint NOT NULL,
+  order_id text,
+  total numeric(14, 2) NOT NULL,
+  currency text NOT NULL,
+  status text NOT NULL,
+  payment_ids text[] NOT NULL DEFAULT '{}',
+  items jsonb NOT NULL DEFAULT '[]',
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL,
+  published_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (counter_id, id)
+);
+
+-- Whole-store history: every sort key ends with (created_at, counter_id, id) so paging is stable, and
+-- each index serves both "filter by X, newest first" and "sort by X".
+CREATE INDEX prints_by_created ON prints (created_at, counter_id, id);
+CREATE INDEX prints_by_updated ON prints (updated_at, counter_id, id);
+CREATE INDEX prints_by_status ON prints (status, created_at, counter_id, id);
+CREATE INDEX prints_by_terminal ON prints (terminal_id, created_at, counter_id, id);
+CREATE INDEX prints_by_counter ON prints (counter_id, created_at, id);
+-- Status with terminal or counter: without them, a rare combination (failed on one terminal) walks
+-- every print of that terminal to fill a page (bench/store.ts: 2.7 s at 10 million prints).
+CREATE INDEX prints_by_terminal_status ON prints (terminal_id, status, created_at, counter_id, id);
+CREATE INDEX prints_by_counter_status ON prints (counter_id, status, created_at, id);
+CREATE INDEX prints_by_subtype ON prints (subtype, created_at, counter_id, id);
+CREATE INDEX prints_by_reference ON prints (lower(external_reference), created_at, counter_id, id);
+CREATE INDEX prints_by_attempts ON prints (attempts, created_at, counter_id, id);
+CREATE INDEX prints_by_error ON prints (last_error_code, created_at, counter_id, id);
+-- The terminal board: each terminal's unfinished prints in line order, and today's failures.
+CREATE INDEX prints_unfinished ON prints (terminal_id, created_at) WHERE status IN ${UNFINISHED};
+CREATE INDEX prints_failed ON prints (updated_at, terminal_id) WHERE status = 'failed';
+CREATE INDEX orders_unfinished ON payment_orders (terminal_id, created_at) WHERE status NOT IN ('processed', 'canceled', 'failed', 'expired', 'refunded');
+CREATE INDEX orders_by_created ON payment_orders (created_at, counter_id, id);
+CREATE INDEX sales_by_created ON sales (created_at, counter_id, id);
+
+-- Reprint and cancel asked from the whole-store view, executed once by the counter that owns the print.
+CREATE TABLE store_commands (
+  id uuid PRIMARY KEY,
+  target_counter_id text NOT NULL REFERENCES counters (id),
+  kind text NOT NULL CHECK (kind IN ('reprint', 'cancel')),
+  print_id text NOT NULL,
+  -- A reprint may go to another terminal.
+  terminal_id text,
+  requested_by text NOT NULL,
+  state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'claimed', 'done', 'failed')),
+  result jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  claimed_at timestamptz,
+  finished_at timestamptz
+);
+CREATE INDEX store_commands_pending ON store_commands (target_counter_id, created_at) WHERE state = 'pending';
+
+-- Live changes: one notification per published batch and per command, so a manager view on another
+-- counter refreshes without polling.
+CREATE FUNCTION notify_store_command() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('store_commands', json_build_object('id', NEW.id, 'counterId', NEW.target_counter_id, 'state', NEW.state)::text);
+  RETURN NEW;
+END $$;
+CREATE TRIGGER store_commands_notify AFTER INSERT OR UPDATE OF state ON store_commands
+  FOR EACH ROW EXECUTE FUNCTION notify_store_command();
+`;
+
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'store', minCompatibleVersion: 1, sql: V1_STORE }];
+
+/** The schema version this build of Counter knows: its newest migration. */
+export const KNOWN_SCHEMA_VERSION = MIGRATIONS.reduce((latest, migration) => Math.max(latest, migration.version), 0);
+
+/** The channel a publisher NOTIFYs after each batch; payload `{ counterId, seq }`. */
+export const CHANGES_CHANNEL = 'store_changes';
+export const COMMANDS_CHANNEL = 'store_commands';

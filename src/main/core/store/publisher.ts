@@ -1,0 +1,229 @@
+import pg from 'pg';
+import type { Clock, TimerHandle } from '../../../shared/clock';
+import { ensureStoreSchema } from './migrate';
+import type { Outbox } from './outbox';
+import { heartbeat, publishBatch, registerCounter, type CounterIdentity } from './publish-batch';
+
+/** What the counter's status bar shows about the store database. `since`: epoch ms of the last change of kind. */
+export type SyncState =
+  | { kind: 'up_to_date'; since: number }
+  | { kind: 'waiting'; pending: number; since: number }
+  | { kind: 'error'; code: string; reason: string; pending: number; since: number };
+
+export interface PublisherOptions {
+  outbox: Outbox;
+  counter: CounterIdentity;
+  /** A new, unconnected client (storeClient(url) in the app; tests may wrap it). */
+  newClient(): pg.Client;
+  clock: Clock;
+  batchSize?: number;
+  /** Waits after consecutive failures: base × 2^(n-1), capped. */
+  backoff?: { baseMs: number; capMs: number };
+  /** How often an idle counter tells the store it is online (counters.last_seen). */
+  heartbeatMs?: number;
+  onError?(error: unknown): void;
+}
+
+export interface Publisher {
+  start(): void;
+  /** A local change was appended to the outbox: publish soon (never waits for the database). */
+  wake(): void;
+  state(): SyncState;
+  subscribe(listener: (state: SyncState) => void): () => void;
+  /** Resolves once the current cycle (and any cycle it asked for) has finished; for tests and shutdown. */
+  settled(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const DEFAULTS = { batchSize: 500, backoff: { baseMs: 500, capMs: 30_000 }, heartbeatMs: 15_000 };
+
+/**
+ * A client for the store database. The URL (a setting) may carry TLS options (docs/store-database.md);
+ * the password is kept apart, in the SecretBox, and put into the URL only here: pg lets a URL's empty
+ * password override a separate `password` option.
+ */
+export function storeClient(url: string, password?: string): pg.Client {
+  return new pg.Client(storeConnection(url, password));
+}
+
+/** For the whole-store view's queries (a page and its count run side by side). */
+export function storePool(url: string, password?: string): pg.Pool {
+  const pool = new pg.Pool({ ...storeConnection(url, password), max: 4 });
+  // An idle pooled connection that drops is replaced on the next query; the event must not crash main.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+function storeConnection(url: string, password: string | undefined): pg.ClientConfig {
+  let connectionString = url;
+  if (password !== undefined && password !== '') {
+    const withPassword = new URL(url);
+    withPassword.password = encodeURIComponent(password);
+    connectionString = withPassword.toString();
+  }
+  return { connectionString, connectionTimeoutMillis: 5_000, query_timeout: 15_000, keepAlive: true, application_name: 'counter' };
+}
+
+/** The URL as it may be shown or logged: without a password. */
+export function redactedStoreUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : 'store_unreachable';
+}
+
+/** The same kind of state (and the same error) keeps its `since`: the status bar says since when. */
+function continued(current: SyncState, next: SyncState): SyncState {
+  const same = next.kind === current.kind && (next.kind !== 'error' || (current.kind === 'error' && current.reason === next.reason));
+  return same ? { ...next, since: current.since } : next;
+}
+
+/** Connects, brings the schema up to date (or refuses an incompatible one) and registers the counter. */
+async function openForPublishing(client: pg.Client, counter: CounterIdentity): Promise<pg.Client> {
+  // A dropped connection surfaces on the next query; this only keeps the event from crashing the process.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await ensureStoreSchema(client, counter.id);
+    await registerCounter(client, counter);
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return client;
+}
+
+/**
+ * Copies the outbox to the store database, oldest first, one transaction per batch, acking only after
+ * the commit: a crash or a lost answer resends the batch, and the versions make the resend change
+ * nothing. While the database is unreachable it waits with back-off; the outbox keeps growing locally.
+ */
+export function createPublisher(options: PublisherOptions): Publisher {
+  const { outbox, counter, clock } = options;
+  const batchSize = options.batchSize ?? DEFAULTS.batchSize;
+  const backoff = options.backoff ?? DEFAULTS.backoff;
+  const heartbeatMs = options.heartbeatMs ?? DEFAULTS.heartbeatMs;
+  const listeners = new Set<(state: SyncState) => void>();
+  let current: SyncState = outbox.pending() === 0 ? { kind: 'up_to_date', since: clock.now() } : { kind: 'waiting', pending: outbox.pending(), since: clock.now() };
+  let client: pg.Client | undefined;
+  let cycle: Promise<void> | undefined;
+  let again = false;
+  let failures = 0;
+  let timer: TimerHandle | undefined;
+  let lastBeat = 0;
+  let stopped = true;
+
+  function setState(next: SyncState): void {
+    current = continued(current, next);
+    for (const listener of listeners) listener(current);
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    if (timer !== undefined) clock.clearTimeout(timer);
+    timer = clock.setTimeout(() => {
+      timer = undefined;
+      run();
+    }, delayMs);
+  }
+
+  async function connected(): Promise<pg.Client> {
+    if (client !== undefined) return client;
+    const fresh = await openForPublishing(options.newClient(), counter);
+    lastBeat = clock.now();
+    client = fresh;
+    return fresh;
+  }
+
+  async function drop(): Promise<void> {
+    const old = client;
+    client = undefined;
+    await old?.end().catch(() => undefined);
+  }
+
+  async function publishAll(): Promise<void> {
+    for (;;) {
+      const entries = outbox.peek(batchSize);
+      const last = entries.at(-1);
+      if (last === undefined) break;
+      if (current.kind !== 'error') setState({ kind: 'waiting', pending: outbox.pending(), since: clock.now() });
+      const db = await connected();
+      await publishBatch(db, counter.id, entries);
+      lastBeat = clock.now();
+      outbox.ack(last.seq);
+      failures = 0;
+    }
+    if (clock.now() - lastBeat >= heartbeatMs) {
+      await heartbeat(await connected(), counter.id);
+      lastBeat = clock.now();
+    }
+  }
+
+  async function runCycle(): Promise<void> {
+    try {
+      await publishAll();
+      failures = 0;
+      setState({ kind: 'up_to_date', since: clock.now() });
+      schedule(heartbeatMs);
+    } catch (error) {
+      await drop();
+      failures += 1;
+      options.onError?.(error);
+      setState({ kind: 'error', code: errorCode(error), reason: error instanceof Error ? error.message : String(error), pending: outbox.pending(), since: clock.now() });
+      schedule(Math.min(backoff.capMs, backoff.baseMs * 2 ** (failures - 1)));
+    }
+  }
+
+  function run(): void {
+    if (stopped) return;
+    if (cycle !== undefined) {
+      again = true;
+      return;
+    }
+    again = false;
+    cycle = runCycle().finally(() => {
+      cycle = undefined;
+      if (again && failures === 0) run();
+    });
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      run();
+    },
+    wake() {
+      // While backing off, the retry timer decides; a wake only updates the count the cashier sees.
+      if (failures > 0) {
+        if (current.kind === 'error') setState({ ...current, pending: outbox.pending() });
+        return;
+      }
+      if (current.kind !== 'waiting') setState({ kind: 'waiting', pending: outbox.pending(), since: clock.now() });
+      run();
+    },
+    state: () => current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async settled() {
+      while (cycle !== undefined) await cycle;
+    },
+    async stop() {
+      stopped = true;
+      if (timer !== undefined) clock.clearTimeout(timer);
+      timer = undefined;
+      await this.settled();
+      await drop();
+    },
+  };
+}
