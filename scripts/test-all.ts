@@ -2,10 +2,11 @@ import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensurePostgres } from '../src/main/core/store/testing/ensure-postgres';
 
 /**
- * `npm test`: the whole suite, as CI runs it on a fresh Debian machine. It installs the one system
- * package the browser tests need (Debian's Chromium), then type-checks, lints, runs the unit tests,
+ * `npm test`: the whole suite, as CI runs it on a fresh Debian machine. It installs the system
+ * packages the tests need (Debian's Chromium and PostgreSQL), then type-checks, lints, runs the unit tests,
  * builds the bundles, and runs the Playwright specs. It ends with one "N passed, N failed" line.
  */
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -40,6 +41,8 @@ const playwrightReport = join(reports, 'playwright.json');
 const steps: Array<[string, () => boolean]> = [
   ['type-check', () => run('type-check', 'npm', ['run', '--silent', 'typecheck'])],
   ['lint', () => run('lint', 'npm', ['run', '--silent', 'lint'])],
+  // The store database tests run a real PostgreSQL server in a temporary folder (never a mock).
+  ['store database server', () => ensurePostgres() || (console.error('PostgreSQL is missing and could not be installed.'), false)],
   ['unit tests', () => run('unit tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])],
   ['build', () => run('build', bin('electron-vite'), ['build'])],
   ['browser', () => ensureChromium() || (console.error(`Chromium is missing at ${CHROMIUM} and could not be installed.`), false)],
