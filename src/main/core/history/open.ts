@@ -3,7 +3,7 @@ import { basename, dirname } from 'node:path';
 import { silentLogger, type Logger } from '../ports';
 import { createPrintHistory, type PrintHistory } from './print-history';
 import { emptyCounts, salvageInto, type SalvageCounts } from './salvage';
-import { migrate, schemaVersion, SCHEMA_VERSION } from './schema';
+import { migrate, PAGE_SIZE, schemaVersion, SCHEMA_VERSION } from './schema';
 import { sqlite, type DatabaseSync } from './sqlite';
 
 /** What opening the history found, for the app to show at start when it is not simply "opened". */
@@ -39,6 +39,7 @@ const SIDE_FILES = ['', '-wal', '-shm'] as const;
 function configure(db: DatabaseSync): void {
   // auto_vacuum only takes effect before the first table; afterwards this is a no-op.
   db.exec('PRAGMA auto_vacuum = INCREMENTAL');
+  db.exec(`PRAGMA page_size = ${PAGE_SIZE}`);
   db.exec('PRAGMA journal_mode = WAL');
   // FULL in WAL mode: every commit fsyncs the WAL, so a transition is durable when its call returns.
   db.exec('PRAGMA synchronous = FULL');
@@ -85,7 +86,7 @@ function setAside(file: string, stamp: string): string[] {
  * Opens (or creates) the print history. A database that cannot be opened, fails its check or cannot be
  * migrated is renamed aside with its -wal and -shm, every readable row is copied into a fresh one, and
  * the report says what was kept and where the damaged copy is. Never throws for a damaged file; throws
- * only when the folder itself cannot be written (or the file is from a newer Counter).
+ * only when the folder itself cannot be written.
  */
 export function openHistory(options: OpenHistoryOptions): { history: PrintHistory; report: HistoryOpenReport } {
   const logger = options.logger ?? silentLogger;
@@ -98,7 +99,8 @@ export function openHistory(options: OpenHistoryOptions): { history: PrintHistor
   try {
     db = openChecked(options.file, integrityCheck);
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'history_too_new') throw error;
+    // A file from a newer Counter is set aside like a damaged one (its user_version may be a flipped
+    // byte too): renamed, never overwritten, so that Counter still finds it whole.
     const reason = error instanceof Error ? error.message : String(error);
     const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
     const damagedCopy = setAside(options.file, stamp);

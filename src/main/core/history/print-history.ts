@@ -50,8 +50,13 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
 
   const readPrint = (row: unknown): JournalPrint | undefined => {
     const id = (row as { id?: unknown }).id;
-    const transitions = typeof id === 'string' ? selectTransitions.all(id) : [];
-    const print = printFromRows(row, transitions);
+    let print: JournalPrint | undefined;
+    try {
+      print = printFromRows(row, typeof id === 'string' ? selectTransitions.all(id) : []);
+    } catch {
+      // A page damaged after open (or one quick_check does not read): this print is unreadable, not the app.
+      print = undefined;
+    }
     if (print === undefined) logger.warn('a print of the history could not be read', { id: String(id) });
     return print;
   };
@@ -117,15 +122,29 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
   function get(id: string): JournalPrint | undefined {
     const known = live.get(id);
     if (known !== undefined) return known;
-    const row = selectPrint.get(id);
-    return row === undefined ? undefined : readPrint(row);
+    try {
+      const row = selectPrint.get(id);
+      return row === undefined ? undefined : readPrint(row);
+    } catch (error) {
+      logger.warn('a print of the history could not be read', { id, error: String(error) });
+      return undefined;
+    }
   }
 
   function* values(): IterableIterator<Readonly<JournalPrint>> {
     // Kept for the PrintJournal interface; the queue should use `unfinished` and the manager `list`.
-    for (const row of statement('SELECT * FROM prints ORDER BY seq').iterate()) {
-      const id = (row as { id: string }).id;
-      const print = live.get(id) ?? readPrint(row);
+    const rows = statement('SELECT * FROM prints ORDER BY seq').iterate();
+    for (;;) {
+      let next: IteratorResult<unknown>;
+      try {
+        next = rows.next();
+      } catch (error) {
+        logger.warn('the history could not be read to its end', { error: String(error) });
+        return;
+      }
+      if (next.done === true) return;
+      const id = (next.value as { id: string }).id;
+      const print = live.get(id) ?? readPrint(next.value);
       if (print !== undefined) yield print;
     }
   }

@@ -1,7 +1,8 @@
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { z } from 'zod';
 import { PrintStatus } from '../../../shared/ipc/channels/prints';
 import { printFromRows } from './rows';
-import { TABLES, type Table } from './schema';
+import { PAGE_SIZE, TABLES, type Table } from './schema';
 import { sqlite, type DatabaseSync } from './sqlite';
 
 export interface TableSalvage {
@@ -9,8 +10,10 @@ export interface TableSalvage {
   kept: number;
   /** Rows SQLite returned but that are not what the table holds (a damaged cell). */
   invalid: number;
-  /** Row ids SQLite could not read at all (a damaged page). */
+  /** Row ids SQLite could not read at all (a damaged page), between rows it could read. */
   unreadable: number;
+  /** Whether the table's end could not be read (a cut file, a damaged last page): how many rows it held is unknown. */
+  endUnreadable: boolean;
 }
 
 export type SalvageCounts = Record<Table, TableSalvage>;
@@ -31,11 +34,44 @@ const ROW_IS_VALID: Readonly<Record<Table, (row: Record<string, unknown>) => boo
 };
 
 export function emptyCounts(): SalvageCounts {
-  return Object.fromEntries(TABLES.map((table) => [table, { kept: 0, invalid: 0, unreadable: 0 }])) as SalvageCounts;
+  return Object.fromEntries(TABLES.map((table) => [table, { kept: 0, invalid: 0, unreadable: 0, endUnreadable: false }])) as SalvageCounts;
 }
 
-/** Beyond the last row id SQLite can name, how far row ids are probed one by one. */
-const PROBE_AFTER_LAST = 10_000;
+/** The header fields that have only one valid value in a history (https://www.sqlite.org/fileformat2.html#the_database_header). */
+const FIXED_HEADER: ReadonlyArray<[offset: number, bytes: Buffer]> = [
+  [0, Buffer.from('SQLite format 3\0', 'latin1')],
+  [16, Buffer.from([PAGE_SIZE >> 8, PAGE_SIZE & 0xff])],
+  [20, Buffer.from([0, 64, 32, 32])],
+  // Schema format 4, UTF-8.
+  [44, Buffer.from([0, 0, 0, 4])],
+  [56, Buffer.from([0, 0, 0, 1])],
+];
+
+/**
+ * Puts back the header's constant fields in the working copy (a flipped byte in the magic string alone
+ * makes SQLite refuse the whole file), and marks the page count stale so SQLite goes by the file's size.
+ */
+function repairHeader(path: string): void {
+  const handle = openSync(path, 'r+');
+  try {
+    const header = Buffer.alloc(100);
+    if (readSync(handle, header, 0, 100, 0) < 100) return;
+    for (const [offset, bytes] of FIXED_HEADER) bytes.copy(header, offset);
+    // Journal mode bytes: 1 (rollback) or 2 (WAL); anything else becomes WAL, which the history uses.
+    if (header[18] !== 1 && header[18] !== 2) header[18] = 2;
+    if (header[19] !== 1 && header[19] !== 2) header[19] = 2;
+    // version-valid-for ≠ change counter: SQLite ignores the stored page count.
+    header.writeUInt32BE((header.readUInt32BE(24) + 1) >>> 0, 92);
+    writeSync(handle, header, 0, 100, 0);
+  } finally {
+    closeSync(handle);
+  }
+}
+
+/** Row ids probed one by one per table at most (about 1 s): a damaged page cannot make a salvage endless. */
+const MAX_PROBES = 1_000_000;
+/** Row ids in a row neither read nor existing after which a table whose last row id is unknown is taken as ended. */
+const MISSES_TO_STOP = 20_000;
 
 /**
  * Copies every row that can still be read from `damagedPath` (a working copy, which this may modify)
@@ -47,9 +83,11 @@ export function salvageInto(target: DatabaseSync, damagedPath: string): { counts
   const counts = emptyCounts();
   let source: DatabaseSync;
   try {
+    repairHeader(damagedPath);
     const { DatabaseSync } = sqlite();
-    source = new DatabaseSync(damagedPath);
-    source.exec('PRAGMA writable_schema = ON'); // tolerate a schema row SQLite would refuse to parse
+    // Not defensive: writable_schema lets SQLite read a file shorter than its header says (a cut file).
+    source = new DatabaseSync(damagedPath, { defensive: false });
+    source.exec('PRAGMA writable_schema = ON');
   } catch (error) {
     return { counts, problem: `the damaged file cannot be opened: ${String(error)}` };
   }
@@ -87,30 +125,46 @@ function copyTable(source: DatabaseSync, target: DatabaseSync, table: Table, cou
     count.kept++;
   };
   const select = `SELECT rowid AS salvage_rowid, ${list} FROM ${table}`;
-  let last = 0;
-  try {
-    for (const row of source.prepare(`${select} ORDER BY rowid`).iterate()) {
-      const record = row as Record<string, unknown>;
-      last = Number(record.salvage_rowid);
-      copy(record);
-    }
-    return;
-  } catch {
-    // A page that cannot be read: go on one row id at a time from the last row read.
-  }
+  const from = source.prepare(`${select} WHERE rowid > ? ORDER BY rowid`);
   const one = source.prepare(`${select} WHERE rowid = ?`);
-  let end = last + PROBE_AFTER_LAST;
+  let last = 0;
+  let probes = 0;
+  let highest = Number.POSITIVE_INFINITY;
   try {
-    end = Math.max(end, Number((source.prepare(`SELECT max(rowid) AS n FROM ${table}`).get() as { n: number | null }).n ?? 0));
+    highest = Number((source.prepare(`SELECT max(rowid) AS n FROM ${table}`).get() as { n: number | null }).n ?? 0);
   } catch {
-    // The rightmost page is damaged too: probe a fixed distance.
+    // The rightmost page is damaged too: probing stops after MISSES_TO_STOP row ids without a row.
   }
-  for (let rowid = last + 1; rowid <= end; rowid++) {
+  // Failed row ids count as unreadable once a later row is read: past the last one, they may never have existed.
+  let failedSinceLastRead = 0;
+  for (;;) {
     try {
-      const row = one.get(rowid) as Record<string, unknown> | undefined;
-      if (row !== undefined) copy(row);
+      for (const row of from.iterate(last)) {
+        const record = row as Record<string, unknown>;
+        last = Number(record.salvage_rowid);
+        copy(record);
+      }
+      failedSinceLastRead = 0;
+      break;
     } catch {
-      count.unreadable++;
+      // A page that cannot be read: the next row ids one at a time, then on in bulk after the first one read.
     }
+    let found = false;
+    for (let misses = 0; !found && probes < MAX_PROBES && last < highest && misses < MISSES_TO_STOP; misses++) {
+      last++;
+      probes++;
+      try {
+        const row = one.get(last) as Record<string, unknown> | undefined;
+        if (row === undefined) continue;
+        count.unreadable += failedSinceLastRead;
+        failedSinceLastRead = 0;
+        copy(row);
+        found = true;
+      } catch {
+        failedSinceLastRead++;
+      }
+    }
+    if (!found) break;
   }
+  count.endUnreadable = failedSinceLastRead > 0;
 }

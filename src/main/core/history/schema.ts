@@ -123,6 +123,9 @@ export const MIGRATIONS: readonly string[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
+/** Fixed at creation (SQLite's default), so a salvage can restore a damaged header's page size. */
+export const PAGE_SIZE = 4096;
+
 /** Every table, in the order a salvage copies them (prints before what refers to them). */
 export const TABLES = ['prints', 'print_transitions', 'print_contents', 'payment_orders', 'payment_order_transitions', 'sales', 'history_meta'] as const;
 export type Table = (typeof TABLES)[number];
@@ -144,6 +147,7 @@ export function schemaVersion(db: DatabaseSync): number {
 export function migrate(db: DatabaseSync): void {
   const version = schemaVersion(db);
   if (version > SCHEMA_VERSION) throw new HistoryTooNewError(version);
+  if (version < 0) throw new Error(`the history's schema version ${version} is damaged`);
   for (let next = version; next < SCHEMA_VERSION; next++) {
     db.exec('BEGIN IMMEDIATE');
     try {
