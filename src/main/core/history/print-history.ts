@@ -19,6 +19,11 @@ export interface PrintHistory extends PrintJournal {
   unfinished(): Readonly<JournalPrint>[];
   /** The manager's page: the same answer as `queryPrints` over every print, from the indexes. */
   list(request: ListPrintsRequest): { items: Readonly<JournalPrint>[]; total: number };
+  /**
+   * Imports prints in one transaction with a marker row; does nothing when the marker is already there
+   * (an import is never done twice). Prints already known by id are left as they are.
+   */
+  importPrints(entries: AsyncIterable<{ print: JournalPrint; content: string }>, marker: string): Promise<{ imported: number; alreadyDone: boolean }>;
   /** Closes now (every call is synchronous); `close()` does the same for the PrintJournal interface. */
   closeSync(): void;
 }
@@ -239,6 +244,29 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
         if (print !== undefined) items.push(print);
       }
       return { items, total };
+    },
+    async importPrints(entries, marker) {
+      if (statement('SELECT 1 FROM history_meta WHERE key = ?').get(marker) !== undefined) return { imported: 0, alreadyDone: true };
+      let imported = 0;
+      const insertOrIgnore = statement(`INSERT OR IGNORE INTO prints (${PRINT_COLUMNS.join(', ')}) VALUES (${placeholders})`);
+      // One transaction across the awaits: nothing else writes while the app has not started yet.
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        for await (const { print, content } of entries) {
+          if (Number(insertOrIgnore.run(...printValues(print)).changes) === 0) continue;
+          for (const transition of print.history) writeTransition(print.id, transition);
+          insertContent.run(print.id, content);
+          maxSeq = Math.max(maxSeq, print.seq);
+          if (!isFinalPrintStatus(print.status)) live.set(print.id, { ...print, history: [...print.history] });
+          imported++;
+        }
+        statement('INSERT INTO history_meta (key, value) VALUES (?, ?)').run(marker, new Date().toISOString());
+        db.exec('COMMIT');
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+      return { imported, alreadyDone: false };
     },
     closeSync() {
       if (closed) return;
