@@ -20,10 +20,14 @@ export function sqlite(): Sqlite {
     if (/sqlite/i.test(text)) return;
     (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
   }) as typeof process.emitWarning;
+  let module: Sqlite | undefined;
   try {
-    loaded = process.getBuiltinModule('node:sqlite');
+    // Undefined (not a throw) on a runtime without the module, and getBuiltinModule itself is Node ≥ 22.3.
+    module = typeof process.getBuiltinModule === 'function' ? (process.getBuiltinModule('node:sqlite') as Sqlite | undefined) : undefined;
   } finally {
     process.emitWarning = emitWarning;
   }
+  if (module === undefined) throw new Error(`node:sqlite is not available in Node ${process.versions.node}: the print history needs Node ≥ 22.13`);
+  loaded = module;
   return loaded;
 }
