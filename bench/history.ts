@@ -49,12 +49,17 @@ const OPS = Number(values.ops);
 const root = mkdtempSync(join(tmpdir(), 'counter-bench-history-'));
 const CONTENT = 'Thank you for your purchase\n'.repeat(4);
 
-/** One transaction, prepared statements, no sync: a large history in seconds, not an hour of fsyncs. */
+/**
+ * One transaction, prepared statements, no sync, and the indexes built once at the end instead of
+ * updated row by row: a large history in minutes at most, not an hour of fsyncs.
+ */
 function seed(file: string, count: number): { ms: number } {
   openHistory({ file }).history.closeSync();
   const started = performance.now();
   const db = new (sqlite().DatabaseSync)(file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF');
+  const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>;
+  for (const { name } of indexes) db.exec(`DROP INDEX ${name}`);
   const insertPrint = db.prepare(`INSERT INTO prints (${PRINT_COLUMNS.join(', ')}) VALUES (${PRINT_COLUMNS.map(() => '?').join(', ')})`);
   const insertTransition = db.prepare('INSERT INTO print_transitions (print_id, status, at, reason) VALUES (?, ?, ?, ?)');
   const insertContent = db.prepare('INSERT INTO print_contents (print_id, content) VALUES (?, ?)');
@@ -67,6 +72,7 @@ function seed(file: string, count: number): { ms: number } {
     for (const transition of print.history) insertTransition.run(print.id, transition.status, transition.at, transition.reason);
     insertContent.run(print.id, CONTENT);
   }
+  for (const { sql } of indexes) db.exec(sql);
   db.exec('COMMIT');
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   db.close();
