@@ -166,14 +166,14 @@ describe('print journal', () => {
     expect(await reopened.content('p59')).toBe('content 59 '.repeat(10));
   });
 
-  it('ignores an incomplete snapshot and replays the segments it would have replaced', async () => {
+  it('keeps the readable records of an incomplete snapshot and replays the segments it would have replaced', async () => {
     const directory = tempDirectory();
     const journal = await open(directory);
     await journal.append(print('a', 1), 'a').durable;
     await journal.close();
     writeFileSync(join(directory, 'snap-00000001.log'), encodeLine({ k: 'snap', p: print('ghost', 9), c: 'x' }));
     const reopened = await open(directory);
-    expect([...reopened.values()].map((entry) => entry.id)).toEqual(['a']);
+    expect([...reopened.values()].map((entry) => entry.id).sort()).toEqual(['a', 'ghost']);
   });
 
   it('prunes finished prints by age, durably', async () => {
@@ -227,6 +227,29 @@ describe('print journal', () => {
     const reopened = await open(directory, 4_096);
     expect(reopened.size()).toBe(0);
     expect(readFileSync(path).every((byte) => byte === 0)).toBe(true);
+  });
+
+  it('loses only the damaged record to a zero or a flipped byte inside it, and rewrites none of the others', async () => {
+    for (const damage of [0x00, 0x5a]) {
+      const directory = tempDirectory();
+      const journal = await open(directory);
+      for (let index = 1; index <= 40; index++) await journal.append(print(`p${index}`, index), `content ${index}`).durable;
+      await journal.close();
+      const path = join(directory, segmentFiles(directory)[0] ?? '');
+      const bytes = readFileSync(path);
+      // Inside the fourth record (records are lines): one byte replaced.
+      let lineStart = 0;
+      for (let line = 0; line < 3; line++) lineStart = bytes.indexOf(0x0a, lineStart) + 1;
+      bytes[lineStart + 20] = damage;
+      writeFileSync(path, bytes);
+      const reopened = await open(directory);
+      expect(reopened.size()).toBe(39);
+      expect(reopened.get('p4')).toBeUndefined();
+      expect(await reopened.content('p40')).toBe('content 40');
+      await reopened.close();
+      const after = readFileSync(path);
+      expect(after.subarray(lineStart + 100, bytes.lastIndexOf(0x0a)).equals(bytes.subarray(lineStart + 100, bytes.lastIndexOf(0x0a)))).toBe(true);
+    }
   });
 
   it('keeps working in memory, with no directory at all', async () => {

@@ -15,9 +15,10 @@ import { JournalLine, type JournalPrint, type JournalTransition, type PrintPatch
  * the journal moves to the next and, in the background, writes a snapshot of every live print (content
  * included) covering the closed segments, then deletes them.
  *
- * Replay on open: the newest complete snapshot, then every later segment in order, each up to its first
- * zero byte (JSON never contains one). A line whose checksum fails is skipped; whatever follows the last
- * good line of the last segment (a torn final write) is zeroed, so new records never follow garbage.
+ * Replay on open: the newest snapshot (merged with the older ones when it is damaged), then every later
+ * segment in order. A line whose checksum fails is skipped, and a zero byte ends a line, so damage costs
+ * the damaged record only; whatever follows the last good line of a segment (a torn final write) is
+ * zeroed, so new records never follow garbage.
  */
 export interface PrintJournal {
   get(id: string): Readonly<JournalPrint> | undefined;
@@ -109,9 +110,15 @@ export function decodeLine(raw: Buffer): JournalLine | undefined {
   }
 }
 
+/** Chunks (1 MB each) of nothing but zeros after which the rest of a segment is taken as its unused, preallocated part. */
+const ZERO_CHUNKS_TO_STOP = 4;
+
 /**
- * Every complete line of a file with its offset, up to the first zero byte (the unused, preallocated
- * rest of a segment). `goodEnd` is where the last good line ends, `dataEnd` where the zeros begin.
+ * Every complete line of a file with its offset. A zero byte ends a line like a newline does (JSON never
+ * contains one), so a zero inside a written record costs that record only: reading resynchronises on the
+ * next line, whose CRC says whether it is whole. The scan stops after a long run of zero chunks (the
+ * unused, preallocated rest of a segment). `goodEnd` is where the last good line ends, `dataEnd` where
+ * the last non-zero byte ends.
  */
 async function scanFile(files: JournalFiles, name: string, onLine: (line: JournalLine, offset: number, length: number) => void): Promise<{ goodEnd: number; dataEnd: number; damaged: number }> {
   let carry: Buffer = Buffer.alloc(0);
@@ -119,27 +126,50 @@ async function scanFile(files: JournalFiles, name: string, onLine: (line: Journa
   let goodEnd = 0;
   let damaged = 0;
   let dataEnd = 0;
+  let position = 0;
+  let zeroChunks = 0;
+  const endedByZero: Array<[JournalLine, number, number]> = [];
   for await (const chunk of files.chunks(name)) {
-    const zeroAt = chunk.indexOf(0);
-    const data = zeroAt === -1 ? chunk : chunk.subarray(0, zeroAt);
-    dataEnd += data.length;
-    let buffer = carry.length === 0 ? data : Buffer.concat([carry, data]);
+    let lastNonZero = -1;
+    for (let index = chunk.length - 1; index >= 0; index--) {
+      if (chunk[index] !== 0) {
+        lastNonZero = index;
+        break;
+      }
+    }
+    if (lastNonZero === -1) zeroChunks++;
+    else {
+      zeroChunks = 0;
+      dataEnd = position + lastNonZero + 1;
+    }
+    position += chunk.length;
+    const buffer = carry.length === 0 ? chunk : Buffer.concat([carry, chunk]);
     let start = 0;
-    for (let index = buffer.indexOf(NEWLINE); index !== -1; index = buffer.indexOf(NEWLINE, start)) {
-      const line = decodeLine(buffer.subarray(start, index));
-      const offset = carryOffset + start;
-      if (line === undefined) damaged++;
-      else {
-        onLine(line, offset, index + 1 - start);
-        goodEnd = offset + index + 1 - start;
+    for (let index = 0; index < buffer.length; index++) {
+      const byte = buffer[index];
+      if (byte !== NEWLINE && byte !== 0) continue;
+      if (index > start) {
+        const line = decodeLine(buffer.subarray(start, index));
+        const offset = carryOffset + start;
+        if (line === undefined) damaged++;
+        else if (byte === 0) endedByZero.push([line, offset, index + 1 - start]);
+        else {
+          // A good line ended by a zero is a damaged newline only when more data follows it; at the end
+          // of the data it is a torn write whose newline never reached the disk (never acknowledged).
+          for (const [pending, pendingOffset, pendingLength] of endedByZero.splice(0)) onLine(pending, pendingOffset, pendingLength);
+          onLine(line, offset, index + 1 - start);
+          goodEnd = offset + index + 1 - start;
+        }
       }
       start = index + 1;
     }
     carryOffset += start;
-    buffer = buffer.subarray(start);
-    carry = Buffer.from(buffer);
-    if (zeroAt !== -1) break;
+    carry = Buffer.from(buffer.subarray(start));
+    if (zeroChunks >= ZERO_CHUNKS_TO_STOP) break;
   }
+  // A last line without its end (a torn write) counts as damaged.
+  if (carry.some((byte) => byte !== 0)) damaged++;
+  damaged += endedByZero.length;
   return { goodEnd, dataEnd, damaged };
 }
 
@@ -246,27 +276,40 @@ export async function openPrintJournal(options: JournalOptions): Promise<PrintJo
   const snapshots = numbered(SNAPSHOT).sort((a, b) => b - a);
 
   let coveredThrough = 0;
-  for (const through of snapshots) {
+  /** A damaged newest snapshot: older ones are merged in and nothing is deleted, so nothing more is lost. */
+  let keepOldFiles = false;
+  for (const [index, through] of snapshots.entries()) {
     const lines: Array<[JournalLine, number, number]> = [];
     let complete = false;
-    await scanFile(files, snapshotName(through), (line, offset, length) => {
+    const { damaged } = await scanFile(files, snapshotName(through), (line, offset, length) => {
       if (line.k === 'end') complete = line.count === lines.length && line.through === through;
       else lines.push([line, offset, length]);
     });
-    if (!complete) {
-      logger.warn('an incomplete journal snapshot was ignored', { snapshot: snapshotName(through) });
-      continue;
+    if (!complete || damaged > 0) {
+      // Its readable records, the older snapshots' and every segment still there are merged (rev decides).
+      logger.warn('a damaged journal snapshot: its readable records are merged with the older snapshots', { snapshot: snapshotName(through), damaged });
+      keepOldFiles = true;
+      for (const older of snapshots.slice(index + 1).reverse()) {
+        await scanFile(files, snapshotName(older), (line, offset, length) => {
+          if (line.k !== 'end') applyLine(line, snapshotName(older), offset, length);
+        });
+      }
+      for (const [line, offset, length] of lines) applyLine(line, snapshotName(through), offset, length);
+      break;
     }
     for (const [line, offset, length] of lines) applyLine(line, snapshotName(through), offset, length);
     coveredThrough = through;
     break;
   }
   // Leftovers of an interrupted compaction: everything they hold is in the snapshot just loaded.
-  for (const through of snapshots) if (through < coveredThrough) await files.remove(snapshotName(through));
-  for (const number of segments) if (number <= coveredThrough) await files.remove(segmentName(number));
+  if (!keepOldFiles) {
+    for (const through of snapshots) if (through < coveredThrough) await files.remove(snapshotName(through));
+    for (const number of segments) if (number <= coveredThrough) await files.remove(segmentName(number));
+  }
 
   const liveSegments = segments.filter((number) => number > coveredThrough);
-  let activeNumber = Math.max(coveredThrough + 1, liveSegments.at(-1) ?? 0);
+  // Past every snapshot too, so a compaction never writes over a (damaged) snapshot kept above.
+  let activeNumber = Math.max(coveredThrough + 1, liveSegments.at(-1) ?? 0, (snapshots[0] ?? 0) + 1);
   let activeSize = 0;
   for (const number of liveSegments) {
     const name = segmentName(number);
@@ -531,7 +574,8 @@ export async function openPrintJournal(options: JournalOptions): Promise<PrintJo
       const segment = SEGMENT.exec(name)?.[1];
       if (segment !== undefined && Number(segment) <= through) await files.remove(name);
     }
-    if (previouslyCovered > 0) await files.remove(snapshotName(previouslyCovered));
+    // A damaged snapshot found at open is kept as it is (the records it lost might be recovered by hand).
+    if (previouslyCovered > 0 && !keepOldFiles) await files.remove(snapshotName(previouslyCovered));
     await files.syncDirectory();
     compactions++;
   }
