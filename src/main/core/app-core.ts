@@ -1,5 +1,5 @@
 import { createSystemClock, type Clock } from '../../shared/clock';
-import type { AppInfo, Environment, Language } from '../../shared/ipc/channels/app';
+import type { AppInfo, Environment, Language, StartupNotice } from '../../shared/ipc/channels/app';
 import { createConnectionMonitor } from './app/connection-monitor';
 import { createAppHandlers } from './app/handlers';
 import { sandboxApplicationReader } from './app/sandbox-application';
@@ -15,7 +15,9 @@ import type { NotificationReceiverConfig } from './notifications/receiver';
 import { createPlatformClient } from './platform/client';
 import { createPlatformTransport, type RetryPolicy, type TokenSource } from './platform/transport';
 import { createConsoleLogger, type Http, type Logger, type RandomSource } from './ports';
-import { createEnvironmentSwitch, journaledQueueOpener } from './print-queue/environment-switch';
+import { createEnvironmentSwitch, historyQueueOpener } from './print-queue/environment-switch';
+import { historyStartupNotice } from './history/startup-notice';
+import { withStartupNotices } from './settings/startup-notices';
 import { createPrintHandlers } from './print-queue/handlers';
 import { createPrintQueue, type QueuePolicy } from './print-queue/print-queue';
 import { createSettingsRepository, type KeyValueStore } from './settings/store';
@@ -43,8 +45,6 @@ export interface AppCoreOptions {
   random?: RandomSource;
   queuePolicy?: Partial<QueuePolicy>;
   retryPolicy?: Partial<RetryPolicy>;
-  /** Journal segment size before compaction (tests use a small one). */
-  journalSegmentBytes?: number;
   /** Where the payment notification receiver listens; default 127.0.0.1 on a free port. */
   notificationReceiver?: NotificationReceiverConfig;
 }
@@ -85,14 +85,16 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     logger,
   });
 
+  /** What opening the history found (a salvaged database, an imported journal), shown by app.info. */
+  const startupNotices: StartupNotice[] = [];
   const terminals = createTerminalDirectory({ platform, clock, environment });
   const prints = createEnvironmentSwitch({
     environment,
     logger,
-    open: journaledQueueOpener({
+    open: historyQueueOpener({
       dataDirectory: options.dataDirectory,
-      journalSegmentBytes: options.journalSegmentBytes,
       logger,
+      onReport: (report) => startupNotices.push(historyStartupNotice(report, language())),
       createQueue: (journal, of) =>
         createPrintQueue({
           journal,
@@ -119,7 +121,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   // Sales and the notification receiver start now and stop in dispose.
   const checkout = createCheckout({ platform, store: options.store, settings, events, clock, logger, applicationSecret: () => credentials.applicationSecret(), receiver: options.notificationReceiver });
 
-  const handlers: ChannelHandlers = {
+  const handlers: ChannelHandlers = withStartupNotices({
     ...createAppHandlers({ settings, events, connection, credentials, environmentChanged: switchQueue, platformBaseUrl, sandboxBaseUrl: options.sandboxBaseUrl, version: options.version, shell: options.shell }),
     ...createTemplateHandlers(options.store, { language }),
     ...createCredentialsHandlers({ credentials, settings, events }),
@@ -127,7 +129,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...createPrintHandlers(prints.current),
     ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
     ...checkout.handlers,
-  };
+  }, startupNotices);
 
   void connection.check();
   // Unfinished prints of the last run resume now, not at the first call.

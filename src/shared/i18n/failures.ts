@@ -199,6 +199,14 @@ export const FAILURES = {
     en: 'The print is not valid.',
     es: 'La impresión no es válida.',
   },
+  history_salvaged: {
+    en: 'The print history on disk was damaged. Counter set it aside ({copy}) and kept every print it could still read: {kept} kept, {lost} could not be read.',
+    es: 'El historial de impresiones en el disco estaba dañado. Counter lo apartó ({copy}) y conservó todas las impresiones que aún podía leer: {kept} conservadas, {lost} ilegibles.',
+  },
+  journal_migrated: {
+    en: 'Counter moved its print history to its new format: {imported} prints. The old files are kept in {copy}.',
+    es: 'Counter pasó su historial de impresiones al nuevo formato: {imported} impresiones. Los archivos anteriores se conservan en {copy}.',
+  },
   journal_unavailable: {
     en: 'Counter cannot write its print journal on disk. Check free space and permissions.',
     es: 'Counter no puede escribir su registro de impresiones en el disco. Revise el espacio libre y los permisos.',

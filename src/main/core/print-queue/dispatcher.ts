@@ -47,7 +47,7 @@ export class Dispatcher {
     private readonly hooks: DispatcherHooks,
   ) {
     // After a restart nobody knows what became of a `sending` print's last create.
-    for (const print of context.journal.values()) if (print.status === 'sending') this.mayHaveArrived.add(print.id);
+    for (const print of context.journal.unfinished()) if (print.status === 'sending') this.mayHaveArrived.add(print.id);
   }
 
   /** No request of this print is out or can still arrive: nothing of it can exist on the platform. */

@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import type { Environment } from '../../../shared/ipc/channels/app';
 import { silentLogger, type Logger } from '../ports';
 import { PrintQueueError } from './errors';
-import { openPrintJournal, type PrintJournal } from './journal';
-import { createDirectoryFiles, createMemoryFiles, type JournalFiles } from './journal-files';
+import { openHistory, type HistoryOpenReport } from '../history/open';
+import { migrateOldJournal, type JournalMigrationReport } from '../history/migrate-journal';
+import type { PrintHistory } from '../history/print-history';
 import type { PrintQueue } from './print-queue';
 
 /** A queue with what must be closed, in order, when its environment stops being the current one. */
@@ -84,35 +85,43 @@ export function createEnvironmentSwitch<Queue>(options: EnvironmentSwitchOptions
   };
 }
 
-export interface JournaledQueueOptions {
-  /** One journal folder per environment under `{dataDirectory}/journal/`; none: in memory, for this run only. */
+export interface HistoryQueueOptions {
+  /** One SQLite history per environment, `{dataDirectory}/history-{environment}.sqlite`; none: in memory, for this run only. */
   dataDirectory?: string;
-  /** Journal segment size before compaction (tests use a small one). */
-  journalSegmentBytes?: number;
   logger?: Logger;
-  /** The queue over an environment's journal; the wiring gives it the platform, clock and policies. */
-  createQueue(journal: PrintJournal, environment: Environment): PrintQueue;
+  /** What opening found when it was more than "opened": a salvaged database, an old journal imported. */
+  onReport?(report: HistoryReport): void;
+  /** The queue over an environment's history; the wiring gives it the platform, clock and policies. */
+  createQueue(history: PrintHistory, environment: Environment): PrintQueue;
 }
 
-/** Opens an environment's journal, then its queue over it; closing stops the queue before the journal. */
-export function journaledQueueOpener(options: JournaledQueueOptions): (environment: Environment) => Promise<OpenedQueue<PrintQueue>> {
-  // Without a data directory (tests, a host that passed none) each environment keeps its files for the run.
-  const memoryFiles = new Map<Environment, JournalFiles>();
-  const filesOf = async (environment: Environment): Promise<JournalFiles> => {
-    if (options.dataDirectory !== undefined) return createDirectoryFiles(join(options.dataDirectory, 'journal', environment));
-    const files = memoryFiles.get(environment) ?? createMemoryFiles();
-    memoryFiles.set(environment, files);
-    return files;
+export type HistoryReport = { kind: 'salvaged'; environment: Environment; open: HistoryOpenReport } | { kind: 'migrated'; environment: Environment; migration: JournalMigrationReport };
+
+/**
+ * Opens an environment's history (salvaging a damaged database, importing the old journal once), then
+ * its queue over it; closing stops the queue before the history. Without a data directory each
+ * environment's in-memory history stays open for the run, so switching back finds it again.
+ */
+export function historyQueueOpener(options: HistoryQueueOptions): (environment: Environment) => Promise<OpenedQueue<PrintQueue>> {
+  const inMemory = new Map<Environment, PrintHistory>();
+  const openOnDisk = async (directory: string, environment: Environment): Promise<PrintHistory> => {
+    const { history, report } = openHistory({ file: join(directory, `history-${environment}.sqlite`), logger: options.logger });
+    if (report.outcome === 'salvaged') options.onReport?.({ kind: 'salvaged', environment, open: report });
+    const migration = await migrateOldJournal(history, join(directory, 'journal', environment), { logger: options.logger });
+    if (migration !== undefined) options.onReport?.({ kind: 'migrated', environment, migration });
+    return history;
   };
 
   return async (environment) => {
-    const journal = await openPrintJournal({ files: await filesOf(environment), logger: options.logger, maxSegmentBytes: options.journalSegmentBytes });
-    const queue = options.createQueue(journal, environment);
+    const directory = options.dataDirectory;
+    const history = directory === undefined ? (inMemory.get(environment) ?? openHistory({ file: ':memory:', logger: options.logger }).history) : await openOnDisk(directory, environment);
+    if (directory === undefined) inMemory.set(environment, history);
+    const queue = options.createQueue(history, environment);
     return {
       queue,
       async close() {
         await queue.close();
-        await journal.close();
+        if (directory !== undefined) await history.close();
       },
     };
   };

@@ -135,7 +135,6 @@ describe('exactly once under faults, restarts and a slow network', () => {
             ...testCoreOptions(target, http),
             sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
             dataDirectory: directory.path,
-            journalSegmentBytes: 64 * 1024,
             queuePolicy: { requestTimeoutMs: 3_000 },
           });
         };

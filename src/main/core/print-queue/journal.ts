@@ -1,8 +1,9 @@
 import { crc32 } from 'node:zlib';
-import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus, type ListPrintsRequest } from '../../../shared/ipc/channels/prints';
 import { CounterError } from '../errors';
 import { silentLogger, type Logger } from '../ports';
 import type { JournalFiles, SegmentFile } from './journal-files';
+import { queryPrints } from './query';
 import { JournalLine, type JournalPrint, type JournalTransition, type PrintPatch } from './records';
 
 /**
@@ -24,6 +25,10 @@ export interface PrintJournal {
   get(id: string): Readonly<JournalPrint> | undefined;
   values(): IterableIterator<Readonly<JournalPrint>>;
   size(): number;
+  /** Every unfinished print, in enqueue order: what the queue resumes at start. */
+  unfinished(): Readonly<JournalPrint>[];
+  /** A page of the history with the manager's filters and sort (the SQLite history answers it from its indexes). */
+  list(request: ListPrintsRequest): { items: Readonly<JournalPrint>[]; total: number };
   nextSeq(): number;
   /**
    * Known in memory at once; `durable` resolves once the print and its content are on disk (and if it
@@ -585,6 +590,8 @@ export async function openPrintJournal(options: JournalOptions): Promise<PrintJo
     get: (id) => prints.get(id),
     values: () => prints.values(),
     size: () => prints.size,
+    unfinished: () => [...prints.values()].filter((print) => !isFinalPrintStatus(print.status)).sort((a, b) => a.seq - b.seq),
+    list: (request) => queryPrints(prints.values(), request),
     nextSeq: () => ++maxSeq,
     append(print, content) {
       const record: JournalPrint = { ...print, history: [...print.history] };

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { sqlite } from '../history/sqlite';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PrintSummary } from '../../../shared/ipc/channels/prints';
@@ -64,7 +64,6 @@ async function start(options: { interfere?: (request: { method: string; path: st
     ...testCoreOptions(target, options.http ?? recorder.http),
     sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
     dataDirectory,
-    journalSegmentBytes: 64 * 1024,
     random: () => 0.5,
     ...options,
   });
@@ -112,11 +111,14 @@ describe('print queue against the sandbox', () => {
       if (init.method === 'POST' && new URL(url).pathname === '/terminals/v1/actions') {
         // As the platform would: the request counts once its whole body is in (it may be prepared earlier).
         const body = await new Request(url, init).text();
-        // Read-only, as a restarted process would find the files (opening the journal here would be a second writer).
-        const journalDirectory = join(directory.path, 'journal', 'sandbox');
-        const onDisk = readdirSync(journalDirectory).map((name) => readFileSync(join(journalDirectory, name), 'utf8')).join('');
+        // Read-only, from a second connection, as a restarted process would find the committed history.
         const key = new Headers(init.headers).get('x-idempotency-key') ?? 'no key';
-        seenOnDisk.push(onDisk.includes(`"idempotencyKey":"${key}"`) ? key : undefined);
+        const reader = new (sqlite().DatabaseSync)(join(directory.path, 'history-sandbox.sqlite'), { readOnly: true });
+        try {
+          seenOnDisk.push(reader.prepare('SELECT id FROM prints WHERE idempotency_key = ?').get(key) === undefined ? undefined : key);
+        } finally {
+          reader.close();
+        }
         return fetch(url, { method: init.method, headers: init.headers, body, signal: init.signal });
       }
       return fetch(url, init);

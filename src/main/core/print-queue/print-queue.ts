@@ -1,6 +1,6 @@
 import type { Clock } from '../../../shared/clock';
 import type { Language } from '../../../shared/ipc/channels/app';
-import { isFinalPrintStatus, type EnqueuePrintRequest, type ListPrintsRequest, type PrintDetail, type PrintPage, type PrintSummary } from '../../../shared/ipc/channels/prints';
+import { type EnqueuePrintRequest, type ListPrintsRequest, type PrintDetail, type PrintPage, type PrintSummary } from '../../../shared/ipc/channels/prints';
 import { silentLogger, type Logger, type RandomSource } from '../ports';
 import type { PlatformClient } from '../platform/client';
 import { Canceller } from './cancel';
@@ -13,7 +13,6 @@ import type { PrintJournal } from './journal';
 import { Lanes } from './lanes';
 import { DEFAULT_QUEUE_POLICY, type QueuePolicy } from './policy';
 import { Poller } from './poller';
-import { queryPrints } from './query';
 import type { JournalPrint } from './records';
 import { printDetail, printSummary } from './summary';
 
@@ -114,7 +113,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       return detail;
     },
     list(request) {
-      const { items, total } = queryPrints(journal.values(), request);
+      const { items, total } = journal.list(request);
       // Read once per list: reading the settings per row made a 100,000-row list take seconds.
       const language = options.language();
       return { items: items.map((print) => printSummary(print, language)), total, page: { index: request.page.index, size: request.page.size } };
@@ -148,7 +147,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
 
 /** After a restart: every unfinished print back in its terminal's FIFO, the sent ones followed again. */
 function resume(context: QueueContext, poller: Poller, dispatcher: Dispatcher): void {
-  const unfinished = [...context.journal.values()].filter((print) => !isFinalPrintStatus(print.status)).sort((a, b) => a.seq - b.seq);
+  const unfinished = context.journal.unfinished();
   for (const print of unfinished) {
     context.lanes.of(print.terminalId).active.push(print.id);
     if ((print.status === 'created' || print.status === 'on_terminal') && print.actionId !== null) poller.follow(print.id, 0);

@@ -26,7 +26,6 @@ async function start(proxy?: (inner: Http) => Http) {
     ...testCoreOptions(target, proxy === undefined ? recorder.http : proxy(recorder.http)),
     sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
     dataDirectory: directory.path,
-    journalSegmentBytes: 64 * 1024,
     random: () => 0.5,
   });
   cleanups.push(() => core.dispose());

@@ -13,7 +13,7 @@ export type Language = z.infer<typeof Language>;
  * e.g. a settings file that could not be read was set aside and replaced.
  */
 export const StartupNotice = z.object({
-  code: z.enum(['settings_unreadable', 'settings_fields_reset']),
+  code: z.enum(['settings_unreadable', 'settings_fields_reset', 'history_salvaged', 'journal_migrated']),
   message: z.string(),
   /** Where the file as it was has been kept, so nothing the cashier had is lost. */
   backupPath: z.string().nullable(),

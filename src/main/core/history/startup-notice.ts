@@ -1,0 +1,17 @@
+import { failureText } from '../../../shared/i18n/failures';
+import type { Language, StartupNotice } from '../../../shared/ipc/channels/app';
+import type { HistoryReport } from '../print-queue/environment-switch';
+
+/** What the cashier is told at start about the history: a damaged database set aside, or the old journal imported. */
+export function historyStartupNotice(report: HistoryReport, language: Language): StartupNotice {
+  if (report.kind === 'migrated') {
+    const { imported, movedTo } = report.migration;
+    return { code: 'journal_migrated', message: failureText('journal_migrated', language, { imported, copy: movedTo }), backupPath: movedTo, fields: [] };
+  }
+  const salvage = report.open.salvage;
+  const prints = salvage?.counts.prints;
+  const kept = prints?.kept ?? report.open.prints;
+  const lost = prints === undefined ? 0 : prints.invalid + prints.unreadable;
+  const copy = salvage?.damagedCopy[0] ?? null;
+  return { code: 'history_salvaged', message: failureText('history_salvaged', language, { kept, lost, copy: copy ?? '' }), backupPath: copy, fields: [] };
+}
