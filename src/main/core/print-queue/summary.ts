@@ -1,13 +1,15 @@
 import type { Language } from '../../../shared/ipc/channels/app';
 import type { PrintDetail, PrintSummary } from '../../../shared/ipc/channels/prints';
 import { cashierMessage } from '../platform/messages';
+import type { StatusTrust } from './poller';
 import type { JournalPrint } from './records';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A print as the renderer sees it (shared/ipc/channels/prints). */
-export function printSummary(print: Readonly<JournalPrint>, language: Language): PrintSummary {
+/** A print as the renderer sees it (shared/ipc/channels/prints), with how far its status is confirmed when it is followed. */
+export function printSummary(print: Readonly<JournalPrint>, language: Language, trust?: Readonly<StatusTrust>): PrintSummary {
   return {
+    ...trustFields(trust, language),
     id: print.id,
     terminalId: print.terminalId,
     subtype: print.subtype,
@@ -28,7 +30,16 @@ export function printSummary(print: Readonly<JournalPrint>, language: Language):
   };
 }
 
+function trustFields(trust: Readonly<StatusTrust> | undefined, language: Language): Pick<PrintSummary, 'statusConfirmedAt' | 'statusUnconfirmed'> {
+  if (trust === undefined) return {};
+  const { unconfirmed } = trust;
+  return {
+    statusConfirmedAt: iso(trust.confirmedAt),
+    statusUnconfirmed: unconfirmed === undefined ? null : { code: unconfirmed.code, message: cashierMessage(unconfirmed.code, language), since: iso(unconfirmed.since) },
+  };
+}
+
 /** The summary with the key and the history (and the content when asked for, added by the caller). */
-export function printDetail(print: Readonly<JournalPrint>, language: Language): PrintDetail {
-  return { ...printSummary(print, language), idempotencyKey: print.idempotencyKey, history: print.history.map((entry) => ({ status: entry.status, at: iso(entry.at), reason: entry.reason })) };
+export function printDetail(print: Readonly<JournalPrint>, language: Language, trust?: Readonly<StatusTrust>): PrintDetail {
+  return { ...printSummary(print, language, trust), idempotencyKey: print.idempotencyKey, history: print.history.map((entry) => ({ status: entry.status, at: iso(entry.at), reason: entry.reason })) };
 }
