@@ -84,6 +84,11 @@ export class Poller {
     for (const id of [...this.polls.keys()]) this.stop(id);
   }
 
+  /** The platform answers again: every print whose last status read failed is read now, not at its next retry. */
+  retryFailedNow(): void {
+    for (const [id, poll] of this.polls) if (poll.failures > 0 && poll.timer !== undefined) this.follow(id, 0);
+  }
+
   /** The print next in line on this terminal is polled quickly again: it is about to be picked up. */
   hurryNextInLine(terminalId: string): void {
     const next = this.context.lanes.nextOnTerminal(terminalId);

@@ -138,7 +138,10 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     },
     lastAnswers: () => answers.lastAt,
     onAnswer: answers.subscribe,
-    wake: () => dispatcher.wake(),
+    wake: () => {
+      dispatcher.wake();
+      poller.retryFailedNow();
+    },
     async close() {
       closed = true;
       inFlight.abort(new Error('the print queue was closed'));
