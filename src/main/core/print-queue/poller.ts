@@ -178,7 +178,9 @@ export class Poller {
       return this.delayFor(current, poll.delayMs);
     }
     const { terminalId, status: before, updatedAt: changedAt } = current;
-    const changed = this.context.changes.move(id, 'reported', reported, { lastError: null });
+    // The platform says only that the terminal failed it (spec 3, 4.4: no reason given); the cashier still needs why and what next.
+    const lastError = reported === 'failed' ? { code: 'terminal_failed', status: null, detail: 'the terminal reported the print as failed', retryable: false, at: this.context.clock.now() } : null;
+    const changed = this.context.changes.move(id, 'reported', reported, { lastError });
     // Refused: the read left the platform before a change we already know of (a cancel, a newer read).
     if (changed === undefined) return isFinalPrintStatus(current.status) ? undefined : this.delayFor(current, poll.delayMs);
     this.learnWait(terminalId, before, changedAt, poll);

@@ -81,4 +81,27 @@ describe('a status the cashier can trust (issue 14)', () => {
     await driveUntil(target.clock, () => events.at(-1)?.statusUnconfirmed === null, { what: 'confirmed again', maxMs: 6_000 });
     expect(events.at(-1)).toMatchObject({ id: print.id, status: 'created' });
   });
+
+  it('says why a print the terminal failed did not print (no paper), in the cashier’s words', async () => {
+    const { core, target, get } = await start();
+    await configureTerminal(target, TERMINAL_1, { paper: 'out' });
+    const print = await core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'custom', content: receipt('no paper') });
+    await driveUntil(target.clock, async () => (await get(print.id)).status === 'failed', { what: 'failed' });
+    const failed = await get(print.id);
+    expect(failed.lastError).toMatchObject({ code: 'terminal_failed', retryable: false });
+    expect(failed.lastError?.message).toContain('out of paper');
+    expect(failed.reachedTerminal).toBe(true);
+  });
+
+  it('does not count a print the platform lost (404 before pickup) as having reached the terminal', async () => {
+    const { core, target, get, failReads } = await start();
+    await configureTerminal(target, TERMINAL_1, { mode: 'manual' });
+    const print = await core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'custom', content: receipt('lost') });
+    await driveUntil(target.clock, async () => (await get(print.id)).status === 'created', { what: 'created' });
+    failReads({ status: 404, code: 'order_not_found' });
+    await driveUntil(target.clock, async () => (await get(print.id)).status === 'failed', { what: 'failed', maxMs: 30_000 });
+    const failed = await get(print.id);
+    expect(failed.reachedTerminal).toBe(false);
+    expect(failed.lastError?.code).toBe('order_not_found');
+  });
 });

@@ -10,6 +10,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function printSummary(print: Readonly<JournalPrint>, language: Language, trust?: Readonly<StatusTrust>): PrintSummary {
   return {
     ...trustFields(trust, language),
+    reachedTerminal: reachedTerminal(print),
     id: print.id,
     terminalId: print.terminalId,
     subtype: print.subtype,
@@ -28,6 +29,13 @@ export function printSummary(print: Readonly<JournalPrint>, language: Language, 
     contentBytes: print.contentBytes,
     contentPreview: print.contentPreview,
   };
+}
+
+/** Only the terminal reports a failure of a print it holds (the `reported` move, no reason); a 404 (`gone`) or a refusal has a reason. */
+function reachedTerminal(print: Readonly<JournalPrint>): boolean {
+  if (print.status === 'processed' || print.history.some((entry) => entry.status === 'on_terminal')) return true;
+  const last = print.history.at(-1);
+  return print.status === 'failed' && print.actionId !== null && last?.status === 'failed' && last.reason === null;
 }
 
 function trustFields(trust: Readonly<StatusTrust> | undefined, language: Language): Pick<PrintSummary, 'statusConfirmedAt' | 'statusUnconfirmed'> {

@@ -59,6 +59,11 @@ export const PrintSummary = z.object({
    * is followed on the platform; absent otherwise (optional: added after the first contract).
    */
   statusConfirmedAt: z.iso.datetime().optional(),
+  /**
+   * Whether the terminal ever had the print: it was seen on_terminal, printed, or the terminal itself
+   * reported it failed. A print the platform lost (404) or refused never reached it (optional: added after the first contract).
+   */
+  reachedTerminal: z.boolean().optional(),
   /** Status reads fail since `since`: the print may have moved on unseen (optional: added after the first contract). */
   statusUnconfirmed: z.object({ code: z.string(), message: z.string(), since: z.iso.datetime() }).nullable().optional(),
 });
