@@ -135,4 +135,37 @@ test.describe('status truth', () => {
     await expect(steps.getByTestId('timeline-error-code')).toHaveText('code order_not_found');
     await expect(page.getByTestId('print-again')).toBeVisible();
   });
+
+  test('screenshots of the changed Counter states in both languages at 1366×768 and 1024×768', async ({ page, counter, context }) => {
+    await setTerminal(counter.sandboxBaseUrl, { mode: 'manual' });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await openCounter(page, counter.url);
+    const first = await printReceipt(page);
+    await expect(timeline(page, first)).toHaveAttribute('data-status', 'created');
+    await page.getByTestId('print-button').click();
+    await page.getByTestId('duplicate-dialog').getByTestId('duplicate-print').click();
+    await expect(page.getByTestId('unfinished-print')).toHaveCount(1);
+    await addFault(counter.sandboxBaseUrl, { method: 'GET', pathPattern: '/terminals/v1/actions/*', status: 500, count: 100_000 });
+    await expect(page.getByTestId('status-unconfirmed').first()).toBeVisible();
+
+    // The language is changed from another tab, so this one keeps its followed print.
+    const settings = await context.newPage();
+    for (const language of ['en', 'es'] as const) {
+      if (language === 'es') {
+        await settings.goto(counter.url);
+        await settings.getByTestId('nav-settings').click();
+        await settings.getByLabel('Language').selectOption('es');
+        await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+        await expect(page.getByTestId('status-unconfirmed').first()).toContainText('No se puede confirmar el estado');
+      }
+      for (const width of [1366, 1024]) {
+        await page.setViewportSize({ width, height: 768 });
+        await screenshot(page, `status-truth-counter-${language}-${String(width)}`);
+        await page.getByTestId('print-button').click();
+        await expect(page.getByTestId('duplicate-dialog')).toBeVisible();
+        await screenshot(page, `status-truth-duplicate-${language}-${String(width)}`);
+        await page.getByTestId('duplicate-keep').click();
+      }
+    }
+  });
 });
