@@ -130,6 +130,8 @@ test.describe('print lifecycle', () => {
     await openCounter(page, counter.url);
     const first = await printReceipt(page);
     await expect(timeline(page, first)).toHaveAttribute('data-status', 'created');
+    // The next sale's receipt: the same one again would be asked about first (status-truth.spec.ts).
+    await page.getByTestId('receipt-editor').fill(`${RECEIPT}\nNext sale`);
     const second = await printReceipt(page);
     // The platform keeps one waiting order per terminal: the second stays in Counter's queue.
     await expect(timeline(page, second)).toHaveAttribute('data-status', 'queued');

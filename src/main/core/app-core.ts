@@ -13,7 +13,7 @@ import { createEventHub, type EventHub } from './ipc/events';
 import { createManagerHandlers } from './manager/handlers';
 import type { NotificationReceiverConfig } from './notifications/receiver';
 import { createPlatformClient } from './platform/client';
-import { createPlatformTransport, type RetryPolicy, type TokenSource } from './platform/transport';
+import { createPlatformTransport, type RequestOutcome, type RetryPolicy, type TokenSource } from './platform/transport';
 import { createConsoleLogger, type Http, type Logger, type RandomSource } from './ports';
 import { createEnvironmentSwitch, historyQueueOpener } from './print-queue/environment-switch';
 import { historyStartupNotice } from './history/startup-notice';
@@ -71,7 +71,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
 
   // The token source is read only per call, once `credentials` below exists (it needs this client for the token endpoint).
   const tokens: TokenSource = { current: () => credentials.tokens.current(), renew: (rejected) => credentials.tokens.renew(rejected) };
-  const platform = createPlatformClient(createPlatformTransport({ http, clock, baseUrl: () => platformBaseUrl(environment()), tokens, policy, random, logger }));
+  // Every real request's outcome feeds the connection light (created below, with the client it probes through).
+  const onOutcome = (outcome: RequestOutcome): void => connection.report(outcome);
+  const platform = createPlatformClient(createPlatformTransport({ http, clock, baseUrl: () => platformBaseUrl(environment()), tokens, policy, random, logger, onOutcome }));
   const sandbox = createPlatformClient(createPlatformTransport({ http, clock, baseUrl: () => options.sandboxBaseUrl, policy, logger }));
   const credentials = createCredentialsService({
     clock,
@@ -117,7 +119,16 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     if (status.state === 'ready' || status.state === 'idle') void prints.opened().then((queue) => queue?.wake());
   });
 
-  const connection = createConnectionMonitor({ platform, clock, events, environment, baseUrl: platformBaseUrl });
+  const connection = createConnectionMonitor({
+    platform,
+    clock,
+    events,
+    environment,
+    baseUrl: platformBaseUrl,
+    confirm: () => platform.terminals.list({ limit: 1 }, { maxAttempts: 1, timeoutMs: 5_000 }),
+    // Back online: every waiting print is tried at once (issue 14), not at its next scheduled retry.
+    onReachable: () => void prints.opened().then((queue) => queue?.wake()),
+  });
   // Sales and the notification receiver start now and stop in dispose.
   const checkout = createCheckout({ platform, store: options.store, settings, events, clock, logger, applicationSecret: () => credentials.applicationSecret(), receiver: options.notificationReceiver });
 

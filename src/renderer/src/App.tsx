@@ -2,6 +2,7 @@ import { useCallback, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConnectionState, Settings } from '../../shared/ipc/channels/app';
 import { getBridge } from './api/bridge';
+import { ErrorBoundary } from './components/error-boundary/ErrorBoundary';
 import { CounterScreen } from './features/counter/CounterScreen';
 import { CheckoutScreen } from './features/checkout/CheckoutScreen';
 import { ManagerScreen } from './features/manager/ManagerScreen';
@@ -57,7 +58,10 @@ function Shell() {
         </ul>
       </nav>
       <main className="content" data-screen={screen}>
-        <CurrentScreen />
+        {/* Keyed by screen: leaving a screen that failed and coming back draws it afresh. */}
+        <ErrorBoundary key={screen} where={screen}>
+          <CurrentScreen />
+        </ErrorBoundary>
       </main>
       <StatusBar />
     </div>

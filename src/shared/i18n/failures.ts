@@ -191,6 +191,10 @@ export const FAILURES = {
     en: 'This terminal is not in PDV mode, so it cannot print from Counter.',
     es: 'Esta terminal no está en modo PDV, por eso no puede imprimir desde Counter.',
   },
+  terminal_failed: {
+    en: 'The terminal could not print it (for example, it is out of paper). Check the terminal, then print it again.',
+    es: 'La terminal no pudo imprimirla (por ejemplo, no tiene papel). Revise la terminal y vuelva a imprimirla.',
+  },
   print_unconfirmed: {
     en: 'Counter could not confirm this print within a day, so it was not resent. Print it again if needed.',
     es: 'Counter no pudo confirmar esta impresión en un día, así que no la reenvió. Imprímala de nuevo si hace falta.',

@@ -32,6 +32,8 @@ export interface CredentialsServiceOptions {
   openExternal: (url: string) => Promise<void>;
   logger?: Logger;
   signInTimeoutMs?: number;
+  /** A token this young that the platform refuses is not renewed again (default RENEWED_TOKEN_REFUSED_MS). */
+  refusedTokenHoldMs?: number;
 }
 
 export interface CredentialsService {
@@ -55,6 +57,14 @@ export interface CredentialsService {
 export const DEFAULT_PRODUCTION_AUTHORIZATION_URL = 'https://auth.mercadopago.com';
 const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 const MAX_REFRESH_MARGIN_MS = 24 * 60 * 60_000;
+
+/**
+ * A token obtained after a 401 less than this ago and refused with a 401 again is not renewed again: the platform refuses
+ * the credentials, not a stale token (spec 5.1, 7.1). Renewing on every 401 made a persistent 401 cost a
+ * token request and a create every 1.8 s (issue 14); now the caller gets the 401 and waits its credentials
+ * back-off (the print queue's credentialsRetryMs, 30 s), or a change in Settings wakes it.
+ */
+export const RENEWED_TOKEN_REFUSED_MS = 30_000;
 
 /** Spec 7.1 answers to a refresh that mean the user's grant is gone (expired, revoked, or never given). */
 const REFRESH_REFUSALS = new Set(['invalid_grant', 'unauthorized_client', 'forbidden']);
@@ -88,6 +98,8 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
   const listeners = new Set<(status: CredentialsStatus) => void>();
   const inflight = new Map<Environment, Promise<TokenRecord>>();
   const lastError = new Map<Environment, string>();
+  /** The token each environment got by renewing after a 401: if it is refused too, soon, it is not renewed again. */
+  const renewedOn401 = new Map<Environment, string>();
   let activeSignIn: { environment: Environment; listener: LoopbackListener } | undefined;
   let disposed = false;
 
@@ -205,8 +217,13 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
       const held = heldToken(env);
       // Someone renewed while this call was out: use theirs rather than renew again.
       if (held !== undefined && held.accessToken !== rejected) return held.accessToken;
+      if (held !== undefined && renewedOn401.get(env) === rejected && clock.now() - held.obtainedAt < (options.refusedTokenHoldMs ?? RENEWED_TOKEN_REFUSED_MS)) {
+        throw new PlatformError({ status: 401, code: 'unauthorized', retryable: false, detail: 'a token obtained after a 401 moments ago was refused as well' });
+      }
       if (held !== undefined && held.refreshToken === null) vault.writeToken(env, undefined);
-      return (await renewSingleFlight(env)).accessToken;
+      const renewed = (await renewSingleFlight(env)).accessToken;
+      renewedOn401.set(env, renewed);
+      return renewed;
     },
   };
 

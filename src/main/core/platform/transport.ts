@@ -58,6 +58,22 @@ export interface TransportOptions {
   logger?: Logger;
   /** Called before each attempt goes out; the print queue uses it for its per-terminal request budget. */
   onAttempt?: (info: { method: string; path: string; attempt: number }) => void;
+  /**
+   * Told how every call ended, retries and token renewal included: the connection indicator's view of
+   * the real requests (docs/decisions.md, "Status a cashier can trust"). Not told of calls the caller aborted.
+   */
+  onOutcome?: (outcome: RequestOutcome) => void;
+}
+
+/** How one call ended: `status` 0 when nothing answered (NO_HTTP_STATUS). */
+export interface RequestOutcome {
+  method: string;
+  path: string;
+  authenticated: boolean;
+  ok: boolean;
+  status: number;
+  code: string | null;
+  detail: string | null;
 }
 
 export type ResponseSpec<T> = { kind: 'json'; schema: z.ZodType<T> } | { kind: 'empty' };
@@ -153,7 +169,27 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
     }
   }
 
+  /** The call, its outcome told to `onOutcome`. */
   async function request<T>(spec: PlatformRequest<T>): Promise<T> {
+    if (options.onOutcome === undefined) return send(spec);
+    const tell = (outcome: Omit<RequestOutcome, 'method' | 'path' | 'authenticated'>): void => {
+      try {
+        options.onOutcome?.({ method: spec.method, path: spec.path, authenticated: spec.authenticated, ...outcome });
+      } catch (error) {
+        logger.warn('an outcome listener failed', { error: String(error) });
+      }
+    };
+    try {
+      const result = await send(spec);
+      tell({ ok: true, status: 200, code: null, detail: null });
+      return result;
+    } catch (error) {
+      if (error instanceof PlatformError && !spec.options?.signal?.aborted) tell({ ok: false, status: error.status, code: error.code, detail: error.detail });
+      throw error;
+    }
+  }
+
+  async function send<T>(spec: PlatformRequest<T>): Promise<T> {
     const call: Readonly<RetryPolicy & CallOptions> = { ...policy, ...definedOnly(spec.options ?? {}) };
     const idempotencyKey = spec.idempotent ? (call.idempotencyKey ?? randomUUID()) : undefined;
     const url = buildUrl(spec.path, spec.query);

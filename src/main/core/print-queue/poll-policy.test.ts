@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, nextPollDelay, rememberWait, type PollInputs } from './poll-policy';
+import { backoffDelay, nextPollDelay, readRetryDelay, rememberWait, type PollInputs } from './poll-policy';
 import { DEFAULT_QUEUE_POLICY } from './policy';
 
 const policy = DEFAULT_QUEUE_POLICY.poll;
@@ -75,5 +75,14 @@ describe('poll policy', () => {
     expect(backoffDelay(failure, 3, () => 1)).toBe(4_000);
     expect(backoffDelay(failure, 3, () => 0)).toBe(2_000);
     expect(backoffDelay(failure, 20, () => 1)).toBe(30_000);
+  });
+
+  it('retries failed status reads on their own schedule: within a second or so at first, never more than 4 s apart', () => {
+    const highest = () => 1;
+    expect(readRetryDelay(policy, 1, highest)).toBe(1_000);
+    expect(readRetryDelay(policy, 2, highest)).toBe(1_500);
+    for (let failures = 1; failures < 50; failures++) expect(readRetryDelay(policy, failures, highest)).toBeLessThanOrEqual(4_000);
+    // Far below the credentials wait of the creates (30 s), which left a printed receipt "waiting" (issue 14).
+    expect(readRetryDelay(policy, 50, highest)).toBeLessThan(DEFAULT_QUEUE_POLICY.credentialsRetryMs / 5);
   });
 });

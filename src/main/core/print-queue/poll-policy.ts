@@ -28,6 +28,20 @@ export interface PollPolicy {
   waitTrust: number;
   /** The poll interval while no change is expected yet. */
   earlyCapMs: number;
+  /**
+   * After a failed status read (a 5xx, no answer, a 401): the reads' own retry schedule, by consecutive
+   * failures. Not the create back-off: the print may be printing meanwhile, and the cashier is shown the
+   * status as unconfirmed until a read answers again (docs/decisions.md, "Status a cashier can trust").
+   */
+  readRetry?: Backoff;
+}
+
+/** The default `readRetry`: 1 s, 1.5 s, 2.25 s … at most 4 s, jittered. */
+export const READ_RETRY: Readonly<Backoff> = Object.freeze({ initialMs: 1_000, factor: 1.5, capMs: 4_000 });
+
+/** How long after the `failures`-th consecutive failed status read the next one goes. */
+export function readRetryDelay(policy: PollPolicy, failures: number, random: () => number): number {
+  return backoffDelay(policy.readRetry ?? READ_RETRY, failures, random);
 }
 
 /** The statuses a terminal makes us wait in: for a pickup, and for the print itself. */

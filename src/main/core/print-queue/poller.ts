@@ -2,8 +2,7 @@ import type { TimerHandle } from '../../../shared/clock';
 import { isFinalPrintStatus, type PrintStatus } from '../../../shared/ipc/channels/prints';
 import { PlatformError } from '../platform/errors';
 import { journalErrorOf, type QueueContext } from './context';
-import { backoffDelay, isWaitingStatus, nextPollDelay, rememberWait, type WaitingStatus } from './poll-policy';
-import { CREDENTIAL_CODES } from './policy';
+import { isWaitingStatus, nextPollDelay, readRetryDelay, rememberWait, type WaitingStatus } from './poll-policy';
 import type { JournalPrint } from './records';
 import { BudgetClosedError } from './request-budget';
 
@@ -13,6 +12,18 @@ interface Poll {
   notFound: number;
   /** When a poll last found the action unchanged. */
   lastSeenAt: number | undefined;
+  /** Status reads that failed in a row since the last one that answered. */
+  failures: number;
+}
+
+/**
+ * How far the status on screen can be trusted: when the platform last confirmed it (a create's answer
+ * or a status read), and since when reads fail, with the last failure's code. A print whose reads fail
+ * may have moved on (picked up, printed) without anyone knowing, so the cashier is told (issue 14).
+ */
+export interface StatusTrust {
+  confirmedAt: number;
+  unconfirmed: { code: string; since: number } | undefined;
 }
 
 /**
@@ -24,18 +35,26 @@ export class Poller {
   private readonly polls = new Map<string, Poll>();
   /** Per terminal, how long its last waits in each status took at least (the policy's learned waits). */
   private readonly waitFloors = new Map<string, Record<WaitingStatus, number[]>>();
+  private readonly trust = new Map<string, StatusTrust>();
 
   constructor(
     private readonly context: QueueContext,
     /** The terminal's lane may move on (a print left `created` or finished). */
     private readonly laneMayMove: (terminalId: string) => void,
+    /** Whether the print's status is confirmed changed without the status itself changing: tell the renderer. */
+    private readonly trustChanged: (id: string) => void = () => undefined,
   ) {}
+
+  /** How far the print's status is confirmed; undefined for a print not followed (never sent, or finished). */
+  trustOf(id: string): Readonly<StatusTrust> | undefined {
+    return this.trust.get(id);
+  }
 
   /** Starts (or restarts) following a print, first read after `delayMs`. */
   follow(id: string, delayMs: number): void {
     if (this.context.isClosed()) return;
     const clock = this.context.clock;
-    const poll = this.polls.get(id) ?? { timer: undefined, delayMs, notFound: 0, lastSeenAt: undefined };
+    const poll = this.polls.get(id) ?? { timer: undefined, delayMs, notFound: 0, lastSeenAt: undefined, failures: 0 };
     if (poll.timer !== undefined) clock.clearTimeout(poll.timer);
     poll.delayMs = delayMs;
     poll.timer = clock.setTimeout(() => {
@@ -49,6 +68,8 @@ export class Poller {
 
   /** Starts following a print that was just created, at the policy's pace. */
   followNew(print: Readonly<JournalPrint>): void {
+    // The create's answer is the platform's word on the status.
+    this.trust.set(print.id, { confirmedAt: this.context.clock.now(), unconfirmed: undefined });
     this.follow(print.id, this.delayFor(print, 0));
   }
 
@@ -56,10 +77,16 @@ export class Poller {
     const poll = this.polls.get(id);
     if (poll?.timer !== undefined) this.context.clock.clearTimeout(poll.timer);
     this.polls.delete(id);
+    this.trust.delete(id);
   }
 
   stopAll(): void {
     for (const id of [...this.polls.keys()]) this.stop(id);
+  }
+
+  /** The platform answers again: every print whose last status read failed is read now, not at its next retry. */
+  retryFailedNow(): void {
+    for (const [id, poll] of this.polls) if (poll.failures > 0 && poll.timer !== undefined) this.follow(id, 0);
   }
 
   /** The print next in line on this terminal is polled quickly again: it is about to be picked up. */
@@ -106,13 +133,40 @@ export class Poller {
     try {
       const action = await platform.actions.get(print.actionId, { maxAttempts: 1, timeoutMs: policy.requestTimeoutMs, signal });
       poll.notFound = 0;
+      poll.failures = 0;
       this.context.answered(print.terminalId);
+      const wasUnconfirmed = this.confirm(id);
       delay = await this.apply(id, action.status, poll);
+      if (wasUnconfirmed && this.trust.has(id)) this.trustChanged(id);
     } catch (error) {
       if (this.context.isClosed()) return;
       delay = this.afterFailure(print, poll, error);
     }
     if (delay !== undefined && this.polls.has(id)) this.follow(id, delay);
+  }
+
+  /** The platform just answered for the print; true when its status had been unconfirmed until now. */
+  private confirm(id: string): boolean {
+    const trust = this.trust.get(id);
+    const now = this.context.clock.now();
+    if (trust === undefined) {
+      this.trust.set(id, { confirmedAt: now, unconfirmed: undefined });
+      return false;
+    }
+    const was = trust.unconfirmed !== undefined;
+    trust.confirmedAt = now;
+    trust.unconfirmed = undefined;
+    return was;
+  }
+
+  /** A status read failed: from the first one, the status on screen is no longer confirmed. */
+  private distrust(print: Readonly<JournalPrint>, code: string): void {
+    const now = this.context.clock.now();
+    const trust = this.trust.get(print.id) ?? { confirmedAt: print.updatedAt, unconfirmed: undefined };
+    this.trust.set(print.id, trust);
+    const changed = trust.unconfirmed?.code !== code;
+    trust.unconfirmed = { code, since: trust.unconfirmed?.since ?? now };
+    if (changed) this.trustChanged(print.id);
   }
 
   /** Applies a status read; the delay until the next one, or undefined when the print needs no more. */
@@ -124,7 +178,9 @@ export class Poller {
       return this.delayFor(current, poll.delayMs);
     }
     const { terminalId, status: before, updatedAt: changedAt } = current;
-    const changed = this.context.changes.move(id, 'reported', reported, { lastError: null });
+    // The platform says only that the terminal failed it (spec 3, 4.4: no reason given); the cashier still needs why and what next.
+    const lastError = reported === 'failed' ? { code: 'terminal_failed', status: null, detail: 'the terminal reported the print as failed', retryable: false, at: this.context.clock.now() } : null;
+    const changed = this.context.changes.move(id, 'reported', reported, { lastError });
     // Refused: the read left the platform before a change we already know of (a cancel, a newer read).
     if (changed === undefined) return isFinalPrintStatus(current.status) ? undefined : this.delayFor(current, poll.delayMs);
     this.learnWait(terminalId, before, changedAt, poll);
@@ -137,7 +193,10 @@ export class Poller {
   private afterFailure(print: Readonly<JournalPrint>, poll: Poll, error: unknown): number | undefined {
     const { policy, lanes, random, logger } = this.context;
     const platformError = error instanceof PlatformError ? error : undefined;
-    let delay = this.delayFor(print, poll.delayMs);
+    poll.failures++;
+    // The reads' own schedule (PollPolicy.readRetry), not the create back-off: a 30 s wait after a 401 or
+    // a 5xx left a printed receipt showing "waiting for pickup" (issue 14). The one behind another waits anyway.
+    let delay = lanes.waitsBehindAnother(print.terminalId, print.id) ? this.delayFor(print, poll.delayMs) : readRetryDelay(policy.poll, poll.failures, random);
     if (platformError?.status === 429) {
       const pause = platformError.retryAfterMs ?? policy.rateLimitPauseMs;
       lanes.of(print.terminalId).budget.pauseFor(pause);
@@ -150,12 +209,9 @@ export class Poller {
         this.laneMayMove(print.terminalId);
         return undefined;
       }
-    } else if (platformError !== undefined && CREDENTIAL_CODES.has(platformError.code)) {
-      delay = Math.max(delay, policy.credentialsRetryMs);
-    } else {
-      delay = Math.max(delay, backoffDelay(policy.failure, 2, random));
     }
-    logger.debug('a status poll failed', { id: print.id, code: platformError?.code });
+    this.distrust(print, platformError?.code ?? 'internal_error');
+    logger.debug('a status poll failed', { id: print.id, code: platformError?.code, failures: poll.failures });
     return delay;
   }
 }

@@ -75,7 +75,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     journal,
     clock,
     logger,
-    emit: (print) => options.onChange(printSummary(print, options.language())),
+    emit: (print) => options.onChange(printSummary(print, options.language(), parts.poller?.trustOf(print.id))),
     onFinal: (print) => {
       parts.poller?.stop(print.id);
       lanes.remove(print.terminalId, print.id);
@@ -84,7 +84,10 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
   });
   const context: QueueContext = { journal, platform: options.platform, clock, policy, random: options.random ?? Math.random, logger, lanes, changes, signal: inFlight.signal, isClosed: () => closed, answered: answers.record };
 
-  const poller = new Poller(context, laneMayMove);
+  const poller = new Poller(context, laneMayMove, (id) => {
+    const print = journal.get(id);
+    if (print !== undefined) options.onChange(printSummary(print, options.language(), poller.trustOf(id)));
+  });
   const canceller = new Canceller(context, { laneMayMove, cannotReachPlatform: (print) => dispatcher.cannotReachPlatform(print) });
   const intake = new Intake(context, { operatingModeOf: options.operatingModeOf, announce: (print) => options.onChange(printSummary(print, options.language())), laneMayMove });
   const dispatcher = new Dispatcher(context, {
@@ -102,13 +105,13 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     if (print === undefined) throw new PrintQueueError('print_not_found', 404);
     return print;
   };
-  const summaryOf = (print: Readonly<JournalPrint>) => printSummary(print, options.language());
+  const summaryOf = (print: Readonly<JournalPrint>) => printSummary(print, options.language(), poller.trustOf(print.id));
 
   return {
     enqueue: async (request) => summaryOf(await intake.add(request, null)),
     cancel: async (id) => summaryOf(await canceller.cancel(id)),
     async get(id, includeContent) {
-      const detail = printDetail(requirePrint(id), options.language());
+      const detail = printDetail(requirePrint(id), options.language(), poller.trustOf(id));
       if (includeContent) detail.content = await journal.content(id);
       return detail;
     },
@@ -116,7 +119,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       const { items, total } = journal.list(request);
       // Read once per list: reading the settings per row made a 100,000-row list take seconds.
       const language = options.language();
-      return { items: items.map((print) => printSummary(print, language)), total, page: { index: request.page.index, size: request.page.size } };
+      return { items: items.map((print) => printSummary(print, language, poller.trustOf(print.id))), total, page: { index: request.page.index, size: request.page.size } };
     },
     async prune(olderThanDays) {
       const now = clock.now();
@@ -134,7 +137,10 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     },
     lastAnswers: () => answers.lastAt,
     onAnswer: answers.subscribe,
-    wake: () => dispatcher.wake(),
+    wake: () => {
+      dispatcher.wake();
+      poller.retryFailedNow();
+    },
     async close() {
       closed = true;
       inFlight.abort(new Error('the print queue was closed'));

@@ -1,13 +1,16 @@
 import type { Language } from '../../../shared/ipc/channels/app';
 import type { PrintDetail, PrintSummary } from '../../../shared/ipc/channels/prints';
 import { cashierMessage } from '../platform/messages';
+import type { StatusTrust } from './poller';
 import type { JournalPrint } from './records';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A print as the renderer sees it (shared/ipc/channels/prints). */
-export function printSummary(print: Readonly<JournalPrint>, language: Language): PrintSummary {
+/** A print as the renderer sees it (shared/ipc/channels/prints), with how far its status is confirmed when it is followed. */
+export function printSummary(print: Readonly<JournalPrint>, language: Language, trust?: Readonly<StatusTrust>): PrintSummary {
   return {
+    ...trustFields(trust, language),
+    reachedTerminal: reachedTerminal(print),
     id: print.id,
     terminalId: print.terminalId,
     subtype: print.subtype,
@@ -28,7 +31,23 @@ export function printSummary(print: Readonly<JournalPrint>, language: Language):
   };
 }
 
+/** Only the terminal reports a failure of a print it holds (the `reported` move, no reason); a 404 (`gone`) or a refusal has a reason. */
+function reachedTerminal(print: Readonly<JournalPrint>): boolean {
+  if (print.status === 'processed' || print.history.some((entry) => entry.status === 'on_terminal')) return true;
+  const last = print.history.at(-1);
+  return print.status === 'failed' && print.actionId !== null && last?.status === 'failed' && last.reason === null;
+}
+
+function trustFields(trust: Readonly<StatusTrust> | undefined, language: Language): Pick<PrintSummary, 'statusConfirmedAt' | 'statusUnconfirmed'> {
+  if (trust === undefined) return {};
+  const { unconfirmed } = trust;
+  return {
+    statusConfirmedAt: iso(trust.confirmedAt),
+    statusUnconfirmed: unconfirmed === undefined ? null : { code: unconfirmed.code, message: cashierMessage(unconfirmed.code, language), since: iso(unconfirmed.since) },
+  };
+}
+
 /** The summary with the key and the history (and the content when asked for, added by the caller). */
-export function printDetail(print: Readonly<JournalPrint>, language: Language): PrintDetail {
-  return { ...printSummary(print, language), idempotencyKey: print.idempotencyKey, history: print.history.map((entry) => ({ status: entry.status, at: iso(entry.at), reason: entry.reason })) };
+export function printDetail(print: Readonly<JournalPrint>, language: Language, trust?: Readonly<StatusTrust>): PrintDetail {
+  return { ...printSummary(print, language, trust), idempotencyKey: print.idempotencyKey, history: print.history.map((entry) => ({ status: entry.status, at: iso(entry.at), reason: entry.reason })) };
 }

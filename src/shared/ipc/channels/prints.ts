@@ -54,6 +54,18 @@ export const PrintSummary = z.object({
   contentBytes: z.number().int().nonnegative(),
   /** The first characters of custom text; empty for images and invoices. */
   contentPreview: z.string(),
+  /**
+   * When the platform last confirmed this status (a create's answer or a status read), for a print that
+   * is followed on the platform; absent otherwise (optional: added after the first contract).
+   */
+  statusConfirmedAt: z.iso.datetime().optional(),
+  /**
+   * Whether the terminal ever had the print: it was seen on_terminal, printed, or the terminal itself
+   * reported it failed. A print the platform lost (404) or refused never reached it (optional: added after the first contract).
+   */
+  reachedTerminal: z.boolean().optional(),
+  /** Status reads fail since `since`: the print may have moved on unseen (optional: added after the first contract). */
+  statusUnconfirmed: z.object({ code: z.string(), message: z.string(), since: z.iso.datetime() }).nullable().optional(),
 });
 export type PrintSummary = z.infer<typeof PrintSummary>;
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ErrorBoundary } from '../error-boundary/ErrorBoundary';
 import { PAPER_WIDTH_PX } from './paper-layout';
 import './paper.css';
 
@@ -7,7 +8,7 @@ export function Paper({ label, caption, testId, busy = false, children }: { labe
   return (
     <figure className="paper-stage" aria-label={label}>
       <div className="paper" style={{ width: PAPER_WIDTH_PX }} data-testid={testId} aria-busy={busy}>
-        {children}
+        <ErrorBoundary where="preview">{children}</ErrorBoundary>
       </div>
       <figcaption className="paper-caption">{caption}</figcaption>
     </figure>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { PrintStatus, PrintSummary } from '../../../../shared/ipc/channels/prints';
 import { useContractMutation } from '../../api/hooks';
+import { isStatusUnconfirmed, StatusUnconfirmed } from '../status-trust/StatusUnconfirmed';
 import { fillMessage, useFeatureT, type CommonKey } from '../../i18n';
 import { timelineMessages, type TimelineMessageKey } from './messages';
 import './print-timeline.css';
@@ -17,7 +18,8 @@ const STEP_LABELS: Readonly<Record<Exclude<StepName, 'outcome'>, CommonKey>> = {
 const CANCELABLE: readonly PrintStatus[] = ['queued', 'sending', 'created'];
 
 export function canCancelPrint(print: PrintSummary): boolean {
-  return CANCELABLE.includes(print.status) && !print.cancelRequested;
+  // Unconfirmed, it may be printing already: no Cancel that may be a lie (issue 14).
+  return CANCELABLE.includes(print.status) && !print.cancelRequested && !isStatusUnconfirmed(print);
 }
 
 /** Where the print is on the way, as one index into STEPS; `created` has been sent and waits for pickup. */
@@ -30,7 +32,7 @@ function stepStates(print: PrintSummary): StepState[] {
     if (index < at) {
       // A print that ended early did not go through the later steps; showing them as done would claim
       // it reached the terminal. Only the terminal reports a failure of an action it holds.
-      if (at === 3 && index === 2 && !(print.status === 'processed' || (print.status === 'failed' && print.actionId !== null))) return 'skipped';
+      if (at === 3 && index === 2 && !(print.reachedTerminal ?? (print.status === 'processed' || (print.status === 'failed' && print.actionId !== null)))) return 'skipped';
       if (at === 3 && index === 1 && print.attempts === 0) return 'skipped';
       return 'done';
     }
@@ -107,7 +109,7 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
       </ol>
       <div className="timeline-detail">
         <p className="timeline-state" ref={stateLine} tabIndex={-1} role={live ? 'status' : undefined} data-testid="timeline-state">
-          <span className="timeline-state-text">{fillMessage(t(stateKey(print)), { attempts: print.attempts })}</span>
+          {isStatusUnconfirmed(print) ? <StatusUnconfirmed print={print} /> : <span className="timeline-state-text">{fillMessage(t(stateKey(print)), { attempts: print.attempts })}</span>}
           {error !== null ? (
             <span className={`timeline-error${print.status === 'failed' ? ' timeline-error-final' : ''}`} data-testid="timeline-error">
               {error.message} <small className="timeline-code" data-testid="timeline-error-code">{fillMessage(t('code'), { code: error.code })}</small>

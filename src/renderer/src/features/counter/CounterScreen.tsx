@@ -6,7 +6,9 @@ import { TerminalId, type PrintSubtype } from '../../../../shared/platform/termi
 import { hasBlockingProblems, parse } from '../../../../shared/receipt';
 import { useContractEvent, useContractMutation, useSettings } from '../../api/hooks';
 import { useFeatureT, useLanguage } from '../../i18n';
-import { saveDraft, useDraft, useTerminals } from './api';
+import { saveDraft, useDraft, useTerminals, useUnfinishedPrints } from './api';
+import { DuplicateDialog, UnfinishedPrintList } from './UnfinishedPrints';
+import { newestFirst, sameContentUnfinished } from './unfinished-prints';
 import { counterMessages, type CounterMessageKey } from './messages';
 import { ComposePanel } from './ComposePanel';
 import { externalReferenceProblem, newExternalReference } from '../../../../shared/print/external-reference';
@@ -97,9 +99,14 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
   const [imageChoices, setImageChoices] = useState<ImageChoices>(DEFAULT_IMAGE_CHOICES);
   const [invoice, setInvoice] = useState<{ xml: string; fileName?: string }>({ xml: '' });
   const [{ outcome }, dispatchFollow] = useReducer(followPrint, IDLE_FOLLOW);
+  const unfinished = useUnfinishedPrints();
+  // What each print of this screen was asked for (the draft before placeholders are filled), to ask before a second copy.
+  const askedFor = useRef(new Map<string, string>());
+  const [duplicate, setDuplicate] = useState<{ original: PrintSummary; send: () => void } | undefined>(undefined);
   const minute = useMinute();
   const terminals = useTerminals();
   const enqueue = useContractMutation('prints.enqueue');
+  const reprint = useContractMutation('prints.reprint');
   // Until the cashier picks one, the account's first terminal that can print.
   const terminalId = chosenTerminalId !== '' ? chosenTerminalId : (terminals.data?.terminals.find((terminal) => terminal.canPrint)?.id ?? '');
   const terminal = terminals.data?.terminals.find((candidate) => candidate.id === terminalId.trim());
@@ -167,16 +174,27 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
     }
   };
 
-  const print = async () => {
-    if (blockedBy !== undefined || enqueue.isPending || outcome.state === 'sending') return;
+  /** What the cashier asks to print, as the screen compares it: the same draft is the same content. */
+  const requested = (): string => `${mode}\n${mode === 'custom' ? content : mode === 'image' ? (rendered?.base64 ?? '') : invoice.xml}`;
+
+  const print = async (confirmed = false) => {
+    if (blockedBy !== undefined || enqueue.isPending || outcome.state === 'sending' || (duplicate !== undefined && !confirmed)) return;
     const payload = contentToSend();
     if (payload === undefined) {
       dispatchFollow({ kind: 'refuse', message: t('print.changed') });
       return;
     }
+    const request = requested();
+    const original = confirmed ? undefined : sameContentUnfinished(unfinished, askedFor.current, terminalId.trim(), request);
+    if (original !== undefined) {
+      // Pressing Print again during trouble printed twice (issue 14): ask first.
+      setDuplicate({ original, send: () => void latestPrint.current(true) });
+      return;
+    }
     dispatchFollow({ kind: 'send' });
     try {
       const queued = await enqueue.mutateAsync({ subtype: mode, terminalId: terminalId.trim(), externalReference, content: payload });
+      askedFor.current.set(queued.id, request);
       dispatchFollow({ kind: 'accept', print: queued });
       // Every print needs a reference of its own (docs/decisions.md); the next one is ready at once.
       setExternalReference(newReference());
@@ -192,6 +210,22 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
     latestPrint.current = print;
   });
   const printNow = useCallback(() => void latestPrint.current(), []);
+  const followed = outcome.state === 'accepted' ? outcome.print.id : undefined;
+  const others = useMemo(() => newestFirst(unfinished).filter((candidate) => candidate.id !== followed), [unfinished, followed]);
+  /** A failed print's next step: the same content again as a new print (new reference and key). */
+  const printAgain = async (id: string) => {
+    dispatchFollow({ kind: 'send' });
+    try {
+      dispatchFollow({ kind: 'accept', print: await reprint.mutateAsync({ id }) });
+    } catch (error) {
+      dispatchFollow({ kind: 'refuse', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const answerDuplicate = (secondCopy: boolean) => {
+    const asked = duplicate;
+    setDuplicate(undefined);
+    if (secondCopy) asked?.send();
+  };
   const renewReference = useCallback(() => setExternalReference(newReference()), []);
 
   const onGlobalKey = useEffectEvent((event: KeyboardEvent) => {
@@ -249,6 +283,15 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
         onPrint={printNow}
       />
       {outcome.state === 'accepted' ? <PrintTimeline print={outcome.print} /> : null}
+      {outcome.state === 'accepted' && outcome.print.status === 'failed' ? (
+        <div className="print-again">
+          <button type="button" className="button button-primary" onClick={() => void printAgain(outcome.print.id)} data-testid="print-again">
+            {t('print.again')}
+          </button>
+        </div>
+      ) : null}
+      <UnfinishedPrintList prints={others} />
+      {duplicate !== undefined ? <DuplicateDialog original={duplicate.original} onAnswer={answerDuplicate} /> : null}
     </div>
   );
 }

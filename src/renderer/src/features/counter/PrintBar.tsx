@@ -5,6 +5,7 @@ import { fillMessage, useFeatureT } from '../../i18n';
 import { counterMessages, type CounterMessageKey } from './messages';
 import type { ExternalReferenceProblem } from '../../../../shared/print/external-reference';
 import { PRINT_SHORTCUT, shortcutLabel } from './tag-editing';
+import { isStatusUnconfirmed, StatusUnconfirmed } from '../../components/status-trust/StatusUnconfirmed';
 
 /** The last print of this screen: being handed to the queue, refused, or accepted and followed live. */
 export type PrintOutcome =
@@ -51,7 +52,14 @@ function OutcomeText({ outcome }: { outcome: PrintOutcome }) {
       return (
         <>
           {text}
-          {print.lastError !== null && print.status !== 'processed' ? <span className="print-error"> {print.lastError.message}</span> : null}
+          {isStatusUnconfirmed(print) ? (
+            <>
+              {' '}
+              <StatusUnconfirmed print={print} />
+            </>
+          ) : print.lastError !== null && print.status !== 'processed' ? (
+            <span className="print-error"> {print.lastError.message}</span>
+          ) : null}
         </>
       );
     }

@@ -1,7 +1,10 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isFinalPrintStatus, type PrintSummary } from '../../../../shared/ipc/channels/prints';
 import type { Draft, SaveTemplateRequest, Template } from '../../../../shared/ipc/channels/templates';
 import { call, type CallError } from '../../api/bridge';
-import { queryKeyOf, useContractQuery } from '../../api/hooks';
+import { queryKeyOf, useContractEvent, useContractQuery } from '../../api/hooks';
+import { foldUnfinished, UNFINISHED_STATUSES, type UnfinishedPrints } from './unfinished-prints';
 
 /** The Counter screen's contract hooks: templates, the draft, terminals. Printing uses useContractMutation directly. */
 export const useTemplates = () => useContractQuery('templates.list', {});
@@ -29,3 +32,22 @@ export function saveDraft(draft: Draft): Promise<Draft> {
 }
 
 export const useTerminals = () => useContractQuery('terminals.list', {}, { staleTime: 60_000 });
+
+
+/** Every unfinished print of this counter, read once and then kept by main's events (issue 14: none disappears from the screen). */
+export function useUnfinishedPrints(): UnfinishedPrints {
+  const list = useContractQuery('prints.list', { filters: { status: [...UNFINISHED_STATUSES] }, sort: { field: 'createdAt', direction: 'desc' }, page: { index: 0, size: 50 } }, { staleTime: Infinity, gcTime: 0 });
+  const [prints, setPrints] = useState<UnfinishedPrints>(() => new Map());
+  // Prints that ended while the list was on its way: its answer must not bring them back.
+  const ended = useRef(new Set<string>());
+  const items = list.data?.items;
+  useEffect(() => {
+    if (items !== undefined) setPrints((current) => foldUnfinished(current, items, ended.current));
+  }, [items]);
+  const onChange = useCallback((print: PrintSummary) => {
+    if (isFinalPrintStatus(print.status)) ended.current.add(print.id);
+    setPrints((current) => foldUnfinished(current, [print]));
+  }, []);
+  useContractEvent('print.changed', onChange);
+  return prints;
+}

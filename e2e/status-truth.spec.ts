@@ -1,0 +1,171 @@
+import type { Page } from '@playwright/test';
+import type { FaultRule } from '../src/sandbox/control/faults';
+import type { TerminalSettingsPatch } from '../src/sandbox/terminals/virtual-terminal';
+import { expect, screenshot, test } from './fixtures';
+
+/**
+ * Issue 14, section 2: the status a cashier sees is true, or says it is unsure. The real app (browser
+ * host + embedded sandbox) with faults injected through the sandbox's control API. Run
+ * `npx electron-vite build` first: the host serves the built renderer.
+ */
+
+const TERMINAL = 'NEWLAND_N950__SBX0000001';
+const RECEIPT = ['{center}{b}LA ESQUINA{/b}{/center}', '{left}Cafe con leche            $2.500{/left}', '{b}TOTAL                     $3.700{/b}', 'Ref {{external_reference}}'].join('\n');
+
+async function control(baseUrl: string, method: 'POST' | 'DELETE', path: string, body?: FaultRule | TerminalSettingsPatch): Promise<void> {
+  const response = await fetch(`${baseUrl}${path}`, body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(response.ok, `${path} answered ${String(response.status)}`).toBe(true);
+}
+
+const addFault = (baseUrl: string, rule: FaultRule) => control(baseUrl, 'POST', '/__sandbox/faults', rule);
+const clearFaults = (baseUrl: string) => control(baseUrl, 'DELETE', '/__sandbox/faults');
+const setTerminal = (baseUrl: string, settings: TerminalSettingsPatch) => control(baseUrl, 'POST', `/__sandbox/terminals/${TERMINAL}`, settings);
+
+async function openCounter(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compose and print');
+  await page.getByTestId('receipt-editor').fill(RECEIPT);
+  await page.locator('select[data-testid="terminal"]').selectOption(TERMINAL);
+}
+
+async function printReceipt(page: Page): Promise<string> {
+  await expect(page.getByTestId('print-button')).toBeEnabled();
+  const reference = await page.getByTestId('external-reference').inputValue();
+  await page.getByTestId('print-button').click();
+  await expect(page.getByTestId('external-reference')).not.toHaveValue(reference);
+  return reference;
+}
+
+const timeline = (page: Page, reference: string) => page.getByRole('group', { name: `Progress of ${reference}` });
+
+test.describe('status truth', () => {
+  test('when status reads fail, the timeline says it cannot confirm the status, offers no Cancel, and catches up within seconds', async ({ page, counter }) => {
+    await setTerminal(counter.sandboxBaseUrl, { mode: 'manual' });
+    await openCounter(page, counter.url);
+    const reference = await printReceipt(page);
+    const steps = timeline(page, reference);
+    await expect(steps).toHaveAttribute('data-status', 'created');
+    await expect(steps.getByTestId('timeline-cancel')).toBeVisible();
+
+    // Every status read now fails; the terminal picks the print up and prints it meanwhile.
+    await addFault(counter.sandboxBaseUrl, { method: 'GET', pathPattern: '/terminals/v1/actions/*', status: 500, count: 100_000 });
+    await expect(steps.getByTestId('status-unconfirmed')).toContainText('Can’t confirm the status — last confirmed');
+    await expect(steps.getByTestId('status-unconfirmed')).toHaveAttribute('data-code', 'internal_error');
+    await expect(steps.getByTestId('timeline-cancel')).toHaveCount(0);
+    await expect(page.getByTestId('print-status')).toContainText('Can’t confirm the status');
+    await screenshot(page, 'status-truth-unconfirmed');
+    await control(counter.sandboxBaseUrl, 'POST', `/__sandbox/terminals/${TERMINAL}/refresh`);
+
+    await clearFaults(counter.sandboxBaseUrl);
+    // The reads' own retry schedule (at most 4 s apart), not the create back-off.
+    await expect(steps).toHaveAttribute('data-status', 'processed', { timeout: 8_000 });
+    await expect(steps.getByTestId('status-unconfirmed')).toHaveCount(0);
+  });
+
+  test('the connection light follows real requests: Offline during an outage the health route does not see, and "Check again" after it sends the waiting print at once', async ({ page, counter }) => {
+    await openCounter(page, counter.url);
+    const light = page.getByTestId('status-connection');
+    await expect(light).toContainText('Online');
+    await addFault(counter.sandboxBaseUrl, { method: '*', pathPattern: '/terminals/*', status: 500, count: 100_000 });
+    const reference = await printReceipt(page);
+    await expect(light).toContainText('Offline');
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(page.getByRole('button', { name: 'Check again' })).toBeEnabled();
+    await expect(light).toContainText('Offline');
+    await screenshot(page, 'status-truth-offline');
+
+    await clearFaults(counter.sandboxBaseUrl);
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(light).toContainText('Online');
+    // Sent at once after the check, not after the create back-off's next wait.
+    await expect(timeline(page, reference)).toHaveAttribute('data-status', /^(created|on_terminal|processed)$/, { timeout: 3_000 });
+  });
+
+  test('pressing Print again with the same receipt still on its way asks first, and every unfinished print stays on the screen', async ({ page, counter }) => {
+    await setTerminal(counter.sandboxBaseUrl, { mode: 'manual' });
+    await openCounter(page, counter.url);
+    const first = await printReceipt(page);
+    await expect(timeline(page, first)).toHaveAttribute('data-status', 'created');
+
+    await page.getByTestId('print-button').click();
+    const dialog = page.getByTestId('duplicate-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(first);
+    await screenshot(page, 'status-truth-duplicate-question');
+    await dialog.getByTestId('duplicate-keep').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('unfinished-print')).toHaveCount(0);
+
+    await page.getByTestId('print-button').click();
+    await dialog.getByTestId('duplicate-print').click();
+    const second = page.getByTestId('print-timeline').first();
+    await expect(page.getByTestId('unfinished-print')).toHaveCount(1);
+    // The first, stuck print is still in sight under the print bar.
+    await expect(page.locator(`[data-testid="unfinished-print"][data-reference="${first}"]`)).toBeVisible();
+    await expect(second).not.toHaveAttribute('aria-label', `Progress of ${first}`);
+    await screenshot(page, 'status-truth-unfinished-list');
+  });
+
+  test('a print the terminal failed says why, and Print again sends it once more', async ({ page, counter }) => {
+    await setTerminal(counter.sandboxBaseUrl, { paper: 'out' });
+    await openCounter(page, counter.url);
+    const reference = await printReceipt(page);
+    const steps = timeline(page, reference);
+    await expect(steps).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
+    await expect(steps.getByTestId('timeline-error')).toContainText('out of paper');
+    await expect(steps.getByTestId('timeline-error-code')).toHaveText('code terminal_failed');
+    await screenshot(page, 'status-truth-failed-reason');
+
+    await setTerminal(counter.sandboxBaseUrl, { paper: 'ok' });
+    await page.getByTestId('print-again').click();
+    const again = page.getByTestId('print-timeline').first();
+    await expect(again).not.toHaveAttribute('aria-label', `Progress of ${reference}`);
+    await expect(again).toHaveAttribute('data-status', 'processed', { timeout: 15_000 });
+  });
+
+  test('a print the platform lost before pickup (404) is not shown as having reached the terminal', async ({ page, counter }) => {
+    await setTerminal(counter.sandboxBaseUrl, { mode: 'manual' });
+    await openCounter(page, counter.url);
+    const reference = await printReceipt(page);
+    const steps = timeline(page, reference);
+    await expect(steps).toHaveAttribute('data-status', 'created');
+    await addFault(counter.sandboxBaseUrl, { method: 'GET', pathPattern: '/terminals/v1/actions/*', status: 404, code: 'order_not_found', count: 100_000 });
+    await expect(steps).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
+    await expect(steps.locator('[data-step="on_terminal"]')).toHaveAttribute('data-state', 'skipped');
+    await expect(steps.getByTestId('timeline-error-code')).toHaveText('code order_not_found');
+    await expect(page.getByTestId('print-again')).toBeVisible();
+  });
+
+  test('screenshots of the changed Counter states in both languages at 1366×768 and 1024×768', async ({ page, counter, context }) => {
+    await setTerminal(counter.sandboxBaseUrl, { mode: 'manual' });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await openCounter(page, counter.url);
+    const first = await printReceipt(page);
+    await expect(timeline(page, first)).toHaveAttribute('data-status', 'created');
+    await page.getByTestId('print-button').click();
+    await page.getByTestId('duplicate-dialog').getByTestId('duplicate-print').click();
+    await expect(page.getByTestId('unfinished-print')).toHaveCount(1);
+    await addFault(counter.sandboxBaseUrl, { method: 'GET', pathPattern: '/terminals/v1/actions/*', status: 500, count: 100_000 });
+    await expect(page.getByTestId('status-unconfirmed').first()).toBeVisible();
+
+    // The language is changed from another tab, so this one keeps its followed print.
+    const settings = await context.newPage();
+    for (const language of ['en', 'es'] as const) {
+      if (language === 'es') {
+        await settings.goto(counter.url);
+        await settings.getByTestId('nav-settings').click();
+        await settings.getByLabel('Language').selectOption('es');
+        await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+        await expect(page.getByTestId('status-unconfirmed').first()).toContainText('No se puede confirmar el estado');
+      }
+      for (const width of [1366, 1024]) {
+        await page.setViewportSize({ width, height: 768 });
+        await screenshot(page, `status-truth-counter-${language}-${String(width)}`);
+        await page.getByTestId('print-button').click();
+        await expect(page.getByTestId('duplicate-dialog')).toBeVisible();
+        await screenshot(page, `status-truth-duplicate-${language}-${String(width)}`);
+        await page.getByTestId('duplicate-keep').click();
+      }
+    }
+  });
+});

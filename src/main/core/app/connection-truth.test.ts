@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConnectionState } from '../../../shared/ipc/channels/app';
+import { createAppCore, type AppCore } from '../app-core';
+import { createMemoryStore } from '../settings/store';
+import { COUNTER_APP, createTestHttp, driveUntil, receipt, settle, startTestSandbox, testCoreOptions, TERMINAL_1, type Interference, type TestSandbox } from '../testing/harness';
+import { verdictOf } from './connection-monitor';
+
+let platform: TestSandbox | undefined;
+const cores: AppCore[] = [];
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.dispose();
+  await platform?.close();
+  platform = undefined;
+});
+
+/** A core whose requests to the platform's API (not the sandbox's health route) answer `fault` while it is set. */
+async function start() {
+  platform = await startTestSandbox();
+  const target = platform;
+  let fault: (request: { method: string; path: string }) => Interference = () => 'pass';
+  const recorder = createTestHttp(target.clock, (request) => (request.path.startsWith('/__sandbox/') ? 'pass' : fault(request)));
+  const core = createAppCore({ store: createMemoryStore(), ...testCoreOptions(target, recorder.http), sandboxCredentials: { ...COUNTER_APP }, random: () => 0.5 });
+  cores.push(core);
+  const lights: ConnectionState['state'][] = [];
+  core.events.subscribe((name, payload) => {
+    if (name === 'connection.changed') lights.push((payload as ConnectionState).state);
+  });
+  await driveUntil(target.clock, async () => (await core.handlers['connection.status']({})).state !== 'connecting', { what: 'the first check' });
+  return {
+    core,
+    target,
+    log: recorder.log,
+    lights,
+    setFault(next: (request: { method: string; path: string }) => Interference) {
+      fault = next;
+    },
+  };
+}
+
+const creates = (log: ReturnType<typeof createTestHttp>['log']) => log.filter((request) => request.method === 'POST' && request.path === '/terminals/v1/actions');
+
+describe('the connection light tells the truth (issue 14)', () => {
+  it('reads each real outcome as data: no answer or a 5xx is offline, an access refusal unauthorized, any other answer online', () => {
+    expect(verdictOf({ ok: false, status: 0, code: 'network_error' })).toBe('offline');
+    expect(verdictOf({ ok: false, status: 503, code: 'service_unavailable' })).toBe('offline');
+    expect(verdictOf({ ok: false, status: 401, code: 'unauthorized' })).toBe('unauthorized');
+    expect(verdictOf({ ok: false, status: 0, code: 'not_configured' })).toBe('unauthorized');
+    expect(verdictOf({ ok: false, status: 409, code: 'already_queued_order_for_terminal' })).toBe('online');
+    expect(verdictOf({ ok: true, status: 200, code: null })).toBe('online');
+  });
+
+  it('goes offline when the API fails though the health route answers, stays so after "Check again", and on recovery "Check again" sends the waiting print at once', async () => {
+    const { core, target, log, setFault } = await start();
+    expect((await core.handlers['connection.status']({})).state).toBe('online');
+    // A token is held already, as on a counter that has been working.
+    await core.handlers['terminals.list']({});
+    setFault(() => ({ status: 500, code: 'internal_error' }));
+    const print = await core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'custom', content: receipt('outage') });
+    await driveUntil(target.clock, async () => (await core.handlers['connection.status']({})).state === 'offline', { what: 'offline', maxMs: 5_000 });
+    // Let the create back-off grow, as in a long outage.
+    await driveUntil(target.clock, () => creates(log).length >= 5, { what: 'five failed creates', maxMs: 60_000 });
+    const checked = await core.handlers['connection.check']({});
+    expect(checked.state).toBe('offline');
+    expect(checked.detail).toContain('500');
+
+    setFault(() => 'pass');
+    const before = creates(log).length;
+    const recovered = await core.handlers['connection.check']({});
+    expect(recovered.state).toBe('online');
+    // Woken at once: the create goes now, with no clock time passing, not at the back-off's next retry.
+    await settle(50);
+    expect(creates(log).length).toBeGreaterThan(before);
+    await driveUntil(target.clock, async () => (await core.handlers['prints.get']({ id: print.id, includeContent: false })).status === 'processed', { what: 'processed' });
+  });
+
+  it('does not retry a persistent 401 every couple of seconds: it follows the credentials back-off, and the light says so', async () => {
+    const { core, target, log, setFault } = await start();
+    setFault((request) => (request.method === 'POST' && request.path === '/terminals/v1/actions' ? { status: 401, code: 'unauthorized' } : 'pass'));
+    const startAt = target.clock.now();
+    await core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'custom', content: receipt('401') });
+    await driveUntil(target.clock, () => target.clock.now() - startAt >= 29_000, { what: '29 s', stepMs: 250 });
+    const tokenRequests = log.filter((request) => request.path === '/oauth/token');
+    expect(creates(log).length).toBeLessThanOrEqual(3);
+    expect(tokenRequests.length).toBeLessThanOrEqual(2);
+    expect((await core.handlers['connection.status']({})).state).toBe('unauthorized');
+  });
+});
