@@ -13,6 +13,7 @@ import { registerActions } from './actions/routes';
 import { checkoutServices, registerCheckout } from './checkout/routes';
 import { registerOrders } from './orders/routes';
 import { fleetOf } from './terminals/routes';
+import { registerIndexPage } from './index-page';
 
 export interface SandboxOptions {
   clock?: Clock;
@@ -129,6 +130,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   registerCheckout(app, context);
   registerOrders(app, context, { actions, fleet: fleetOf(app), checkout: checkoutServices(app) });
 
+  registerIndexPage(app, context);
   app.get('/__sandbox/health', { schema: { hide: true } }, () => ({ status: 'ok', time: new Date(clock.now()).toISOString() }));
   app.get('/__sandbox/openapi.json', { schema: { hide: true } }, () => app.swagger());
 

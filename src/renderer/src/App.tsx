@@ -1,7 +1,7 @@
-import { useCallback, type ComponentType } from 'react';
+import { useCallback, useSyncExternalStore, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConnectionState, Settings } from '../../shared/ipc/channels/app';
-import { getBridge } from './api/bridge';
+import { getBridge, isSessionEnded, onSessionEnded } from './api/bridge';
 import { CounterScreen } from './features/counter/CounterScreen';
 import { CheckoutScreen } from './features/checkout/CheckoutScreen';
 import { ManagerScreen } from './features/manager/ManagerScreen';
@@ -66,6 +66,14 @@ function Shell() {
 
 export function App() {
   const settings = useSettings();
+  const sessionEnded = useSyncExternalStore(onSessionEnded, isSessionEnded);
+  if (sessionEnded) {
+    return (
+      <LanguageProvider language={settings.data?.language ?? browserLanguage()}>
+        <SessionEnded />
+      </LanguageProvider>
+    );
+  }
   if (getBridge() === null) {
     return (
       <LanguageProvider language={browserLanguage()}>
@@ -77,6 +85,17 @@ export function App() {
     <LanguageProvider language={settings.data?.language ?? browserLanguage()}>
       <Shell />
     </LanguageProvider>
+  );
+}
+
+/** The browser host restarted: this tab's token is from an earlier run, so nothing it asks will be answered. */
+function SessionEnded() {
+  const t = useT();
+  return (
+    <div className="missing-bridge session-ended" role="alert" data-testid="session-ended">
+      <h1>{t('bridge.sessionEnded.title')}</h1>
+      <p>{t('bridge.sessionEnded.body')}</p>
+    </div>
   );
 }
 
