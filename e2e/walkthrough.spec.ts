@@ -62,3 +62,21 @@ test.describe('checkout', () => {
     }
   }
 });
+
+test.describe('navigation', () => {
+  test('a screen chosen in the sidebar opens at its top with the focus on its heading', async ({ page, counter }) => {
+    await page.setViewportSize(SIZES[1]);
+    await page.goto(counter.url);
+    await page.getByTestId('nav-checkout').click();
+    const content = page.locator('main.content');
+    await content.evaluate((element) => element.scrollTo({ top: 900 }));
+    await expect.poll(() => content.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+
+    await page.getByTestId('nav-settings').click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    expect(await content.evaluate((element) => element.scrollTop)).toBe(0);
+    // Tab goes on into the screen, not back through the sidebar.
+    await page.keyboard.press('Tab');
+    await expect(page.locator('nav.sidebar :focus')).toHaveCount(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore, type ComponentType } from 'react';
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConnectionState, Settings } from '../../shared/ipc/channels/app';
 import { getBridge, isSessionEnded, onSessionEnded } from './api/bridge';
@@ -31,6 +31,24 @@ function Shell() {
   const onConnection = useCallback((state: ConnectionState) => client.setQueryData(queryKeyOf('connection.status', {}), state), [client]);
   useContractEvent('settings.changed', onSettings);
   useContractEvent('connection.changed', onConnection);
+  const content = useRef<HTMLElement>(null);
+  const chosenFromSidebar = useRef(false);
+  // A new screen opens at its top, and a screen chosen in the sidebar takes the keyboard focus to its
+  // heading (WAI-ARIA APG, single-page navigation), so Tab continues inside it, not in the sidebar.
+  useLayoutEffect(() => {
+    content.current?.scrollTo({ top: 0 });
+    if (!chosenFromSidebar.current) return;
+    chosenFromSidebar.current = false;
+    document.getElementById(`${screen}-title`)?.focus({ preventScroll: true });
+  }, [screen]);
+  const choose = (name: Screen) => {
+    if (name === screen) {
+      document.getElementById(`${screen}-title`)?.focus({ preventScroll: true });
+      return;
+    }
+    chosenFromSidebar.current = true;
+    go(name);
+  };
 
   return (
     <div className="shell">
@@ -47,7 +65,7 @@ function Shell() {
                 className="nav-item"
                 aria-current={screen === name ? 'page' : undefined}
                 data-testid={`nav-${name}`}
-                onClick={() => go(name)}
+                onClick={() => choose(name)}
               >
                 <ScreenIcon screen={name} />
                 {t(`screen.${name}`)}
@@ -56,7 +74,7 @@ function Shell() {
           ))}
         </ul>
       </nav>
-      <main className="content" data-screen={screen}>
+      <main className="content" data-screen={screen} ref={content}>
         <CurrentScreen />
       </main>
       <StatusBar />
