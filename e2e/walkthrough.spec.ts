@@ -80,3 +80,34 @@ test.describe('navigation', () => {
     await expect(page.locator('nav.sidebar :focus')).toHaveCount(0);
   });
 });
+
+test.describe('templates', () => {
+  test('loading a template over a different receipt asks first, and keeps the receipt when the cashier says no', async ({ page, counter }) => {
+    await page.setViewportSize(SIZES[0]);
+    await page.goto(counter.url);
+    const editor = page.getByTestId('receipt-editor');
+    await editor.fill('{b}SAVED TEMPLATE{/b} and enough words to be a template of a receipt');
+    await page.getByTestId('open-templates').click();
+    const dialog = page.getByTestId('templates-dialog');
+    await dialog.getByLabel('Save the receipt in the editor as a template').fill('Morning');
+    await dialog.getByRole('button', { name: 'Save template' }).click();
+    await expect(dialog.getByRole('button', { name: 'Load' })).toHaveCount(1);
+    await dialog.press('Escape');
+
+    await editor.fill('A receipt the cashier is still writing');
+    const asked: string[] = [];
+    page.once('dialog', (question) => {
+      asked.push(question.message());
+      void question.dismiss();
+    });
+    await page.getByTestId('open-templates').click();
+    await dialog.getByRole('button', { name: 'Load' }).click();
+    await expect.poll(() => asked).toEqual(['Replace the receipt in the editor with “Morning”? (Ctrl+Z brings it back.)']);
+    await expect(editor).toHaveValue('A receipt the cashier is still writing');
+
+    page.once('dialog', (question) => void question.accept());
+    await page.getByTestId('open-templates').click();
+    await dialog.getByRole('button', { name: 'Load' }).click();
+    await expect(editor).toHaveValue('{b}SAVED TEMPLATE{/b} and enough words to be a template of a receipt');
+  });
+});
