@@ -66,3 +66,22 @@ test('a print the terminal held finishes after a restart, and the old tab says i
     rmSync(data, { recursive: true, force: true });
   }
 });
+
+for (const size of [
+  { width: 1366, height: 768 },
+  { width: 1024, height: 768 },
+] as const) {
+  for (const language of ['en', 'es'] as const) {
+    test(`a tab with another run's token says its session ended (${size.width}×${size.height}, ${language}); the sandbox index`, async ({ browser, counter }) => {
+      const context = await browser.newContext({ viewport: size, locale: language === 'es' ? 'es-ES' : 'en-US' });
+      const page = await context.newPage();
+      await page.goto(`${counter.origin}/?counter-token=from-an-earlier-run`);
+      await expect(page.getByTestId('session-ended')).toContainText(language === 'en' ? 'This window belongs to an earlier session' : 'Esta ventana pertenece a una sesión anterior');
+      await screenshot(page, `session-ended-${size.width}-${language}`);
+      await page.goto(`${counter.sandboxBaseUrl}/`);
+      await expect(page.getByRole('link', { name: 'Caja 1' })).toHaveAttribute('href', `/__sandbox/terminals/${TERMINAL}/view`);
+      await screenshot(page, `sandbox-index-${size.width}`);
+      await context.close();
+    });
+  }
+}
