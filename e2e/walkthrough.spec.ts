@@ -111,3 +111,28 @@ test.describe('templates', () => {
     await expect(editor).toHaveValue('{b}SAVED TEMPLATE{/b} and enough words to be a template of a receipt');
   });
 });
+
+test.describe('manager', () => {
+  test('the history names a refused print’s last error in the cashier’s words, and its Tries header is whole', async ({ page, counter }) => {
+    await page.setViewportSize(SIZES[1]);
+    await page.goto(counter.url);
+    await page.getByTestId('receipt-editor').fill('{b}LA ESQUINA{/b} Cafe con leche $2.500, Medialuna $1.200, gracias por su compra, vuelva pronto, hasta mañana');
+    const faulted = await fetch(`${counter.sandboxBaseUrl}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'POST', pathPattern: '/terminals/v1/actions', status: 403, code: 'forbidden_checking_terminal_owner' }),
+    });
+    expect(faulted.ok).toBe(true);
+    const reference = await page.getByTestId('external-reference').inputValue();
+    await page.getByTestId('print-button').click();
+    await expect(page.getByRole('group', { name: `Progress of ${reference}` })).toHaveAttribute('data-status', 'failed');
+
+    await page.getByTestId('nav-manager').click();
+    const row = page.locator(`[data-testid="print-row"][data-reference="${reference}"]`);
+    await expect(row.locator('.ph-error')).toHaveText('This terminal does not belong to the signed-in account.');
+    await expect(row.locator('.ph-error')).toHaveAttribute('data-code', 'forbidden_checking_terminal_owner');
+    const tries = page.getByRole('columnheader', { name: /Tries/ });
+    expect(await tries.evaluate((header) => header.scrollWidth <= header.clientWidth)).toBe(true);
+    await screenshot(page, 'walkthrough-manager-1024-en');
+  });
+});
