@@ -136,3 +136,17 @@ test.describe('manager', () => {
     await screenshot(page, 'walkthrough-manager-1024-en');
   });
 });
+
+test('the manager’s terminal board folds away so the history gets the height, and stays folded', async ({ page, counter }) => {
+  await page.setViewportSize(SIZES[1]);
+  await page.goto(counter.url);
+  await page.getByTestId('nav-manager').click();
+  await expect(page.getByTestId('terminal-card')).toHaveCount(4);
+  await page.getByTestId('board-toggle').click();
+  await expect(page.getByTestId('board-toggle')).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('terminal-card')).toHaveCount(0);
+  await screenshot(page, 'walkthrough-manager-folded-1024-en');
+  await page.getByTestId('nav-queue').click();
+  await page.getByTestId('nav-manager').click();
+  await expect(page.getByTestId('terminal-card')).toHaveCount(0);
+});
