@@ -18,8 +18,11 @@ export interface CounterHost {
  * Starts the real app the way `npm run dev:web` does (embedded sandbox + main-process core + built
  * renderer behind the browser host) in a child process with its own data folder.
  */
-export async function startCounterHost(options: { extraArgs?: readonly string[] } = {}): Promise<{ host: CounterHost; stop: () => Promise<void> }> {
-  const dataDirectory = mkdtempSync(join(tmpdir(), 'counter-e2e-'));
+export async function startCounterHost(
+  options: { extraArgs?: readonly string[]; /** A data folder to reuse (a restart); the caller removes it. */ dataDirectory?: string } = {},
+): Promise<{ host: CounterHost; stop: () => Promise<void> }> {
+  const ownsData = options.dataDirectory === undefined;
+  const dataDirectory = options.dataDirectory ?? mkdtempSync(join(tmpdir(), 'counter-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'src/main/host/cli.ts', '--port', '0', '--json', '--data', dataDirectory, ...(options.extraArgs ?? [])],
@@ -38,7 +41,7 @@ export async function startCounterHost(options: { extraArgs?: readonly string[] 
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDirectory, { recursive: true, force: true });
+      if (ownsData) rmSync(dataDirectory, { recursive: true, force: true });
     },
   };
 }

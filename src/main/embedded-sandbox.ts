@@ -1,13 +1,95 @@
-import { createSandbox } from '../sandbox/app';
+import { readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { createSandbox, type Sandbox, type SandboxSnapshot } from '../sandbox/app';
+import { readStateFile, StateSaver, writeStateFileAtomically } from '../sandbox/state-file';
 
 export interface EmbeddedSandbox {
   baseUrl: string;
+  /** What happened at start that a person should hear about (a new port, a state file set aside); empty when nothing did. */
+  notices: readonly string[];
   close(): Promise<void>;
 }
 
-/** The platform the app talks to when no production credentials are set: the sandbox, in-process, on a free loopback port. */
-export async function startEmbeddedSandbox(): Promise<EmbeddedSandbox> {
-  const sandbox = await createSandbox();
-  const baseUrl = await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  return { baseUrl, close: () => sandbox.close() };
+export interface EmbeddedSandboxOptions {
+  /** The app's data folder: the sandbox keeps its state and its port there, so a restart continues the last run. */
+  dataDirectory: string;
+  /** Where to listen; 127.0.0.1 unless a test says otherwise. */
+  host?: string;
+}
+
+export const SANDBOX_STATE_FILE = 'sandbox-state.json';
+export const SANDBOX_PORT_FILE = 'sandbox-port.json';
+
+const PortFile = z.object({ port: z.number().int().min(1).max(65_535) });
+
+async function readSavedPort(file: string): Promise<number | undefined> {
+  try {
+    const parsed = PortFile.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? parsed.data.port : undefined;
+  } catch {
+    // No file yet, or not JSON: a new port is picked and written over it.
+    return undefined;
+  }
+}
+
+/** An unusable state file is set aside (never deleted) and the sandbox starts empty, saying where the old file went. */
+async function readStateOrSetAside(file: string, notices: string[]): Promise<SandboxSnapshot | undefined> {
+  try {
+    return await readStateFile(file);
+  } catch (error) {
+    const aside = `${file}.unreadable-${Date.now()}`;
+    await rename(file, aside).catch(() => undefined);
+    notices.push(`The sandbox's saved state could not be read (${(error as Error).message}); it starts empty. Kept as: ${aside}`);
+    return undefined;
+  }
+}
+
+function isAddressInUse(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+}
+
+/**
+ * The platform the app talks to when no production credentials are set: the sandbox, in-process, on
+ * loopback. Its state and port live in the data folder (docs/decisions.md "Embedded sandbox"): prints the
+ * terminal holds, queued prints and the payment links of pending sales all name this sandbox, so a restart
+ * must find the same platform at the same address. The previous port is reused when free, else a new one is
+ * picked and a notice says so.
+ */
+export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Promise<EmbeddedSandbox> {
+  const stateFile = join(options.dataDirectory, SANDBOX_STATE_FILE);
+  const portFile = join(options.dataDirectory, SANDBOX_PORT_FILE);
+  const host = options.host ?? '127.0.0.1';
+  const notices: string[] = [];
+  const state = await readStateOrSetAside(stateFile, notices);
+
+  // The saver needs the sandbox and the sandbox reports changes to the saver; requests (and so changes)
+  // come only after listen(), when the saver exists.
+  const sandbox: Sandbox = await createSandbox({
+    ...(state === undefined ? {} : { state }),
+    onStateMayHaveChanged: () => saver.schedule(),
+  });
+  const saver = new StateSaver(stateFile, () => sandbox.snapshot(), (error) => console.error(`[counter] could not save the sandbox state to ${stateFile}`, error));
+
+  const savedPort = await readSavedPort(portFile);
+  let baseUrl: string;
+  try {
+    baseUrl = await sandbox.listen({ port: savedPort ?? 0, host });
+  } catch (error) {
+    if (savedPort === undefined || !isAddressInUse(error)) throw error;
+    baseUrl = await sandbox.listen({ port: 0, host });
+    notices.push(`The sandbox's port ${savedPort} is taken by another program, so it now listens at ${baseUrl}. Payment links of earlier sales still name port ${savedPort}.`);
+  }
+  const port = Number(new URL(baseUrl).port);
+  if (port !== savedPort) await writeStateFileAtomically(portFile, `${JSON.stringify({ port })}\n`);
+  saver.start();
+
+  return {
+    baseUrl,
+    notices,
+    async close() {
+      await sandbox.close();
+      await saver.stop();
+    },
+  };
 }

@@ -25,7 +25,8 @@ let mainWindow: BrowserWindow | undefined;
 async function start(): Promise<void> {
   denyAllPermissions();
   const settingsFile = openElectronStore();
-  sandbox = await startEmbeddedSandbox();
+  sandbox = await startEmbeddedSandbox({ dataDirectory: app.getPath('userData') });
+  for (const notice of sandbox.notices) console.error(`[counter] ${notice}`);
   core = createAppCore({
     store: settingsFile.store,
     shell: 'electron',

@@ -17,6 +17,7 @@ import { documentingTransform } from './openapi';
 import { installControlGuard, installHostGuard } from './exposure';
 import { DEFAULT_SERVER_LIMITS, ServerLimits } from './server-limits';
 import { JsonTooDeepError, jsonNestingDepth, MAX_JSON_DEPTH } from './json-depth';
+import { registerIndexPage } from './index-page';
 
 export interface SandboxOptions {
   clock?: Clock;
@@ -188,6 +189,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   registerCheckout(app, context);
   registerOrders(app, context, { actions, fleet: fleetOf(app), checkout: checkoutServices(app) });
 
+  registerIndexPage(app, context);
   app.get('/__sandbox/health', { schema: { tags: ['sandbox control'], summary: 'Liveness and the sandbox time' } }, () => ({ status: 'ok', time: new Date(clock.now()).toISOString() }));
   app.get('/__sandbox/openapi.json', { schema: { tags: ['sandbox control'], summary: 'This OpenAPI document' } }, () => app.swagger());
 

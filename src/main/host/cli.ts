@@ -40,7 +40,8 @@ if (values['seed-prints'] !== undefined) {
 const settingsFile = openConfStore(dataDirectory);
 // stderr, like the seeding line: with --json, stdout's first line is the address.
 for (const notice of settingsFile.notices) console.error(`[counter] ${notice.message}${notice.backupPath === null ? '' : ` Kept as: ${notice.backupPath}`}`);
-const sandbox = await startEmbeddedSandbox();
+const sandbox = await startEmbeddedSandbox({ dataDirectory });
+for (const notice of sandbox.notices) console.error(`[counter] ${notice}`);
 const core = createAppCore({
   store: settingsFile.store,
   shell: 'browser-host',

@@ -1,7 +1,7 @@
-import { useCallback, type ComponentType } from 'react';
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ConnectionState, Settings } from '../../shared/ipc/channels/app';
-import { getBridge } from './api/bridge';
+import { getBridge, isSessionEnded, onSessionEnded } from './api/bridge';
 import { ErrorBoundary } from './components/error-boundary/ErrorBoundary';
 import { CounterScreen } from './features/counter/CounterScreen';
 import { CheckoutScreen } from './features/checkout/CheckoutScreen';
@@ -32,6 +32,24 @@ function Shell() {
   const onConnection = useCallback((state: ConnectionState) => client.setQueryData(queryKeyOf('connection.status', {}), state), [client]);
   useContractEvent('settings.changed', onSettings);
   useContractEvent('connection.changed', onConnection);
+  const content = useRef<HTMLElement>(null);
+  const chosenFromSidebar = useRef(false);
+  // A new screen opens at its top, and a screen chosen in the sidebar takes the keyboard focus to its
+  // heading (WAI-ARIA APG, single-page navigation), so Tab continues inside it, not in the sidebar.
+  useLayoutEffect(() => {
+    content.current?.scrollTo({ top: 0 });
+    if (!chosenFromSidebar.current) return;
+    chosenFromSidebar.current = false;
+    document.getElementById(`${screen}-title`)?.focus({ preventScroll: true });
+  }, [screen]);
+  const choose = (name: Screen) => {
+    if (name === screen) {
+      document.getElementById(`${screen}-title`)?.focus({ preventScroll: true });
+      return;
+    }
+    chosenFromSidebar.current = true;
+    go(name);
+  };
 
   return (
     <div className="shell">
@@ -48,7 +66,7 @@ function Shell() {
                 className="nav-item"
                 aria-current={screen === name ? 'page' : undefined}
                 data-testid={`nav-${name}`}
-                onClick={() => go(name)}
+                onClick={() => choose(name)}
               >
                 <ScreenIcon screen={name} />
                 {t(`screen.${name}`)}
@@ -57,7 +75,7 @@ function Shell() {
           ))}
         </ul>
       </nav>
-      <main className="content" data-screen={screen}>
+      <main className="content" data-screen={screen} ref={content}>
         {/* Keyed by screen: leaving a screen that failed and coming back draws it afresh. */}
         <ErrorBoundary key={screen} where={screen}>
           <CurrentScreen />
@@ -70,6 +88,14 @@ function Shell() {
 
 export function App() {
   const settings = useSettings();
+  const sessionEnded = useSyncExternalStore(onSessionEnded, isSessionEnded);
+  if (sessionEnded) {
+    return (
+      <LanguageProvider language={settings.data?.language ?? browserLanguage()}>
+        <SessionEnded />
+      </LanguageProvider>
+    );
+  }
   if (getBridge() === null) {
     return (
       <LanguageProvider language={browserLanguage()}>
@@ -81,6 +107,17 @@ export function App() {
     <LanguageProvider language={settings.data?.language ?? browserLanguage()}>
       <Shell />
     </LanguageProvider>
+  );
+}
+
+/** The browser host restarted: this tab's token is from an earlier run, so nothing it asks will be answered. */
+function SessionEnded() {
+  const t = useT();
+  return (
+    <div className="missing-bridge session-ended" role="alert" data-testid="session-ended">
+      <h1>{t('bridge.sessionEnded.title')}</h1>
+      <p>{t('bridge.sessionEnded.body')}</p>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PrintSummary } from '../../../shared/ipc/channels/prints';
-import { csvCell, csvRow, PRINT_CSV_COLUMNS, printsCsv } from './csv';
+import { csvCell, csvRow, localTimestamp, PRINT_CSV_COLUMNS, printCsvHeader, printsCsv } from './csv';
 
 /** An RFC 4180 reader, written here independently, so the writer is checked against the format rather than itself. */
 function readCsv(text: string): string[][] {
@@ -97,9 +97,9 @@ describe('prints as CSV', () => {
     const csv = printsCsv([print(), print({ id: 'second', status: 'failed' })]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const rows = readCsv(csv.slice(1));
-    expect(rows[0]).toEqual([...PRINT_CSV_COLUMNS]);
+    expect(rows[0]).toEqual(printCsvHeader('en'));
     expect(rows).toHaveLength(3);
-    for (const row of rows) expect(row).toHaveLength(PRINT_CSV_COLUMNS.length);
+    for (const row of rows) expect(row).toHaveLength(printCsvHeader('en').length);
     const record = Object.fromEntries(PRINT_CSV_COLUMNS.map((column, index) => [column, rows[1]?.[index]]));
     expect(record).toMatchObject({
       created_at: '2026-01-15T12:00:00.000Z',
@@ -130,6 +130,21 @@ describe('prints as CSV', () => {
   });
 
   it('is only the header for no prints', () => {
-    expect(printsCsv([])).toBe(`\uFEFF${PRINT_CSV_COLUMNS.join(',')}\r\n`);
+    expect(printsCsv([])).toBe(`\uFEFF${printCsvHeader('en').join(',')}\r\n`);
+  });
+
+  it('adds the local time and the screen’s words in the cashier’s language beside the codes', () => {
+    const failed = print({ status: 'failed', lastError: { code: 'terminal_offline', message: 'La terminal no responde.', status: 409, retryable: false, at: '2026-01-15T12:01:00.000Z' } });
+    const rows = readCsv(printsCsv([failed], 'es').slice(1));
+    const record = Object.fromEntries((rows[0] ?? []).map((column, index) => [column, rows[1]?.[index]]));
+    expect(record).toMatchObject({
+      'Creada (hora local)': localTimestamp('2026-01-15T12:00:00.000Z'),
+      Estado: 'Falló',
+      Tipo: 'Ticket',
+      'Último error': 'La terminal no responde.',
+      status: 'failed',
+      created_at: '2026-01-15T12:00:00.000Z',
+    });
+    expect(localTimestamp('2026-01-15T12:00:00.000Z')).toMatch(/^2026-01-1[45] \d{2}:00:00$/);
   });
 });

@@ -1,4 +1,5 @@
 import type { PrintSummary } from '../../../shared/ipc/channels/prints';
+import { PRINT_STATUSES, PRINT_SUBTYPES, textOf, type Language, type TextTable } from '../../../shared/i18n';
 
 /**
  * A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP): such a
@@ -40,6 +41,37 @@ export const PRINT_CSV_COLUMNS = [
   'id',
 ] as const;
 
+/**
+ * Columns a person reads: the time in this computer's zone (where the store is) and the screen's words,
+ * after the machine columns, which keep the ISO time in UTC and the codes at their places (docs/decisions.md).
+ */
+type ReadableColumn = 'created' | 'status' | 'type' | 'lastError';
+const READABLE_COLUMNS: TextTable<ReadableColumn> = {
+  created: { en: 'Created (local time)', es: 'Creada (hora local)' },
+  status: { en: 'Status', es: 'Estado' },
+  type: { en: 'Type', es: 'Tipo' },
+  lastError: { en: 'Last error', es: 'Último error' },
+};
+const READABLE_ORDER: readonly ReadableColumn[] = ['created', 'status', 'type', 'lastError'];
+
+const twoDigits = (value: number): string => String(value).padStart(2, '0');
+
+/** `2026-11-23 19:05:09` in the local zone: sorts as text and every spreadsheet reads it as a date. */
+export function localTimestamp(iso: string): string {
+  const at = new Date(iso);
+  const date = `${at.getFullYear()}-${twoDigits(at.getMonth() + 1)}-${twoDigits(at.getDate())}`;
+  return `${date} ${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())}`;
+}
+
+/** The header row: the machine columns, then the readable ones in the cashier's language. */
+export function printCsvHeader(language: Language): string[] {
+  return [...PRINT_CSV_COLUMNS, ...READABLE_ORDER.map((column) => textOf(READABLE_COLUMNS, column, language))];
+}
+
+function readableCells(print: PrintSummary, language: Language): Array<string | null> {
+  return [localTimestamp(print.createdAt), textOf(PRINT_STATUSES, print.status, language), textOf(PRINT_SUBTYPES, print.subtype, language), print.lastError?.message ?? null];
+}
+
 function printRow(print: PrintSummary): Array<string | number | null> {
   const error = print.lastError;
   return [
@@ -65,8 +97,8 @@ function printRow(print: PrintSummary): Array<string | number | null> {
  * The prints as CSV: a header row, one row per print, CRLF after every row. UTF-8 with a byte-order
  * mark, without which common spreadsheets read the Spanish error messages as mojibake.
  */
-export function printsCsv(prints: readonly PrintSummary[]): string {
-  const rows = [csvRow(PRINT_CSV_COLUMNS)];
-  for (const print of prints) rows.push(csvRow(printRow(print)));
+export function printsCsv(prints: readonly PrintSummary[], language: Language = 'en'): string {
+  const rows = [csvRow(printCsvHeader(language))];
+  for (const print of prints) rows.push(csvRow([...printRow(print), ...readableCells(print, language)]));
   return `${BYTE_ORDER_MARK}${rows.join(ROW_END)}${ROW_END}`;
 }

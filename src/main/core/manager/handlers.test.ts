@@ -5,7 +5,7 @@ import { createAppCore, type AppCore } from '../app-core';
 import { silentLogger } from '../ports';
 import { createMemoryStore } from '../settings/store';
 import { configureTerminal, COUNTER_APP, driveUntil, pressTerminal, receipt, startTestSandbox, temporaryDirectory, TERMINAL_1, TERMINAL_2, TERMINAL_3, type TestSandbox } from '../testing/harness';
-import { PRINT_CSV_COLUMNS } from './csv';
+import { PRINT_CSV_COLUMNS, printCsvHeader } from './csv';
 import { seedJournalDirectory } from './seed-journal';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -146,7 +146,7 @@ describe('manager channels', () => {
     expect(first.total).toBeGreaterThan(200);
     expect(exported.rows).toBe(first.total);
     const lines = exported.csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe(PRINT_CSV_COLUMNS.join(','));
+    expect(lines[0]).toBe(printCsvHeader('en').join(','));
     expect(lines).toHaveLength(first.total + 2);
     const referenceColumn = PRINT_CSV_COLUMNS.indexOf('external_reference');
     expect(lines.slice(1, 201).map((line) => line.split(',')[referenceColumn])).toEqual(first.items.map((print) => print.externalReference));

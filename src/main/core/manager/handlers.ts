@@ -180,7 +180,7 @@ export function createManagerHandlers(dependencies: ManagerDependencies): Manage
     'prints.export': async (request) => {
       const queue = await openQueue();
       const matching = rows(queue, request.filters, request.sort);
-      return { csv: printsCsv(matching), rows: matching.length };
+      return { csv: printsCsv(matching, dependencies.language()), rows: matching.length };
     },
   };
 }

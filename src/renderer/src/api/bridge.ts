@@ -34,6 +34,30 @@ function bridgeFailure(code: 'transport_error' | 'transport_unexpected' | 'no_br
 // Main has already parsed the value against the channel's response schema; only the envelope is checked here.
 const AnyResult = ipcResultSchema(z.unknown());
 
+/**
+ * The browser host refuses a token of an earlier run (it draws a new one each start) with 403: this tab
+ * belongs to a session that ended, and only a reload (with the new address) makes it work again. The
+ * App shows that instead of half-working screens (docs/decisions.md "Sandbox mode across restarts").
+ */
+let sessionEnded = false;
+const sessionEndedListeners = new Set<() => void>();
+
+function endSession(): void {
+  if (sessionEnded) return;
+  sessionEnded = true;
+  for (const listener of sessionEndedListeners) listener();
+}
+
+export function isSessionEnded(): boolean {
+  return sessionEnded;
+}
+
+/** For useSyncExternalStore: called once when the session ends. */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
 /** The browser host's stand-in for the preload: the same CounterBridge over fetch and EventSource. */
 function createHttpBridge(token: string): CounterBridge {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
@@ -46,6 +70,20 @@ function createHttpBridge(token: string): CounterBridge {
       if (!isEventName(frame.name)) return;
       for (const listener of listeners.get(frame.name) ?? []) listener(frame.payload);
     };
+    // A host that is down makes EventSource retry (CONNECTING); only a refusal (the 403 of a stale token)
+    // closes it for good.
+    source.onerror = () => {
+      if (source?.readyState === EventSource.CLOSED) void confirmSessionEnded();
+    };
+  };
+  // A closed stream alone could be a proxy's doing; a call refused for its token is the proof.
+  const confirmSessionEnded = async (): Promise<void> => {
+    try {
+      const response = await fetch(`${INVOKE_PREFIX}app.info`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-counter-token': token }, body: '{}' });
+      if (response.status === 403) endSession();
+    } catch {
+      // The host is not answering at all: that is "not reachable", which the calls already say.
+    }
   };
   return {
     async invoke<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<IpcResult<ChannelResponse<C>>> {
@@ -55,6 +93,7 @@ function createHttpBridge(token: string): CounterBridge {
           headers: { 'content-type': 'application/json', 'x-counter-token': token },
           body: JSON.stringify(request),
         });
+        if (response.status === 403) endSession();
         const parsed = AnyResult.safeParse(await response.json());
         if (!parsed.success) return { ok: false, error: bridgeFailure('transport_unexpected') };
         return parsed.data as IpcResult<ChannelResponse<C>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findIndustry, type Industry } from '../../../../shared/platform/industries';
-import { cartFields, checkCart, emptyCart, localDateTimeToIso, reportPathLabel, type CartDraft } from './cart';
+import { cartFields, checkCart, emptyCart, localDateTimeToIso, reportPathLabel, valueOf, type CartDraft } from './cart';
 
 const industry = (id: string): Industry => {
   const found = findIndustry(id);
@@ -73,5 +73,22 @@ describe('the checkout cart', () => {
     expect(iso).toMatch(/^2026-03-20T21:00:00\.000[+-]\d{2}:\d{2}$/);
     expect(Date.parse(iso ?? '')).toBe(new Date(2026, 2, 20, 21, 0).getTime());
     expect(localDateTimeToIso('tomorrow')).toBeUndefined();
+  });
+});
+
+describe('numbers as a cashier writes them', () => {
+  it('accepts the decimal comma and thousands separators of either convention', () => {
+    expect(valueOf('float', '1.234,50')).toBe(1234.5);
+    expect(valueOf('float', '1,234.50')).toBe(1234.5);
+    expect(valueOf('float', '1.234.567')).toBe(1_234_567);
+    expect(valueOf('float', '650000')).toBe(650_000);
+    expect(valueOf('float', '2,5')).toBe(2.5);
+    expect(valueOf('float', '1.5')).toBe(1.5);
+  });
+
+  it('leaves text that is no number as typed, so the schema names the problem', () => {
+    expect(valueOf('float', '1.23.4')).toBe('1.23.4');
+    expect(valueOf('float', '1.234,5.6')).toBe('1.234,5.6');
+    expect(valueOf('float', '12a')).toBe('12a');
   });
 });

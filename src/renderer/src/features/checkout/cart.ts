@@ -142,12 +142,26 @@ export function fieldKey(part: CataloguePart, path: string, itemIndex = 0): stri
   return formatPath(part === 'items' ? ['items', itemIndex, ...path.split('.')] : [part, ...path.split('.')]);
 }
 
-const NUMBER_TEXT = /^\s*[-+]?(\d+([.,]\d*)?|[.,]\d+)\s*$/;
+/** Digits with at most one decimal mark, or thousands groups of three ("1.234.567", "1,234") with an optional decimal part. */
+const PLAIN_NUMBER = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
+const GROUPED_NUMBER = /^[-+]?\d{1,3}(?<mark>[.,])\d{3}(\k<mark>\d{3})*([.,]\d*)?$/;
 
-/** "1234,5" is a number too, as Spanish-speaking cashiers write it. */
+/**
+ * A number as a cashier writes it, in either convention (docs/decisions.md "Sandbox mode across restarts
+ * and the walkthrough's polish"): "1234,5" and "1234.5"; "1.234,50" and "1,234.50" (the mark that
+ * comes last is the decimal one); "1.234.567" (a mark repeated only groups thousands). A single mark is
+ * always the decimal one, so "1.5" stays one and a half.
+ */
 function numberFrom(text: string): number | undefined {
-  if (!NUMBER_TEXT.test(text)) return undefined;
-  return Number(text.trim().replace(',', '.'));
+  const trimmed = text.trim();
+  if (PLAIN_NUMBER.test(trimmed)) return Number(trimmed.replace(',', '.'));
+  const grouped = GROUPED_NUMBER.exec(trimmed);
+  if (grouped === null) return undefined;
+  const groupMark = grouped.groups?.['mark'] ?? '.';
+  const withoutGroups = trimmed.split(groupMark).join('');
+  // What is left is at most one mark, the other one: the decimal one.
+  if (/[.,].*[.,]/.test(withoutGroups)) return undefined;
+  return Number(withoutGroups.replace(',', '.'));
 }
 
 const pad = (value: number): string => String(Math.trunc(Math.abs(value))).padStart(2, '0');

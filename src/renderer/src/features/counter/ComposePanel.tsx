@@ -39,7 +39,15 @@ export function ComposePanel({ content, onChange, analysis, language }: ComposeP
   const loadText = useCallback((text: string) => {
     if (textareaRef.current !== null) replaceAllText(textareaRef.current, text);
   }, []);
-  const loadTemplate = useCallback((template: Template) => loadText(template.content), [loadText]);
+  // Loading replaces the whole receipt: asked first when there is something else to lose (Ctrl+Z also undoes it).
+  const loadTemplate = useCallback(
+    (template: Template) => {
+      const current = textareaRef.current?.value ?? '';
+      if (current.trim() !== '' && current !== template.content && !window.confirm(fillMessage(t('templates.replaceConfirm'), { name: template.name }))) return;
+      loadText(template.content);
+    },
+    [loadText, t],
+  );
   const currentContent = useCallback(() => textareaRef.current?.value ?? '', []);
 
   return (

@@ -4,7 +4,7 @@ import type { PrintSummary } from '../../../../shared/ipc/channels/prints';
 import type { Draft } from '../../../../shared/ipc/channels/templates';
 import { TerminalId, type PrintSubtype } from '../../../../shared/platform/terminal-actions';
 import { hasBlockingProblems, parse } from '../../../../shared/receipt';
-import { useContractEvent, useContractMutation, useSettings } from '../../api/hooks';
+import { useAppInfo, useContractEvent, useContractMutation, useSettings } from '../../api/hooks';
 import { useFeatureT, useLanguage } from '../../i18n';
 import { saveDraft, useDraft, useTerminals, useUnfinishedPrints } from './api';
 import { DuplicateDialog, UnfinishedPrintList } from './UnfinishedPrints';
@@ -30,6 +30,12 @@ import { useEnvironmentUsable } from '../../components/environment/credentials-s
 
 /** Long enough to cover a burst of typing, short enough that a crash loses only the last words. */
 const DRAFT_SAVE_DELAY_MS = 600;
+
+/** The virtual terminal page of the sandbox (its paper), for the terminal picked; none outside the sandbox. */
+function paperUrlOf(sandboxControlUrl: string | null, terminalId: string): string | undefined {
+  if (sandboxControlUrl === null || !TerminalId.safeParse(terminalId).success) return undefined;
+  return `${sandboxControlUrl}/terminals/${encodeURIComponent(terminalId)}/view`;
+}
 
 function newReference(): string {
   return newExternalReference(Date.now(), Math.random);
@@ -110,6 +116,7 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
   // Until the cashier picks one, the account's first terminal that can print.
   const terminalId = chosenTerminalId !== '' ? chosenTerminalId : (terminals.data?.terminals.find((terminal) => terminal.canPrint)?.id ?? '');
   const terminal = terminals.data?.terminals.find((candidate) => candidate.id === terminalId.trim());
+  const info = useAppInfo();
 
   const onPrintChanged = useCallback((print: PrintSummary) => dispatchFollow({ kind: 'change', print }), []);
   useContractEvent('print.changed', onPrintChanged);
@@ -120,7 +127,9 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
   );
   useDraftAutosave(draft, draftsAvailable);
 
-  const previewValues = useMemo(() => placeholderValuesAt(minute, language, { externalReference, terminalId: terminalId.trim() }), [minute, language, externalReference, terminalId]);
+  // {{terminal}} is the terminal's name as the picker shows it (its external POS id), not the platform's device id.
+  const terminalName = terminal?.externalPosId ?? terminalId.trim();
+  const previewValues = useMemo(() => placeholderValuesAt(minute, language, { externalReference, terminalName }), [minute, language, externalReference, terminalName]);
   const analysis = useReceiptAnalysis(content, previewValues, language);
   const image = useImageWorker(imageChoices);
   const loadImageFile = image.load;
@@ -164,7 +173,7 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
   const contentToSend = (): string | undefined => {
     switch (mode) {
       case 'custom': {
-        const filled = fillPlaceholders(content, placeholderValuesAt(new Date(), language, { externalReference, terminalId: terminalId.trim() }));
+        const filled = fillPlaceholders(content, placeholderValuesAt(new Date(), language, { externalReference, terminalName }));
         return hasBlockingProblems(parse(filled).problems) ? undefined : filled;
       }
       case 'image':
@@ -281,6 +290,7 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
         blockedBy={blockedBy}
         outcome={outcome}
         onPrint={printNow}
+        paperUrl={paperUrlOf(info.data?.sandboxControlUrl ?? null, terminalId)}
       />
       {outcome.state === 'accepted' ? <PrintTimeline print={outcome.print} /> : null}
       {outcome.state === 'accepted' && outcome.print.status === 'failed' ? (

@@ -28,6 +28,8 @@ interface PrintBarProps {
   blockedBy: CounterMessageKey | undefined;
   outcome: PrintOutcome;
   onPrint(): void;
+  /** The chosen terminal's paper page, in sandbox mode only: where a newcomer sees the receipt come out. */
+  paperUrl?: string | undefined;
 }
 
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform);
@@ -68,7 +70,7 @@ function OutcomeText({ outcome }: { outcome: PrintOutcome }) {
 
 /** Where the print goes and under which reference, and the one big button. */
 export const PrintBar = memo(function PrintBar(props: PrintBarProps) {
-  const { terminalId, onTerminalId, terminals, externalReference, onExternalReference, onNewReference, referenceProblem, terminalInvalid, blockedBy, outcome, onPrint } = props;
+  const { terminalId, onTerminalId, terminals, externalReference, onExternalReference, onNewReference, referenceProblem, terminalInvalid, blockedBy, outcome, onPrint, paperUrl } = props;
   const t = useFeatureT(counterMessages);
   const disabled = blockedBy !== undefined || outcome.state === 'sending';
   const known = terminals !== undefined && terminals.length > 0;
@@ -98,6 +100,11 @@ export const PrintBar = memo(function PrintBar(props: PrintBarProps) {
             aria-invalid={terminalInvalid}
             data-testid="terminal"
           />
+        )}
+        {paperUrl === undefined ? null : (
+          <a className="paper-link" href={paperUrl} target="_blank" rel="noreferrer" data-testid="paper-link">
+            {t('print.openPaper')}
+          </a>
         )}
       </div>
       <div className="print-field print-field-reference">

@@ -58,10 +58,10 @@ describe('offsets of the filled text back in the typed text', () => {
 
 describe('placeholder values', () => {
   const moment = new Date(2026, 0, 5, 9, 7, 3);
-  const print = { externalReference: 'REF-1', terminalId: 'T1' };
+  const print = { externalReference: 'REF-1', terminalName: 'CAJA01' };
 
   it('writes the date as the cashier reads it', () => {
-    expect(placeholderValuesAt(moment, 'es', print)).toEqual({ date: '05/01/2026', time: '09:07', external_reference: 'REF-1', terminal: 'T1' });
+    expect(placeholderValuesAt(moment, 'es', print)).toEqual({ date: '05/01/2026', time: '09:07', external_reference: 'REF-1', terminal: 'CAJA01' });
     expect(placeholderValuesAt(moment, 'en', print).date).toBe('2026-01-05');
   });
 });

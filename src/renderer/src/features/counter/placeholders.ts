@@ -69,7 +69,7 @@ function twoDigits(value: number): string {
 export function placeholderValuesAt(
   now: Date,
   language: Language,
-  print: { externalReference: string; terminalId: string },
+  print: { externalReference: string; terminalName: string },
 ): Record<PlaceholderName, string> {
   const day = twoDigits(now.getDate());
   const month = twoDigits(now.getMonth() + 1);
@@ -78,6 +78,6 @@ export function placeholderValuesAt(
     date: language === 'es' ? `${day}/${month}/${year}` : `${year}-${month}-${day}`,
     time: `${twoDigits(now.getHours())}:${twoDigits(now.getMinutes())}`,
     external_reference: print.externalReference,
-    terminal: print.terminalId,
+    terminal: print.terminalName,
   };
 }

@@ -87,8 +87,9 @@ const Row = memo(function Row({ index, start, print, focusable, open, terminalNa
       <div role="cell" className="ph-cell ph-attempts mono">
         {print.attempts}
       </div>
-      <div role="cell" className="ph-cell ph-error" title={print.lastError?.message}>
-        {print.lastError === null ? '' : print.lastError.code}
+      {/* The cashier's message, as the Counter screen shows it; the code stays at hand in the tooltip and the CSV. */}
+      <div role="cell" className="ph-cell ph-error" title={print.lastError === null ? undefined : `${print.lastError.message} (${print.lastError.code})`} data-code={print.lastError?.code}>
+        {print.lastError === null ? '' : print.lastError.message}
       </div>
     </div>
   );

@@ -24,13 +24,21 @@ const Card = memo(function Card({ card, now, onOpenPrint }: { card: TerminalCard
   const language = useLanguage();
   const titleId = `terminal-card-${card.id}`;
   return (
-    <li className={`terminal-card${card.current === null ? '' : ' terminal-card-busy'}${card.failuresToday > 0 ? ' terminal-card-failing' : ''}`} aria-labelledby={titleId} data-testid="terminal-card" data-terminal={card.id}>
+    <li
+      className={`terminal-card${card.current === null ? '' : ' terminal-card-busy'}${card.failuresToday > 0 ? ' terminal-card-failing' : ''}`}
+      aria-labelledby={titleId}
+      data-testid="terminal-card"
+      data-terminal={card.id}
+    >
       <header className="terminal-card-header">
         <h3 id={titleId} className="terminal-name">
           {terminalName(card)}
         </h3>
         {card.operatingMode === null ? null : (
-          <span className={`terminal-mode${card.canPrint === false ? ' terminal-mode-off' : ''}`} title={card.canPrint === false ? `${t('card.mode')}: ${t('card.cannotPrint')}` : t('card.mode')}>
+          <span
+            className={`terminal-mode${card.canPrint === false ? ' terminal-mode-off' : ''}`}
+            title={card.canPrint === false ? `${t('card.mode')}: ${t('card.cannotPrint')}` : t('card.mode')}
+          >
             {card.operatingMode}
           </span>
         )}
@@ -87,30 +95,64 @@ const Card = memo(function Card({ card, now, onOpenPrint }: { card: TerminalCard
 });
 
 /** Every terminal of the store at once, live: what each holds, what waits, when it last answered. */
-export const TerminalBoard = memo(function TerminalBoard({ board, loading, error, onOpenPrint }: { board: ManagerBoard | undefined; loading: boolean; error: string | undefined; onOpenPrint(id: string): void }) {
+const BOARD_COLLAPSED_KEY = 'counter.manager.boardCollapsed';
+
+export const TerminalBoard = memo(function TerminalBoard({
+  board,
+  loading,
+  error,
+  onOpenPrint,
+}: {
+  board: ManagerBoard | undefined;
+  loading: boolean;
+  error: string | undefined;
+  onOpenPrint(id: string): void;
+}) {
   const t = useFeatureT(managerMessages);
   const now = useNow(1_000);
+  // Folded away, the history gets the screen's height (at 768 px the cards leave it ~7 rows); remembered.
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(BOARD_COLLAPSED_KEY) === 'true');
+  const toggle = () => {
+    localStorage.setItem(BOARD_COLLAPSED_KEY, String(!collapsed));
+    setCollapsed(!collapsed);
+  };
   return (
     <section className="manager-board" aria-labelledby="manager-board-title" data-testid="terminal-board">
       <h2 id="manager-board-title" className="manager-section-title">
-        {t('board.title')}
+        <button
+          type="button"
+          className="board-toggle"
+          aria-expanded={!collapsed}
+          aria-controls="manager-board-cards"
+          onClick={toggle}
+          data-testid="board-toggle"
+        >
+          <span aria-hidden="true">{collapsed ? '▸' : '▾'}</span> {t('board.title')}
+          {collapsed && board !== undefined ? <span className="board-count"> ({board.terminals.length})</span> : null}
+        </button>
       </h2>
-      {error === undefined ? null : <p className="notice notice-bad">{error}</p>}
-      {board === undefined || board.terminalsProblem === null ? null : <p className="notice notice-warn">{fillMessage(t('board.terminalsProblem'), { reason: board.terminalsProblem })}</p>}
-      {board === undefined ? (
-        loading ? (
-          <p className="hint" role="status">
-            {t('board.loading')}
-          </p>
-        ) : null
-      ) : board.terminals.length === 0 ? (
-        <p className="hint">{t('board.empty')}</p>
-      ) : (
-        <ul className="terminal-cards">
-          {board.terminals.map((card) => (
-            <Card key={card.id} card={card} now={now} onOpenPrint={onOpenPrint} />
-          ))}
-        </ul>
+      {collapsed ? null : (
+        <div id="manager-board-cards" className="manager-board-body">
+          {error === undefined ? null : <p className="notice notice-bad">{error}</p>}
+          {board === undefined || board.terminalsProblem === null ? null : (
+            <p className="notice notice-warn">{fillMessage(t('board.terminalsProblem'), { reason: board.terminalsProblem })}</p>
+          )}
+          {board === undefined ? (
+            loading ? (
+              <p className="hint" role="status">
+                {t('board.loading')}
+              </p>
+            ) : null
+          ) : board.terminals.length === 0 ? (
+            <p className="hint">{t('board.empty')}</p>
+          ) : (
+            <ul className="terminal-cards">
+              {board.terminals.map((card) => (
+                <Card key={card.id} card={card} now={now} onOpenPrint={onOpenPrint} />
+              ))}
+            </ul>
+          )}
+        </div>
       )}
     </section>
   );
