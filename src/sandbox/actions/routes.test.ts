@@ -194,6 +194,14 @@ describe('spec 7.2: create errors, one test per row', () => {
     expect(error.cause.map((cause) => (cause.data as { element: string }).element)).toContain('DTE/Documento/Encabezado/IdDoc/Folio');
   });
 
+  it('400 invalid_data_xml, not a 500, for a DTE nested past 100 levels or binary garbage (issue 16 defect 5)', async () => {
+    const deep = `<DTE>${'<a>'.repeat(101)}x${'</a>'.repeat(101)}</DTE>`;
+    for (const content of [deep, '\u0000\uFFFE<\uD800>', `<DTE>${'<a b="c">'.repeat(5000)}`]) {
+      const error = expectError(await h.create(invoiceBody(content)), 400, 'invalid_data_xml');
+      expect(error.cause[0]?.data).toMatchObject({ element: 'xml' });
+    }
+  });
+
   it('400 "content is required" when content is absent (error required_properties)', async () => {
     const body = customBody();
     delete body['content'];

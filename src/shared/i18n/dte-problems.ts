@@ -15,6 +15,14 @@ export const DTE_PROBLEMS = {
     en: 'the XML is not well formed: {detail}',
     es: 'el XML no está bien formado; revise las etiquetas de esa línea',
   },
+  too_deep: {
+    en: 'elements are nested {depth} levels deep; a DTE has at most {max}',
+    es: 'los elementos están anidados {depth} niveles; un DTE tiene como máximo {max}',
+  },
+  unreadable: {
+    en: 'the XML could not be read: {detail}',
+    es: 'no se pudo leer el XML; revise su estructura',
+  },
   root: {
     en: 'the root element must be DTE',
     es: 'el elemento raíz debe ser DTE',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { hasBlockingProblems, parse } from '../receipt';
 import { checkDteXml, dteReceiptContent, isValidRut, readDte } from './dte';
 
@@ -120,5 +121,53 @@ describe('dteReceiptContent', () => {
     const reading = readDte(SAMPLE.replace('RESMA PAPEL CARTA</NmbItem>', 'RESMA {b} CARTA</NmbItem>'));
     if (!reading.ok) throw new Error('must be valid');
     expect(dteReceiptContent(reading.dte)).toContain('RESMA (b) CARTA');
+  });
+});
+
+describe('readDte on any input (issue 16 defect 5)', () => {
+  const nested = (depth: number): string => `<DTE>${'<a>'.repeat(depth)}x${'</a>'.repeat(depth)}</DTE>`;
+
+  it('answers a problem, not an exception, for a DTE nested past 100 levels', () => {
+    const reading = readDte(nested(101));
+    expect(reading).toMatchObject({ ok: false, problems: [{ element: 'xml', text: { key: 'too_deep' } }] });
+  });
+
+  it('answers a problem for huge attributes, entities, binary garbage and stray markup', () => {
+    const inputs = [
+      `<DTE a="${'x'.repeat(200_000)}"><Documento/></DTE>`,
+      '<DTE>&lol;&#xFFFFFFFF;&#0;</DTE>',
+      '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]><DTE>&a;</DTE>',
+      '\u0000\u0001\uFFFE<\uD800>',
+      '<![CDATA[',
+      `<DTE>${'<a b="c">'.repeat(5000)}`,
+    ];
+    for (const xml of inputs) expect(readDte(xml).ok).toBe(false);
+  });
+
+  const nestedXml: fc.Arbitrary<string> = fc.letrec<{ node: string }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.string(),
+      fc.tuple(fc.constantFrom('DTE', 'Documento', 'Encabezado', 'Detalle', 'TED', 'a'), fc.array(tie('node'), { maxLength: 4 })).map(
+        ([tag, children]) => `<${tag}>${children.join('')}</${tag}>`,
+      ),
+    ),
+  })).node;
+
+  it('never throws on strings, full unicode, nested elements or a deep chain', () => {
+    const anyXml = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary' }), // fast-check 4's full-unicode string
+      nestedXml,
+      fc.integer({ min: 0, max: 400 }).map(nested),
+      fc.tuple(fc.string(), fc.integer({ min: 0, max: SAMPLE.length })).map(([junk, at]) => SAMPLE.slice(0, at) + junk + SAMPLE.slice(at)),
+    );
+    fc.assert(
+      fc.property(anyXml, (xml) => {
+        const reading = readDte(xml);
+        expect(typeof reading.ok).toBe('boolean');
+      }),
+      { numRuns: 300 },
+    );
   });
 });

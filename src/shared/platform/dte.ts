@@ -128,11 +128,40 @@ export function readDte(xml: string): DteReading {
     // A DTE has no DTD; refusing one rules out entity expansion attacks on the parser.
     return { ok: false, problems: [problem('xml', 'doctype')] };
   }
-  const validation = XMLValidator.validate(xml);
-  if (validation !== true) {
-    return { ok: false, problems: [problem('xml', 'not_well_formed', { detail: validation.err.msg }, validation.err.line)] };
+  // Any input at all must come back as a problem, never an exception: a throw here was a 500 from the
+  // sandbox and a print retried for a day (issue 16 defect 5; spec 7.2 invalid_data_xml is the answer).
+  try {
+    const validation = XMLValidator.validate(xml);
+    if (validation !== true) {
+      return { ok: false, problems: [problem('xml', 'not_well_formed', { detail: validation.err.msg }, validation.err.line)] };
+    }
+    const depth = nestingDepth(xml);
+    if (depth > DTE_MAX_DEPTH) return { ok: false, problems: [problem('xml', 'too_deep', { max: DTE_MAX_DEPTH, depth })] };
+    return readTree(xml, parser.parse(xml) as unknown);
+  } catch (error) {
+    return { ok: false, problems: [problem('xml', 'unreadable', { detail: error instanceof Error ? error.message : String(error) })] };
   }
-  const root: unknown = parser.parse(xml);
+}
+
+/**
+ * A DTE is about eight elements deep (DTE/Documento/TED/DD/CAF/DA/RSAPK/M); far deeper is no invoice,
+ * and the parser gives up past 100 levels anyway (docs/decisions.md, §7.2 Invoices).
+ */
+export const DTE_MAX_DEPTH = 32;
+
+/** The deepest nesting of elements in well-formed XML (comments, CDATA and declarations skipped). */
+function nestingDepth(xml: string): number {
+  const body = xml.replace(/<!--[\s\S]*?-->/g, '').replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
+  let depth = 0;
+  let deepest = 0;
+  for (const match of body.matchAll(/<(\/?)[^\s>/!?][^>]*?(\/?)>/g)) {
+    if (match[1] === '/') depth--;
+    else if (match[2] !== '/') deepest = Math.max(deepest, ++depth);
+  }
+  return deepest;
+}
+
+function readTree(xml: string, root: unknown): DteReading {
   const problems: DteProblem[] = [];
   const reader = new Reader(problems);
 

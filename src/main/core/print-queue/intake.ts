@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { newExternalReference, referenceSuffix } from '../../../shared/print/external-reference';
 import type { EnqueuePrintRequest } from '../../../shared/ipc/channels/prints';
 import { CONTENT_MAX_BYTES, isStrictBase64, utf8ByteLength } from '../../../shared/platform/terminal-actions';
+import type { Language } from '../../../shared/ipc/channels/app';
+import { DTE_PROBLEMS } from '../../../shared/i18n/dte-problems';
+import { textOf } from '../../../shared/i18n/text';
+import { checkDteXml, type DteProblem } from '../../../shared/platform/dte';
+import { cashierMessage } from '../platform/messages';
 import type { QueueContext } from './context';
 import { PrintQueueError } from './errors';
 import { queuedPrint, type JournalPrint } from './records';
@@ -76,9 +81,30 @@ export class Intake {
   private check(request: EnqueuePrintRequest): void {
     if (utf8ByteLength(request.content) > CONTENT_MAX_BYTES) throw new PrintQueueError('content_too_large', 400);
     if (request.subtype === 'image' && !isStrictBase64(request.content)) throw new PrintQueueError('invalid_base64', 400);
+    if (request.subtype === 'invoice') this.checkInvoice(request.content);
     const mode = this.hooks.operatingModeOf?.(request.terminalId);
     if (mode !== undefined && mode !== 'PDV') throw new PrintQueueError('terminal_cannot_print', 400);
   }
 
-  /** The external reference of a print enqueued without one (to be replaced by a shared generator). */
+  /**
+   * An invoice the platform would refuse (spec 7.2 invalid_data_xml) never enters the lane: a DTE the
+   * reader cannot take would otherwise wait for its answer in front of every later print (issue 16 defect 5).
+   */
+  private checkInvoice(content: string): void {
+    const problems = checkDteXml(content);
+    if (problems.length === 0) return;
+    throw new InvoiceRefusedError(problems);
+  }
+}
+
+/** spec 7.2 invalid_data_xml raised before sending: the cashier reads the checker's problems in their language. */
+export class InvoiceRefusedError extends PrintQueueError {
+  constructor(readonly problems: readonly DteProblem[]) {
+    super('invalid_data_xml', 400, `${cashierMessage('invalid_data_xml', 'en')} ${problems.map((problem) => `${problem.element}: ${problem.description}`).join('; ')}`);
+  }
+
+  override cashierMessage(language: Language): string {
+    const listed = this.problems.map((problem) => textOf(DTE_PROBLEMS, problem.text.key, language, problem.text.params)).join('; ');
+    return `${cashierMessage('invalid_data_xml', language)} ${listed}`;
+  }
 }

@@ -262,6 +262,17 @@ describe('print queue against the sandbox', () => {
     expect(await failureOf(core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'image', content: 'not base64!' }))).toMatchObject({ code: 'invalid_base64' });
   });
 
+  it('refuses an invoice the DTE checker flags before queueing it, naming the problem (issue 16 defect 5)', async () => {
+    const { core } = await start();
+    const deep = `<DTE>${'<a>'.repeat(101)}x${'</a>'.repeat(101)}</DTE>`;
+    const refusal = await failureOf(core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'invoice', content: deep }));
+    expect(refusal).toMatchObject({ code: 'invalid_data_xml', status: 400 });
+    expect(refusal.message).toMatch(/^The invoice XML .* nested 102 levels deep/);
+    expect((await failureOf(core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'invoice', content: deep }), 'es')).message).toMatch(/anidados 102 niveles/);
+    const all = await core.handlers['prints.list']({ filters: {}, sort: { field: 'createdAt', direction: 'desc' }, page: { index: 0, size: 50 } });
+    expect(all.total).toBe(0);
+  });
+
   it('reports a print the terminal could not print (no paper) as failed', async () => {
     const { core, target, waitFor } = await start();
     await configureTerminal(target, TERMINAL_1, { paper: 'out' });

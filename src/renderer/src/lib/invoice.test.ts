@@ -36,6 +36,14 @@ describe('invoice check', () => {
     expect(check.state).toBe('too_large');
   });
 
+  it('shows a problem, not a crash, for an invoice nested past 100 levels or binary garbage (issue 16 defect 5)', () => {
+    for (const xml of [`<DTE>${'<a>'.repeat(101)}x${'</a>'.repeat(101)}</DTE>`, '\u0000\uFFFE<\uD800>']) {
+      const check = checkInvoice(xml);
+      expect(check.state).toBe('invalid');
+      if (check.state === 'invalid') expect(check.problems[0]?.element).toBe('xml');
+    }
+  });
+
   it('treats blank input as nothing yet', () => {
     expect(checkInvoice('  \n')).toEqual({ state: 'empty' });
   });
