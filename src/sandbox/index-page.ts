@@ -43,7 +43,7 @@ ${accounts.join('\n')}
  * a JSON 404 (the platform has no such page; docs/decisions.md "Sandbox mode across restarts").
  */
 export function registerIndexPage(app: FastifyInstance, context: SandboxContext): void {
-  app.get('/', { schema: { hide: true } }, (_request, reply) =>
+  app.get('/', { schema: { tags: ['sandbox control'], summary: 'The sandbox index page: every terminal, linked to its paper (HTML)' } }, (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")

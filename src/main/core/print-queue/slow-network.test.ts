@@ -104,7 +104,11 @@ describe('print queue on a slow network (issue 16)', () => {
 
     expect(actionsOf(print)).toHaveLength(1);
     await waitFor(print.id, 'processed');
-    expect(await get(print.id)).toMatchObject({ actionId: actionsOf(print)[0]?.id, attempts: 3 });
+    const settled = await get(print.id);
+    expect(settled.actionId).toBe(actionsOf(print)[0]?.id);
+    // The late first create, the 409 busy and at least one retry, all under the print's one key (how many
+    // retries depends on when a working request wakes the lane, issue 14).
+    expect(settled.attempts).toBeGreaterThanOrEqual(3);
   });
 
   it('cancels at once, with no request, a print whose every create was refused because another order held the terminal', async () => {
