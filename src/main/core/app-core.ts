@@ -12,6 +12,9 @@ import type { ChannelHandlers } from './ipc/dispatch';
 import { createEventHub, type EventHub } from './ipc/events';
 import { createManagerHandlers } from './manager/handlers';
 import type { NotificationReceiverConfig } from './notifications/receiver';
+import { createOrdersSwitch } from './orders/environment';
+import { createOrdersHandlers } from './orders/handlers';
+import { createReceiptPrinter } from './orders/receipt';
 import { createPlatformClient } from './platform/client';
 import { createPlatformTransport, type RetryPolicy, type TokenSource } from './platform/transport';
 import { createConsoleLogger, type Http, type Logger, type RandomSource } from './ports';
@@ -119,6 +122,17 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   // Sales and the notification receiver start now and stop in dispose.
   const checkout = createCheckout({ platform, store: options.store, settings, events, clock, logger, applicationSecret: () => credentials.applicationSecret(), receiver: options.notificationReceiver });
 
+  const sales = createOrdersSwitch({
+    environment,
+    dataDirectory: options.dataDirectory,
+    orders: () => platform.orders,
+    clock,
+    language,
+    logger,
+    onChange: (sale) => events.emit('terminalSale.changed', sale),
+    printReceipt: createReceiptPrinter({ queue: prints.current, header: () => 'Counter', language }),
+  });
+
   const handlers: ChannelHandlers = {
     ...createAppHandlers({ settings, events, connection, credentials, environmentChanged: switchQueue, platformBaseUrl, sandboxBaseUrl: options.sandboxBaseUrl, version: options.version, shell: options.shell }),
     ...createTemplateHandlers(options.store, { language }),
@@ -127,11 +141,18 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...createPrintHandlers(prints.current),
     ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
     ...checkout.handlers,
+    ...createOrdersHandlers(sales.current),
   };
 
   void connection.check();
   // Unfinished prints of the last run resume now, not at the first call.
   switchQueue();
+  // And unfinished sales (their keys on disk) too; a failure to open shows again at the first sale call.
+  try {
+    sales.current();
+  } catch (error) {
+    logger.error('the sales database could not be opened', { error: error instanceof Error ? error.message : String(error) });
+  }
 
   return {
     handlers,
@@ -139,6 +160,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     language,
     async dispose() {
       credentials.dispose();
+      sales.close();
       await checkout.dispose();
       await prints.close();
     },

@@ -6,12 +6,14 @@
 import { DTE_PROBLEMS } from './dte-problems';
 import { CONTRACT_FAILURES, FAILURES } from './failures';
 import { RECEIPT_PROBLEMS } from './receipt-problems';
+import { DECLINE_REASONS, SALE_STATUSES } from './sales';
 import { COMMON_TERMS, PRINT_STATUSES, PRINT_SUBTYPES, SCREEN_NAMES } from './terms';
 import type { TextTable } from './text';
 
 export { DTE_PROBLEMS, type DteProblemText } from './dte-problems';
 export { CONTRACT_FAILURES, FAILURES, failureText, isFailureCode, type FailureCode } from './failures';
 export { RECEIPT_PROBLEMS, type ReceiptProblemText } from './receipt-problems';
+export { DECLINE_REASONS, SALE_STATUSES } from './sales';
 export { COMMON_TERMS, isSameInEveryLanguage, PRINT_STATUSES, PRINT_SUBTYPES, SAME_IN_EVERY_LANGUAGE, SCREEN_NAMES, type CommonTerm, type ScreenName } from './terms';
 export { fillMessage, LANGUAGES, textOf, type Language, type Text, type TextParams, type TextRef, type TextTable } from './text';
 
@@ -25,4 +27,6 @@ export const CATALOGUE: Readonly<Record<string, TextTable>> = {
   contractFailures: CONTRACT_FAILURES,
   receiptProblems: RECEIPT_PROBLEMS,
   dteProblems: DTE_PROBLEMS,
+  declineReasons: DECLINE_REASONS,
+  saleStatuses: SALE_STATUSES,
 };
