@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { FaultRule } from '../src/sandbox/control/faults';
 import type { TerminalSettingsPatch } from '../src/sandbox/terminals/virtual-terminal';
 import { expect, screenshot, test } from './fixtures';
 
@@ -10,7 +11,7 @@ import { expect, screenshot, test } from './fixtures';
 
 const TERMINAL = 'NEWLAND_N950__SBX0000001';
 
-async function control(baseUrl: string, path: string, body?: TerminalSettingsPatch | { result: 'approved' } | { result: 'declined'; reason: string }): Promise<void> {
+async function control(baseUrl: string, path: string, body?: FaultRule[] | TerminalSettingsPatch | { result: 'approved' } | { result: 'declined'; reason: string }): Promise<void> {
   const response = await fetch(`${baseUrl}${path}`, body === undefined ? { method: 'POST' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect(response.ok, `${path} answered ${String(response.status)}`).toBe(true);
 }
@@ -71,5 +72,43 @@ test.describe('charge on the terminal', () => {
     await expect(page.getByTestId('cancel-sale')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('sale-status')).toHaveAttribute('data-status', 'canceled', { timeout: 15_000 });
+  });
+
+  test('under 500s and dropped connections the sale is charged once and its receipt printed once; then refunded in part and in whole', async ({ page, counter }) => {
+    await openSell(page, counter.url);
+    await control(counter.sandboxBaseUrl, '/__sandbox/faults', [
+      { method: 'POST', pathPattern: '/v1/orders', status: 500, count: 2 },
+      { method: 'POST', pathPattern: '/v1/orders', drop: true, count: 1 },
+      { method: 'GET', pathPattern: '/v1/orders/*', drop: true, count: 2 },
+    ]);
+    await chargeAndWaitForTerminal(page, '30');
+    await control(counter.sandboxBaseUrl, `/__sandbox/terminals/${TERMINAL}/card`, { result: 'approved' });
+    await expect(page.getByTestId('receipt-printed')).toBeVisible({ timeout: 20_000 });
+    await expect.poll(async () => (await printedReferences(counter.sandboxBaseUrl)).filter((reference) => reference.startsWith('rcpt-')).length, { timeout: 20_000 }).toBe(1);
+    await expect(page.getByTestId('sell-recent').locator('li')).toHaveCount(1);
+
+    await page.getByTestId('refund-amount').fill('12,50');
+    await page.getByTestId('refund').click();
+    await expect(page.getByRole('alertdialog')).toContainText('12.50');
+    await page.getByTestId('refund-confirm').click();
+    await expect(page.getByTestId('sale-status')).toContainText('Refunded 12.50', { timeout: 15_000 });
+    await expect(page.getByTestId('sale-status')).toHaveAttribute('data-status', 'processed');
+    await page.getByTestId('refund').click();
+    await expect(page.getByRole('alertdialog')).toContainText('17.50');
+    await page.getByTestId('refund-confirm').click();
+    await expect(page.getByTestId('sale-status')).toHaveAttribute('data-status', 'refunded', { timeout: 15_000 });
+    // A refund prints no second receipt.
+    expect((await printedReferences(counter.sandboxBaseUrl)).filter((reference) => reference.startsWith('rcpt-'))).toHaveLength(1);
+  });
+
+  test('a sale nobody pays expires, and one cancelled on the terminal shows as cancelled', async ({ page, counter }) => {
+    await openSell(page, counter.url);
+    await chargeAndWaitForTerminal(page, '7');
+    await control(counter.sandboxBaseUrl, `/__sandbox/terminals/${TERMINAL}/timeout`);
+    await expect(page.getByTestId('sale-status')).toHaveAttribute('data-status', 'expired', { timeout: 15_000 });
+    await chargeAndWaitForTerminal(page, '8');
+    await control(counter.sandboxBaseUrl, `/__sandbox/terminals/${TERMINAL}/cancel`);
+    await expect(page.getByTestId('sale-status')).toHaveAttribute('data-status', 'canceled', { timeout: 15_000 });
+    expect((await printedReferences(counter.sandboxBaseUrl)).filter((reference) => reference.startsWith('rcpt-'))).toHaveLength(0);
   });
 });
