@@ -14,6 +14,7 @@ import { createManagerHandlers } from './manager/handlers';
 import type { NotificationReceiverConfig } from './notifications/receiver';
 import { createOrdersSwitch } from './orders/environment';
 import { createOrdersHandlers } from './orders/handlers';
+import type { OrdersPolicy } from './orders/orders-service';
 import { createReceiptPrinter } from './orders/receipt';
 import { createPlatformClient } from './platform/client';
 import { createPlatformTransport, type RetryPolicy, type TokenSource } from './platform/transport';
@@ -45,6 +46,8 @@ export interface AppCoreOptions {
   logger?: Logger;
   random?: RandomSource;
   queuePolicy?: Partial<QueuePolicy>;
+  /** Sales' polling and per-terminal budget (bench/charge.ts lifts the budget to measure the pipeline itself). */
+  ordersPolicy?: Partial<OrdersPolicy>;
   retryPolicy?: Partial<RetryPolicy>;
   /** Journal segment size before compaction (tests use a small one). */
   journalSegmentBytes?: number;
@@ -130,6 +133,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     language,
     logger,
     onChange: (sale) => events.emit('terminalSale.changed', sale),
+    policy: options.ordersPolicy,
     printReceipt: createReceiptPrinter({ queue: prints.current, header: () => 'Counter', language }),
   });
 
