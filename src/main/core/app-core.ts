@@ -12,6 +12,10 @@ import type { ChannelHandlers } from './ipc/dispatch';
 import { createEventHub, type EventHub } from './ipc/events';
 import { createManagerHandlers } from './manager/handlers';
 import type { NotificationReceiverConfig } from './notifications/receiver';
+import { createOrdersSwitch } from './orders/environment';
+import { createOrdersHandlers } from './orders/handlers';
+import type { OrdersPolicy } from './orders/orders-service';
+import { createReceiptPrinter } from './orders/receipt';
 import { createPlatformClient } from './platform/client';
 import { createPlatformTransport, type RequestOutcome, type RetryPolicy, type TokenSource } from './platform/transport';
 import { createConsoleLogger, type Http, type Logger, type RandomSource } from './ports';
@@ -44,6 +48,8 @@ export interface AppCoreOptions {
   logger?: Logger;
   random?: RandomSource;
   queuePolicy?: Partial<QueuePolicy>;
+  /** Sales' polling and per-terminal budget (bench/charge.ts lifts the budget to measure the pipeline itself). */
+  ordersPolicy?: Partial<OrdersPolicy>;
   retryPolicy?: Partial<RetryPolicy>;
   /** Where the payment notification receiver listens; default 127.0.0.1 on a free port. */
   notificationReceiver?: NotificationReceiverConfig;
@@ -132,6 +138,18 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   // Sales and the notification receiver start now and stop in dispose.
   const checkout = createCheckout({ platform, store: options.store, settings, events, clock, logger, applicationSecret: () => credentials.applicationSecret(), receiver: options.notificationReceiver });
 
+  const sales = createOrdersSwitch({
+    environment,
+    dataDirectory: options.dataDirectory,
+    orders: () => platform.orders,
+    clock,
+    language,
+    logger,
+    onChange: (sale) => events.emit('terminalSale.changed', sale),
+    policy: options.ordersPolicy,
+    printReceipt: createReceiptPrinter({ queue: prints.current, header: () => 'Counter', language }),
+  });
+
   const handlers: ChannelHandlers = withStartupNotices({
     ...createAppHandlers({ settings, events, connection, credentials, environmentChanged: switchQueue, platformBaseUrl, sandboxBaseUrl: options.sandboxBaseUrl, version: options.version, shell: options.shell }),
     ...createTemplateHandlers(options.store, { language }),
@@ -140,11 +158,18 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     ...createPrintHandlers(prints.current),
     ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
     ...checkout.handlers,
+    ...createOrdersHandlers(sales.current),
   }, startupNotices);
 
   void connection.check();
   // Unfinished prints of the last run resume now, not at the first call.
   switchQueue();
+  // And unfinished sales (their keys on disk) too; a failure to open shows again at the first sale call.
+  try {
+    sales.current();
+  } catch (error) {
+    logger.error('the sales database could not be opened', { error: error instanceof Error ? error.message : String(error) });
+  }
 
   return {
     handlers,
@@ -152,6 +177,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     language,
     async dispose() {
       credentials.dispose();
+      sales.close();
       await checkout.dispose();
       await prints.close();
     },

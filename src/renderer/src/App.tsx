@@ -7,6 +7,7 @@ import { CounterScreen } from './features/counter/CounterScreen';
 import { CheckoutScreen } from './features/checkout/CheckoutScreen';
 import { ManagerScreen } from './features/manager/ManagerScreen';
 import { QueueScreen } from './features/queue/QueueScreen';
+import { SellScreen } from './features/sell/SellScreen';
 import { queryKeyOf, useContractEvent, useSettings } from './api/hooks';
 import { browserLanguage, LanguageProvider, useT } from './i18n';
 import { ScreenIcon } from './icons';
@@ -17,6 +18,7 @@ import { SettingsScreen } from './screens/SettingsScreen';
 /** Every screen of the navigation has its component; a new screen without one does not compile. */
 const SCREEN_COMPONENTS: Record<Screen, ComponentType> = {
   counter: CounterScreen,
+  sell: SellScreen,
   queue: QueueScreen,
   manager: ManagerScreen,
   checkout: CheckoutScreen,

@@ -3,6 +3,7 @@ import type { Screen } from './navigation';
 /** Line icons drawn inline, so they look the same on a machine without emoji or icon fonts. */
 const PATHS: Record<Screen, string> = {
   counter: 'M6 2h12v20l-3-2-3 2-3-2-3 2V2zm3 5h6M9 11h6M9 15h4',
+  sell: 'M3 6h18v12H3zM3 10h18M7 15h4',
   queue: 'M4 6h16M4 12h16M4 18h10',
   manager: 'M3 3h8v8H3zM13 3h8v8h-8zM3 13h8v8H3zM13 13h8v8h-8z',
   checkout: 'M3 4h2l2.5 11h11L21 7H6.5M9 20a1 1 0 100-2 1 1 0 000 2zm9 0a1 1 0 100-2 1 1 0 000 2z',

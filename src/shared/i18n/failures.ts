@@ -199,6 +199,27 @@ export const FAILURES = {
     en: 'Counter could not confirm this print within a day, so it was not resent. Print it again if needed.',
     es: 'Counter no pudo confirmar esta impresión en un día, así que no la reenvió. Imprímala de nuevo si hace falta.',
   },
+  // Charge on the terminal: the Orders API's refusals and Counter's own (docs/decisions.md "Charge on the terminal")
+  cannot_refund_order: {
+    en: 'This sale cannot be refunded: only an approved payment can.',
+    es: 'Esta venta no se puede devolver: solo se puede devolver un pago aprobado.',
+  },
+  sale_not_cancelable: {
+    en: 'The terminal already took this sale, so it cannot be cancelled from Counter. Cancel it on the terminal.',
+    es: 'La terminal ya tomó esta venta, así que no se puede cancelar desde Counter. Cancélela en la terminal.',
+  },
+  sale_not_refundable: {
+    en: 'Only an approved payment can be refunded.',
+    es: 'Solo se puede devolver un pago aprobado.',
+  },
+  refund_amount_exceeds: {
+    en: 'The refund is more than what is left of the payment.',
+    es: 'La devolución supera lo que queda del pago.',
+  },
+  sale_busy: {
+    en: 'Counter is still finishing a cancel or a refund of this sale. Wait a moment.',
+    es: 'Counter todavía está terminando una cancelación o devolución de esta venta. Espere un momento.',
+  },
   invalid_print: {
     en: 'The print is not valid.',
     es: 'La impresión no es válida.',

@@ -8,10 +8,11 @@ import type { Text, TextTable } from './text';
  * main's messages send the cashier to "Ajustes" exactly as the tab reads), and a few common actions.
  */
 
-export type ScreenName = 'counter' | 'queue' | 'manager' | 'checkout' | 'settings';
+export type ScreenName = 'counter' | 'sell' | 'queue' | 'manager' | 'checkout' | 'settings';
 
 export const SCREEN_NAMES: TextTable<ScreenName> = {
   counter: { en: 'Counter', es: 'Caja' },
+  sell: { en: 'Sell', es: 'Vender' },
   queue: { en: 'Queue', es: 'Cola' },
   manager: { en: 'Manager', es: 'Gerencia' },
   checkout: { en: 'Checkout', es: 'Cobro' },

@@ -4,6 +4,7 @@ import { appChannels, appEvents } from './channels/app';
 import { checkoutChannels, checkoutEvents } from './channels/checkout';
 import { credentialsChannels, credentialsEvents } from './channels/credentials';
 import { managerChannels, managerEvents } from './channels/manager';
+import { ordersChannels, ordersEvents } from './channels/orders';
 import { printsChannels, printsEvents } from './channels/prints';
 import { templateChannels } from './channels/templates';
 import { terminalsChannels } from './channels/terminals';
@@ -21,6 +22,7 @@ export const channels = {
   ...templateChannels,
   ...checkoutChannels,
   ...managerChannels,
+  ...ordersChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {
@@ -29,6 +31,7 @@ export const events = {
   ...printsEvents,
   ...checkoutEvents,
   ...managerEvents,
+  ...ordersEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Channels = typeof channels;

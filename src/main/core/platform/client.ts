@@ -5,6 +5,7 @@ import { Preference, PreferenceRequest, type PreferenceRequestInput } from '../.
 import { CreateActionRequest, CreatedTerminalAction, TerminalAction } from '../../../shared/platform/terminal-actions';
 import { TerminalsListResponse, type TerminalSummary } from '../../../shared/platform/terminals';
 import { NO_HTTP_STATUS, PlatformError } from './errors';
+import { createOrdersClient, type OrdersClient } from './orders-client';
 import { SandboxAccounts, TERMINALS_PAGE_LIMIT } from './schemas';
 import type { CallOptions, PlatformTransport } from './transport';
 
@@ -31,6 +32,8 @@ export interface PlatformClient {
     get(actionId: string, options?: CallOptions): Promise<TerminalAction>;
     cancel(actionId: string, options: IdempotentCallOptions): Promise<void>;
   };
+  /** Point orders: a charge on a payment terminal. */
+  orders: OrdersClient;
   terminals: {
     list(page: { limit?: number; offset?: number }, options?: CallOptions): Promise<TerminalsListResponse>;
     /** Every page, in order. */
@@ -124,6 +127,7 @@ export function createPlatformClient(transport: PlatformTransport): PlatformClie
         transport.request({ method: 'POST', path: `/terminals/v1/actions/${segment(actionId)}/cancel`, authenticated: true, idempotent: true, response: { kind: 'empty' }, options }),
     },
     terminals,
+    orders: createOrdersClient(transport),
     checkout: {
       createPreference: (preference, options) =>
         transport.request({ method: 'POST', path: '/checkout/preferences', body: PreferenceRequest.parse(preference), authenticated: true, idempotent: true, response: json(Preference), options }),

@@ -6,6 +6,7 @@ import { checkoutMessages } from '../features/checkout/messages';
 import { counterMessages } from '../features/counter/messages';
 import { managerMessages } from '../features/manager/messages';
 import { queueMessages } from '../features/queue/messages';
+import { sellMessages } from '../features/sell/messages';
 import { COMMON_MESSAGES, isCommonKey, type FeatureMessages } from './common';
 import { messages } from './messages';
 
@@ -16,6 +17,7 @@ const SLICES: Readonly<Record<string, FeatureMessages<string>>> = {
   queue: queueMessages,
   manager: managerMessages,
   checkout: checkoutMessages,
+  sell: sellMessages,
   common: COMMON_MESSAGES,
 };
 

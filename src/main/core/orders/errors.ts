@@ -1,0 +1,18 @@
+import { CounterError } from '../errors';
+
+/** Counter's own refusals about sales (docs/decisions.md "Charge on the terminal"); cashier text in src/shared/i18n/failures.ts. */
+export type SaleErrorCode = 'sale_not_found' | 'sale_not_cancelable' | 'sale_not_refundable' | 'refund_amount_exceeds' | 'sale_busy';
+
+const STATUS: Readonly<Record<SaleErrorCode, number>> = {
+  sale_not_found: 404,
+  sale_not_cancelable: 409,
+  sale_not_refundable: 409,
+  refund_amount_exceeds: 400,
+  sale_busy: 409,
+};
+
+export class SaleError extends CounterError {
+  constructor(code: SaleErrorCode, message: string) {
+    super({ code, status: STATUS[code], retryable: false, message });
+  }
+}

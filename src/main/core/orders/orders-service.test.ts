@@ -1,0 +1,243 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createManualClock, type ManualClock } from '../../../shared/clock';
+import type { Sale } from '../../../shared/ipc/channels/orders';
+import { ChargeRequest, RefundRequest } from '../../../shared/ipc/channels/orders';
+import type { CreatePointOrderRequest, OrderStatus, PointOrder } from '../../../shared/platform/orders';
+import { PlatformError } from '../platform/errors';
+import type { OrdersClient } from '../platform/orders-client';
+import { driveUntil } from '../testing/harness';
+import { openOrderStore } from './order-store-sqlite';
+import { createOrdersService, type OrdersService } from './orders-service';
+
+const TERMINAL = 'NEWLAND_N950__SBX0000001';
+const ORDER_ID = 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3';
+
+/** A scripted Orders API: records every call with its key; `answers` decide what each create returns. */
+class FakeOrders implements OrdersClient {
+  readonly calls: Array<{ call: string; key?: string; body?: unknown }> = [];
+  status: OrderStatus = 'created';
+  detail = 'created';
+  refunded = '0.00';
+  createFailures: PlatformError[] = [];
+  refundFailures: PlatformError[] = [];
+  cancelRefusal: PlatformError | undefined;
+  orderId = ORDER_ID;
+
+  order(): PointOrder {
+    return {
+      id: this.orderId,
+      type: 'point',
+      processing_mode: 'automatic',
+      external_reference: 'sale-1',
+      expiration_time: 'PT15M',
+      country_code: 'ARG',
+      user_id: '1',
+      status: this.status,
+      status_detail: this.detail,
+      currency: 'ARS',
+      total_amount: '24.00',
+      created_date: '2026-01-15T12:00:00.000Z',
+      last_updated_date: '2026-01-15T12:00:00.000Z',
+      integration_data: { application_id: '1' },
+      transactions: {
+        payments: [
+          {
+            id: 'PAY01',
+            amount: '24.00',
+            refunded_amount: this.refunded,
+            status: this.status,
+            status_detail: this.detail,
+            ...(this.status === 'processed' || this.status === 'refunded' ? { payment_method: { id: 'visa', type: 'credit_card', installments: 1 } } : {}),
+          },
+        ],
+      },
+      config: { point: { terminal_id: TERMINAL, print_on_terminal: 'no_ticket' } },
+    };
+  }
+
+  create = async (request: CreatePointOrderRequest, options: { idempotencyKey: string }): Promise<PointOrder> => {
+    this.calls.push({ call: 'create', key: options.idempotencyKey, body: request });
+    const failure = this.createFailures.shift();
+    if (failure !== undefined) throw failure;
+    return this.order();
+  };
+  get = async (): Promise<PointOrder> => {
+    this.calls.push({ call: 'get' });
+    return this.order();
+  };
+  cancel = async (_id: string, options: { idempotencyKey: string }): Promise<PointOrder> => {
+    this.calls.push({ call: 'cancel', key: options.idempotencyKey });
+    if (this.cancelRefusal !== undefined) throw this.cancelRefusal;
+    this.status = 'canceled';
+    return this.order();
+  };
+  refund = async (_id: string, body: unknown, options: { idempotencyKey: string }): Promise<PointOrder> => {
+    this.calls.push({ call: 'refund', key: options.idempotencyKey, body });
+    const failure = this.refundFailures.shift();
+    if (failure !== undefined) throw failure;
+    const part = (body as { transactions?: Array<{ amount: string }> }).transactions?.[0]?.amount;
+    this.refunded = part ?? '24.00';
+    if (part === undefined) this.status = 'refunded';
+    return this.order();
+  };
+}
+
+const transient = (): PlatformError => new PlatformError({ status: 500, code: 'internal_error' });
+const alreadyQueued = (): PlatformError => new PlatformError({ status: 409, code: 'already_queued_order_for_terminal' });
+
+let directory: string | undefined;
+afterEach(() => {
+  if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
+  directory = undefined;
+});
+
+function world() {
+  directory = mkdtempSync(join(tmpdir(), 'counter-sales-'));
+  const path = join(directory, 'sales.sqlite');
+  const clock = createManualClock();
+  const platform = new FakeOrders();
+  const printed: string[] = [];
+  const changes: Sale[] = [];
+  let keyNumber = 0;
+  const open = (): OrdersService => {
+    const service = createOrdersService({
+      store: openOrderStore(path),
+      orders: () => platform,
+      clock,
+      language: () => 'en',
+      onChange: (sale) => changes.push(sale),
+      printReceipt: async (sale) => {
+        printed.push(sale.id);
+        return `print-${printed.length}`;
+      },
+      newKey: () => `key-${++keyNumber}`,
+      policy: { pollMs: 1_000, retryMs: 2_000 },
+    });
+    service.start();
+    return service;
+  };
+  return { path, clock, platform, printed, changes, open };
+}
+
+const charge = (service: OrdersService, amount = '24,00'): Sale => service.charge(ChargeRequest.parse({ terminalId: TERMINAL, amount }));
+
+async function until(clock: ManualClock, what: string, done: () => boolean): Promise<void> {
+  await driveUntil(clock, done, { stepMs: 250, maxMs: 120_000, what });
+}
+
+describe('orders service', () => {
+  it('keeps the sale and its key on disk before the first create, and accepts the decimal comma', () => {
+    const { open, path, platform } = world();
+    const service = open();
+    const sale = charge(service);
+    expect(sale.amount).toBe('24.00');
+    // Nothing has been sent yet, but another process opening the file already finds the key.
+    const other = openOrderStore(path);
+    expect(other.get(sale.id)).toMatchObject({ idempotencyKey: 'key-2', status: 'created', orderId: null });
+    other.close();
+    service.close();
+    expect(platform.calls.filter((call) => call.call === 'create').length).toBeLessThanOrEqual(1);
+  });
+
+  it('follows the order from created to at_terminal to approved and prints the receipt once, also after a restart', async () => {
+    const { open, clock, platform, printed } = world();
+    let service = open();
+    const sale = charge(service);
+    await until(clock, 'the order to exist', () => service.get(sale.id).orderId === ORDER_ID);
+    platform.status = 'at_terminal';
+    await until(clock, 'the terminal to show it', () => service.get(sale.id).status === 'at_terminal');
+    platform.status = 'processed';
+    platform.detail = 'accredited';
+    await until(clock, 'the approval', () => service.get(sale.id).receiptPrintId !== null);
+    expect(service.get(sale.id)).toMatchObject({ status: 'processed', paymentMethod: 'visa', receiptPrintId: 'print-1' });
+    expect(service.get(sale.id).history.map((step) => step.status)).toEqual(['created', 'at_terminal', 'processed']);
+    service.close();
+
+    service = open();
+    await clock.advance(10_000);
+    expect(printed).toEqual([sale.id]);
+    service.close();
+  });
+
+  it('retries a create under 500s and 409 already_queued with the same key, and resumes it with that key after a restart', async () => {
+    const { open, clock, platform } = world();
+    platform.createFailures = [transient(), alreadyQueued(), transient()];
+    let service = open();
+    const sale = charge(service);
+    await until(clock, 'two failed creates', () => platform.calls.filter((call) => call.call === 'create').length === 2);
+    service.close();
+    service = open();
+    await until(clock, 'the order to exist', () => service.get(sale.id).orderId === ORDER_ID);
+    const keys = platform.calls.filter((call) => call.call === 'create').map((call) => call.key);
+    expect(keys.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(keys)).toEqual(new Set(['key-2']));
+    service.close();
+  });
+
+  it('shows a declined card with its reason and prints nothing', async () => {
+    const { open, clock, platform, printed } = world();
+    const service = open();
+    const sale = charge(service);
+    platform.status = 'failed';
+    platform.detail = 'insufficient_amount';
+    await until(clock, 'the decline', () => service.get(sale.id).status === 'failed');
+    await clock.advance(10_000);
+    expect(service.get(sale.id).statusDetail).toBe('insufficient_amount');
+    expect(printed).toEqual([]);
+    service.close();
+  });
+
+  it('never moves a sale back when a late answer says less', async () => {
+    const { open, clock, platform } = world();
+    const service = open();
+    const sale = charge(service);
+    platform.status = 'processed';
+    await until(clock, 'the approval', () => service.get(sale.id).status === 'processed');
+    platform.status = 'at_terminal';
+    service.refund(RefundRequest.parse({ id: sale.id, amount: '1', confirm: true }));
+    await until(clock, 'the refund', () => service.get(sale.id).pending === null);
+    expect(service.get(sale.id).status).toBe('processed');
+    service.close();
+  });
+
+  it('cancels only while the terminal has not picked the order up', async () => {
+    const { open, clock, platform } = world();
+    const service = open();
+    const first = charge(service);
+    await until(clock, 'the order to exist', () => service.get(first.id).orderId !== null);
+    expect(service.cancel(first.id).pending).toBe('cancel');
+    await until(clock, 'the cancel', () => service.get(first.id).status === 'canceled');
+
+    platform.status = 'at_terminal';
+    platform.orderId = 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D9';
+    const second = charge(service);
+    await until(clock, 'the terminal to show it', () => service.get(second.id).status === 'at_terminal');
+    expect(() => service.cancel(second.id)).toThrow(expect.objectContaining({ code: 'sale_not_cancelable' }));
+    service.close();
+  });
+
+  it('refunds in part then the rest, each request retried with its own single key', async () => {
+    const { open, clock, platform } = world();
+    const service = open();
+    const sale = charge(service);
+    platform.status = 'processed';
+    await until(clock, 'the approval', () => service.get(sale.id).status === 'processed');
+    expect(() => service.refund(RefundRequest.parse({ id: sale.id, amount: '30', confirm: true }))).toThrow(expect.objectContaining({ code: 'refund_amount_exceeds' }));
+    expect(() => RefundRequest.parse({ id: sale.id })).toThrow();
+
+    platform.refundFailures = [transient(), transient()];
+    service.refund(RefundRequest.parse({ id: sale.id, amount: '4,00', confirm: true }));
+    await until(clock, 'the partial refund', () => service.get(sale.id).refundedAmount === '4.00' && service.get(sale.id).pending === null);
+    const partial = platform.calls.filter((call) => call.call === 'refund');
+    expect(partial.map((call) => call.key)).toEqual(['key-3', 'key-3', 'key-3']);
+    expect(partial[0]?.body).toEqual({ transactions: [{ id: 'PAY01', amount: '4.00' }] });
+
+    service.refund(RefundRequest.parse({ id: sale.id, confirm: true }));
+    await until(clock, 'the full refund', () => service.get(sale.id).status === 'refunded');
+    expect(platform.calls.filter((call) => call.call === 'refund').at(-1)).toMatchObject({ key: 'key-4', body: {} });
+    service.close();
+  });
+});
