@@ -46,6 +46,62 @@ function rows(queue: PrintQueue, filters: ListPrintsRequest['filters'], sort: Li
   return queue.list({ filters, sort, page: { index: 0, size: EVERY_ROW } }).items;
 }
 
+function readTerminals(dependencies: ManagerDependencies, state: QueueState): Promise<void> {
+  const { clock } = dependencies;
+  state.reading ??= dependencies
+    .terminals()
+    .then(
+      (list) => {
+        state.terminals = { list, at: clock.now() };
+        state.terminalsFailedAt = undefined;
+        state.terminalsProblem = null;
+      },
+      (error: unknown) => {
+        state.terminalsFailedAt = clock.now();
+        state.terminalsProblem = error instanceof CounterError ? error.cashierMessage(dependencies.language()) : String(error);
+      },
+    )
+    .finally(() => {
+      state.reading = undefined;
+    });
+  return state.reading;
+}
+
+/** The terminal list, fresh enough: a stale one is answered at once and refreshed behind it. */
+async function terminalsFor(dependencies: ManagerDependencies, state: QueueState): Promise<TerminalList | undefined> {
+  const now = dependencies.clock.now();
+  const fresh = state.terminals !== undefined && now - state.terminals.at < TERMINALS_FRESH_MS;
+  const resting = state.terminalsFailedAt !== undefined && now - state.terminalsFailedAt < TERMINALS_RETRY_MS;
+  if (!fresh && !resting) {
+    const reading = readTerminals(dependencies, state);
+    if (state.terminals === undefined) await reading;
+  }
+  return state.terminals?.list;
+}
+
+function failedSince(queue: PrintQueue, since: number): PrintSummary[] {
+  const failed: PrintSummary[] = [];
+  for (let index = 0; ; index++) {
+    const page = queue.list({ filters: { status: ['failed'] }, sort: { field: 'updatedAt', direction: 'desc' }, page: { index, size: FAILURE_PAGE } });
+    for (const print of page.items) {
+      if (Date.parse(print.updatedAt) < since) return failed;
+      failed.push(print);
+    }
+    if (page.items.length < FAILURE_PAGE) return failed;
+  }
+}
+
+/**
+ * When the platform last accepted something about this terminal, as far as the journal tells: used
+ * until the queue hears from it this run. Remembered, since every later answer goes to `answers`.
+ */
+function journalAnswer(queue: PrintQueue, state: QueueState, terminalId: string): void {
+  if (state.journalAnswers.has(terminalId)) return;
+  const latest = queue.list({ filters: { terminalId }, sort: { field: 'updatedAt', direction: 'desc' }, page: { index: 0, size: ANSWER_LOOKBACK } });
+  const accepted = latest.items.find((print) => print.actionId !== null);
+  if (accepted !== undefined) state.journalAnswers.set(terminalId, Date.parse(accepted.updatedAt));
+}
+
 /**
  * The manager view's channels, Electron-free. Everything is answered from the print queue's public
  * API (so the filtering and sorting stay where prints.list does them), plus the platform's terminal
@@ -81,65 +137,10 @@ export function createManagerHandlers(dependencies: ManagerDependencies): Manage
     if (name === 'settings.changed') follow();
   });
 
-  function readTerminals(state: QueueState): Promise<void> {
-    state.reading ??= dependencies
-      .terminals()
-      .then(
-        (list) => {
-          state.terminals = { list, at: clock.now() };
-          state.terminalsFailedAt = undefined;
-          state.terminalsProblem = null;
-        },
-        (error: unknown) => {
-          state.terminalsFailedAt = clock.now();
-          state.terminalsProblem = error instanceof CounterError ? error.cashierMessage(dependencies.language()) : String(error);
-        },
-      )
-      .finally(() => {
-        state.reading = undefined;
-      });
-    return state.reading;
-  }
-
-  /** The terminal list, fresh enough: a stale one is answered at once and refreshed behind it. */
-  async function terminalsFor(state: QueueState): Promise<TerminalList | undefined> {
-    const now = clock.now();
-    const fresh = state.terminals !== undefined && now - state.terminals.at < TERMINALS_FRESH_MS;
-    const resting = state.terminalsFailedAt !== undefined && now - state.terminalsFailedAt < TERMINALS_RETRY_MS;
-    if (!fresh && !resting) {
-      const reading = readTerminals(state);
-      if (state.terminals === undefined) await reading;
-    }
-    return state.terminals?.list;
-  }
-
-  function failedSince(queue: PrintQueue, since: number): PrintSummary[] {
-    const failed: PrintSummary[] = [];
-    for (let index = 0; ; index++) {
-      const page = queue.list({ filters: { status: ['failed'] }, sort: { field: 'updatedAt', direction: 'desc' }, page: { index, size: FAILURE_PAGE } });
-      for (const print of page.items) {
-        if (Date.parse(print.updatedAt) < since) return failed;
-        failed.push(print);
-      }
-      if (page.items.length < FAILURE_PAGE) return failed;
-    }
-  }
-
-  /**
-   * When the platform last accepted something about this terminal, as far as the journal tells: used
-   * until the queue hears from it this run. Remembered, since every later answer goes to `answers`.
-   */
-  function journalAnswer(queue: PrintQueue, state: QueueState, terminalId: string): void {
-    if (state.journalAnswers.has(terminalId)) return;
-    const latest = queue.list({ filters: { terminalId }, sort: { field: 'updatedAt', direction: 'desc' }, page: { index: 0, size: ANSWER_LOOKBACK } });
-    const accepted = latest.items.find((print) => print.actionId !== null);
-    if (accepted !== undefined) state.journalAnswers.set(terminalId, Date.parse(accepted.updatedAt));
-  }
-
   async function board(failuresSince: string): Promise<ManagerBoard> {
     const queue = await openQueue();
     const state = stateOf(queue);
-    const terminals = await terminalsFor(state);
+    const terminals = await terminalsFor(dependencies, state);
     const unfinished = rows(queue, { status: [...UNFINISHED_STATUSES] }, { field: 'createdAt', direction: 'asc' });
     const failedToday = failedSince(queue, Date.parse(failuresSince));
     const answers = queue.lastAnswers();

@@ -1,7 +1,7 @@
 import type { Clock, TimerHandle } from '../../../shared/clock';
 import type { NotificationTopic } from '../../../shared/platform/notifications';
-import { PlatformError } from '../platform/errors';
 import { silentLogger, type Logger } from '../ports';
+import { decideOnNotify, readFailureOutcome, type ReadBackPhase } from './read-back-policy';
 import type { NotifiedResource } from './resources';
 
 /**
@@ -62,13 +62,11 @@ export interface ReadBackScheduler {
   stop(): void;
 }
 
-type Phase = 'settling' | 'queued' | 'reading' | 'waiting_retry' | 'idle';
-
 interface Entry {
   readonly key: string;
   readonly topic: NotificationTopic;
   readonly id: string;
-  phase: Phase;
+  phase: ReadBackPhase;
   windowEndsAt: number;
   trailing: boolean;
   /** A new event arrived while reading: read again as soon as this read ends. */
@@ -77,182 +75,194 @@ interface Entry {
   timer: TimerHandle | undefined;
 }
 
+const isBusy = (entry: Entry): boolean => entry.phase !== 'idle' || entry.trailing || entry.rereadNow;
+
 export function createReadBackScheduler(options: ReadBackOptions): ReadBackScheduler {
-  const tuning: Readonly<ReadBackTuning> = { ...DEFAULT_READ_BACK_TUNING, ...options.tuning };
-  const { clock } = options;
-  const logger = options.logger ?? silentLogger;
-  const entries = new Map<string, Entry>();
-  const queue: Entry[] = [];
-  let running = 0;
-  let readBacks = 0;
-  let failures = 0;
+  return new ReadBackRunner(options);
+}
+
+/** Runs the read-backs the policy (read-back-policy.ts) asks for: timers, the bounded queue, retries. */
+class ReadBackRunner implements ReadBackScheduler {
+  private readonly tuning: Readonly<ReadBackTuning>;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly entries = new Map<string, Entry>();
+  private readonly queue: Entry[] = [];
+  private running = 0;
+  private readBacks = 0;
+  private failures = 0;
   // Bumped by stop(): a read that was running then finishes into the void instead of applying its result.
-  let generation = 0;
-  let idleWaiters: Array<() => void> = [];
+  private generation = 0;
+  private idleWaiters: Array<() => void> = [];
 
-  const isBusy = (entry: Entry): boolean => entry.phase !== 'idle' || entry.trailing || entry.rereadNow;
-  const pending = (): number => {
+  constructor(private readonly options: ReadBackOptions) {
+    this.tuning = { ...DEFAULT_READ_BACK_TUNING, ...options.tuning };
+    this.clock = options.clock;
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  notify(topic: NotificationTopic, id: string, notifyOptions: { newEvent?: boolean } = {}): NotifyResult {
+    const key = `${topic}:${id}`;
+    const entry = this.entries.get(key);
+    if (entry === undefined) {
+      const created: Entry = { key, topic, id, phase: 'idle', windowEndsAt: 0, trailing: false, rereadNow: false, retries: 0, timer: undefined };
+      this.entries.set(key, created);
+      this.openWindow(created, true);
+      return 'scheduled';
+    }
+    switch (decideOnNotify(entry.phase, notifyOptions.newEvent === true, this.clock.now() >= entry.windowEndsAt)) {
+      case 'merge':
+        return 'merged';
+      case 'reread':
+        entry.rereadNow = true;
+        return 'merged';
+      case 'trailing':
+        entry.trailing = true;
+        return 'merged';
+      case 'open':
+        this.openWindow(entry, true);
+        return 'scheduled';
+    }
+  }
+
+  isPending(topic: NotificationTopic, id: string): boolean {
+    const entry = this.entries.get(`${topic}:${id}`);
+    return entry !== undefined && isBusy(entry);
+  }
+
+  stats(): ReadBackStats {
+    return { readBacks: this.readBacks, failures: this.failures, pending: this.pending() };
+  }
+
+  whenIdle(): Promise<void> {
+    if (this.pending() === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Forgets everything waiting; reads still running finish without effect. The scheduler can be used again. */
+  stop(): void {
+    this.generation++;
+    this.running = 0;
+    for (const entry of this.entries.values()) if (entry.timer !== undefined) this.clock.clearTimeout(entry.timer);
+    this.entries.clear();
+    this.queue.length = 0;
+    this.settleIdle();
+  }
+
+  private pending(): number {
     let count = 0;
-    for (const entry of entries.values()) if (isBusy(entry)) count++;
+    for (const entry of this.entries.values()) if (isBusy(entry)) count++;
     return count;
-  };
+  }
 
-  function settleIdle(): void {
-    if (pending() > 0) return;
-    const waiters = idleWaiters;
-    idleWaiters = [];
+  private settleIdle(): void {
+    if (this.pending() > 0) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
     for (const resolve of waiters) resolve();
   }
 
-  function setTimer(entry: Entry, delayMs: number, then: () => void): void {
-    if (entry.timer !== undefined) clock.clearTimeout(entry.timer);
-    entry.timer = clock.setTimeout(() => {
+  private setTimer(entry: Entry, delayMs: number, then: () => void): void {
+    if (entry.timer !== undefined) this.clock.clearTimeout(entry.timer);
+    entry.timer = this.clock.setTimeout(() => {
       entry.timer = undefined;
       then();
     }, delayMs);
   }
 
-  function enqueue(entry: Entry): void {
+  private enqueue(entry: Entry): void {
     entry.phase = 'queued';
-    queue.push(entry);
-    pump();
+    this.queue.push(entry);
+    this.pump();
   }
 
-  function openWindow(entry: Entry, settle: boolean): void {
-    entry.windowEndsAt = clock.now() + tuning.windowMs;
+  private openWindow(entry: Entry, settle: boolean): void {
+    entry.windowEndsAt = this.clock.now() + this.tuning.windowMs;
     entry.trailing = false;
     if (settle) {
       entry.phase = 'settling';
-      setTimer(entry, tuning.settleMs, () => enqueue(entry));
+      this.setTimer(entry, this.tuning.settleMs, () => this.enqueue(entry));
     } else {
-      enqueue(entry);
+      this.enqueue(entry);
     }
   }
 
-  function onWindowEnd(entry: Entry): void {
+  private onWindowEnd(entry: Entry): void {
     if (entry.phase !== 'idle') return;
-    if (entry.trailing) openWindow(entry, false);
-    else entries.delete(entry.key);
-    settleIdle();
+    if (entry.trailing) this.openWindow(entry, false);
+    else this.entries.delete(entry.key);
+    this.settleIdle();
   }
 
-  function finish(entry: Entry): void {
+  private finish(entry: Entry): void {
     entry.phase = 'idle';
     entry.retries = 0;
     if (entry.rereadNow) {
       entry.rereadNow = false;
-      openWindow(entry, false);
+      this.openWindow(entry, false);
       return;
     }
-    const remaining = entry.windowEndsAt - clock.now();
-    if (remaining <= 0) onWindowEnd(entry);
-    else setTimer(entry, remaining, () => onWindowEnd(entry));
+    const remaining = entry.windowEndsAt - this.clock.now();
+    if (remaining <= 0) this.onWindowEnd(entry);
+    else this.setTimer(entry, remaining, () => this.onWindowEnd(entry));
   }
 
-  function isTransient(error: unknown): boolean {
-    return error instanceof PlatformError && error.retryable;
-  }
-
-  async function readOnce(entry: Entry): Promise<void> {
-    const started = generation;
+  private async readOnce(entry: Entry): Promise<void> {
+    const started = this.generation;
     const fields = { topic: entry.topic, id: entry.id };
     let resource: NotifiedResource;
     try {
-      resource = await options.read(entry.topic, entry.id);
+      resource = await this.options.read(entry.topic, entry.id);
     } catch (error) {
-      if (started !== generation) return;
-      const delay = tuning.retryDelaysMs[entry.retries];
-      if (isTransient(error) && delay !== undefined) {
-        entry.retries++;
-        entry.phase = 'waiting_retry';
-        logger.warn('a notified resource could not be read; trying again', { ...fields, delayMs: delay, error: String(error) });
-        setTimer(entry, delay, () => enqueue(entry));
-        return;
-      }
-      failures++;
-      if (error instanceof PlatformError && error.status === 404) {
-        // Anyone can POST to the notification URL; a resource the platform does not know is not ours to trust.
-        logger.warn('a notification named a resource the platform does not know; ignored', fields);
-      } else {
-        logger.error('a notified resource could not be read', { ...fields, error: String(error) });
-      }
-      finish(entry);
+      if (started !== this.generation) return;
+      this.readFailed(entry, error);
       return;
     }
-    if (started !== generation) return;
-    readBacks++;
+    if (started !== this.generation) return;
+    this.readBacks++;
     try {
-      await options.onResource(resource);
+      await this.options.onResource(resource);
     } catch (error) {
-      logger.error('a notified resource could not be applied', { ...fields, error: String(error) });
+      this.logger.error('a notified resource could not be applied', { ...fields, error: String(error) });
     }
-    finish(entry);
+    this.finish(entry);
   }
 
-  function pump(): void {
-    while (running < tuning.concurrency) {
-      const entry = queue.shift();
+  private readFailed(entry: Entry, error: unknown): void {
+    const fields = { topic: entry.topic, id: entry.id };
+    const outcome = readFailureOutcome(error, entry.retries, this.tuning.retryDelaysMs);
+    if (outcome.kind === 'retry') {
+      entry.retries++;
+      entry.phase = 'waiting_retry';
+      this.logger.warn('a notified resource could not be read; trying again', { ...fields, delayMs: outcome.delayMs, error: String(error) });
+      this.setTimer(entry, outcome.delayMs, () => this.enqueue(entry));
+      return;
+    }
+    this.failures++;
+    if (outcome.kind === 'unknown_resource') {
+      // Anyone can POST to the notification URL; a resource the platform does not know is not ours to trust.
+      this.logger.warn('a notification named a resource the platform does not know; ignored', fields);
+    } else {
+      this.logger.error('a notified resource could not be read', { ...fields, error: String(error) });
+    }
+    this.finish(entry);
+  }
+
+  private pump(): void {
+    while (this.running < this.tuning.concurrency) {
+      const entry = this.queue.shift();
       if (entry === undefined) break;
       entry.phase = 'reading';
       // Everything that arrived before this read starts is covered by it.
       entry.trailing = false;
-      running++;
-      const started = generation;
-      void readOnce(entry).finally(() => {
+      this.running++;
+      const started = this.generation;
+      void this.readOnce(entry).finally(() => {
         // After a stop the count was zeroed; an old read must not drive it below zero.
-        if (started === generation) running--;
-        pump();
-        settleIdle();
+        if (started === this.generation) this.running--;
+        this.pump();
+        this.settleIdle();
       });
     }
   }
-
-  return {
-    notify(topic, id, notifyOptions = {}) {
-      const key = `${topic}:${id}`;
-      const entry = entries.get(key);
-      if (entry === undefined) {
-        const created: Entry = { key, topic, id, phase: 'idle', windowEndsAt: 0, trailing: false, rereadNow: false, retries: 0, timer: undefined };
-        entries.set(key, created);
-        openWindow(created, true);
-        return 'scheduled';
-      }
-      switch (entry.phase) {
-        case 'settling':
-        case 'queued':
-        case 'waiting_retry':
-          // The read to come starts after this arrival, so it sees whatever this notification announces.
-          return 'merged';
-        case 'reading':
-          if (notifyOptions.newEvent === true) entry.rereadNow = true;
-          else entry.trailing = true;
-          return 'merged';
-        case 'idle':
-          if (notifyOptions.newEvent === true || clock.now() >= entry.windowEndsAt) {
-            openWindow(entry, true);
-            return 'scheduled';
-          }
-          entry.trailing = true;
-          return 'merged';
-      }
-    },
-    isPending(topic, id) {
-      const entry = entries.get(`${topic}:${id}`);
-      return entry !== undefined && isBusy(entry);
-    },
-    stats: () => ({ readBacks, failures, pending: pending() }),
-    whenIdle() {
-      if (pending() === 0) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
-    },
-    /** Forgets everything waiting; reads still running finish without effect. The scheduler can be used again. */
-    stop() {
-      generation++;
-      running = 0;
-      for (const entry of entries.values()) if (entry.timer !== undefined) clock.clearTimeout(entry.timer);
-      entries.clear();
-      queue.length = 0;
-      settleIdle();
-    },
-  };
 }
