@@ -11,7 +11,10 @@ import globals from 'globals';
 const ELECTRON_ONLY_IN_SHELLS = { name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload import electron (DESIGN.md).' };
 /** A path segment, so `../../sandbox/app` matches and `./sandbox-settings` does not. */
 const intoRoot = (root, message) => ({ regex: `(^|/)${root}(/|$)`, message });
-const SANDBOX_FROM_MAIN = intoRoot('sandbox', 'The app talks to the sandbox only over HTTP, like to the real platform; src/main/embedded-sandbox.ts alone starts it (DESIGN.md).');
+const SANDBOX_FROM_MAIN = intoRoot(
+  'sandbox',
+  'The app talks to the sandbox only over HTTP, like to the real platform; src/main/embedded-sandbox.ts alone starts it (DESIGN.md).',
+);
 const MAIN_FROM_RENDERER = intoRoot('main', 'The renderer reaches main only through the IPC contract in src/shared/ipc (DESIGN.md).');
 const SANDBOX_FROM_RENDERER = intoRoot('sandbox', 'The renderer knows the platform only through main (DESIGN.md).');
 const FROM_SHARED = ['main', 'renderer', 'sandbox'].map((root) => intoRoot(root, 'src/shared is imported by every root and imports none of them (DESIGN.md).'));

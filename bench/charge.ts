@@ -35,7 +35,10 @@ const warmup = 10;
 const sandbox = await createSandbox({ tokenRateLimit: null });
 const baseUrl = await sandbox.listen();
 const control = async (path: string, body?: unknown): Promise<void> => {
-  const response = await fetch(`${baseUrl}${path}`, body === undefined ? { method: 'POST' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(
+    `${baseUrl}${path}`,
+    body === undefined ? { method: 'POST' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
 };
 
@@ -86,14 +89,25 @@ const token = TokenResponse.parse(
     })
   ).json(),
 ).access_token;
-const authorized = (key: string) => ({ 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}`, 'x-idempotency-key': key });
+const authorized = (key: string) => ({
+  'content-type': 'application/json',
+  accept: 'application/json',
+  authorization: `Bearer ${token}`,
+  'x-idempotency-key': key,
+});
 
 async function bareCreate(): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}/v1/orders`, {
     method: 'POST',
     headers: authorized(randomUUID()),
-    body: JSON.stringify({ type: 'point', external_reference: `BARE-${randomUUID().slice(0, 8)}`, expiration_time: 'PT15M', transactions: { payments: [{ amount: '24.00' }] }, config: { point: { terminal_id: TERMINAL_1, print_on_terminal: 'no_ticket' } } }),
+    body: JSON.stringify({
+      type: 'point',
+      external_reference: `BARE-${randomUUID().slice(0, 8)}`,
+      expiration_time: 'PT15M',
+      transactions: { payments: [{ amount: '24.00' }] },
+      config: { point: { terminal_id: TERMINAL_1, print_on_terminal: 'no_ticket' } },
+    }),
   });
   const order = (await response.json()) as { id: string };
   const elapsed = performance.now() - started;

@@ -139,7 +139,11 @@ async function main(): Promise<void> {
         `${mode.padEnd(16)} ours ${ours.toFixed(0)} ms (decode + halve + read pixels ${median(rounds.map((entry) => entry.loadMs)).toFixed(0)} ms, grey + scale + dither + PNG ${median(rounds.map((entry) => entry.renderMs)).toFixed(0)} ms) → ${sample?.width}×${sample?.height} dots, ${sample?.pngBytes} bytes; drawImage baseline ${baseline.toFixed(0)} ms; ratio ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO})`,
       );
     }
-    console.log(worst <= TARGET_RATIO ? `target met: worst ratio ${worst.toFixed(2)} ≤ ${TARGET_RATIO}` : `TARGET MISSED: worst ratio ${worst.toFixed(2)} > ${TARGET_RATIO}`);
+    console.log(
+      worst <= TARGET_RATIO
+        ? `target met: worst ratio ${worst.toFixed(2)} ≤ ${TARGET_RATIO}`
+        : `TARGET MISSED: worst ratio ${worst.toFixed(2)} > ${TARGET_RATIO}`,
+    );
   } finally {
     await browser.close();
     await stop();

@@ -30,7 +30,9 @@ import { sqlite } from '../src/main/core/history/sqlite';
 import { samplePrint } from '../src/main/core/history/test-prints';
 import { summarize } from './_stats';
 
-const { values } = parseArgs({ options: { large: { type: 'string', default: '1000000' }, ops: { type: 'string', default: '400' }, probe: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { large: { type: 'string', default: '1000000' }, ops: { type: 'string', default: '400' }, probe: { type: 'string' } },
+});
 const FIRST_PAGE = ListPrintsRequest.parse({});
 
 if (values.probe !== undefined) {
@@ -102,7 +104,9 @@ function folderBytes(directory: string): number {
 }
 
 async function workerRoundTrip(samples: number): Promise<number[]> {
-  const worker = new Worker('const { parentPort } = require("node:worker_threads"); parentPort.on("message", (m) => parentPort.postMessage(m));', { eval: true });
+  const worker = new Worker('const { parentPort } = require("node:worker_threads"); parentPort.on("message", (m) => parentPort.postMessage(m));', {
+    eval: true,
+  });
   const times: number[] = [];
   for (let index = 0; index < samples; index++) {
     const started = performance.now();
@@ -122,7 +126,9 @@ const emptyFile = join(root, 'empty', 'history.sqlite');
 seed(smallFile, SMALL);
 const seeded = seed(largeFile, LARGE);
 openHistory({ file: emptyFile }).history.closeSync();
-console.log(`seeded ${LARGE} prints (2 transitions and ${CONTENT.length} bytes of content each) in ${(seeded.ms / 1000).toFixed(1)} s; file ${(statSync(largeFile).size / 1e6).toFixed(0)} MB`);
+console.log(
+  `seeded ${LARGE} prints (2 transitions and ${CONTENT.length} bytes of content each) in ${(seeded.ms / 1000).toFixed(1)} s; file ${(statSync(largeFile).size / 1e6).toFixed(0)} MB`,
+);
 
 const small = timedOpen(smallFile);
 const large = timedOpen(largeFile);
@@ -157,7 +163,9 @@ console.log(`worker_threads message round trip: median ${format(trip.median)}  p
 
 const emptyRss = rssOf(emptyFile);
 const largeRss = rssOf(largeFile);
-console.log(`resident memory: empty history ${(emptyRss / 1e6).toFixed(0)} MB, ${LARGE} prints ${(largeRss / 1e6).toFixed(0)} MB, over empty ${((largeRss - emptyRss) / 1e6).toFixed(1)} MB   target ≤ 50 MB`);
+console.log(
+  `resident memory: empty history ${(emptyRss / 1e6).toFixed(0)} MB, ${LARGE} prints ${(largeRss / 1e6).toFixed(0)} MB, over empty ${((largeRss - emptyRss) / 1e6).toFixed(1)} MB   target ≤ 50 MB`,
+);
 
 const startsDirectory = join(root, 'starts');
 const startsFile = join(startsDirectory, 'history.sqlite');
@@ -172,6 +180,8 @@ db.exec(`VACUUM INTO '${compactCopy}'`);
 db.close();
 const folder = folderBytes(startsDirectory);
 const itself = statSync(compactCopy).size;
-console.log(`data folder after 100 starts with one print each: ${(folder / 1024).toFixed(0)} KB, the history itself ${(itself / 1024).toFixed(0)} KB, ratio ${(folder / itself).toFixed(2)}   target ≤ 2`);
+console.log(
+  `data folder after 100 starts with one print each: ${(folder / 1024).toFixed(0)} KB, the history itself ${(itself / 1024).toFixed(0)} KB, ratio ${(folder / itself).toFixed(2)}   target ≤ 2`,
+);
 
 rmSync(root, { recursive: true, force: true });

@@ -22,7 +22,6 @@ const BASELINE_REQUESTS = 3_000;
 const BACKLOG = 1_000;
 const ROUNDS = 3;
 
-
 async function startReceiver(): Promise<{ url: string; count: () => number; close: () => Promise<void> }> {
   let received = 0;
   const server = createServer((request, response) => {
@@ -131,7 +130,9 @@ try {
   console.log(line('dispatcher, IPN (no body)', quantile(rates.ipn, 0.5), quantile(ratios.ipn, 0.5)));
   console.log(line('receiver alone, webhook-shaped POSTs', quantile(rates.webhookReceiver, 0.5)));
   console.log(line('dispatcher, webhooks (JSON + HMAC signature)', quantile(rates.webhook, 0.5), quantile(ratios.webhook, 0.5)));
-  console.log(`ratio (IPN delivered/s ÷ receiver req/s): ${quantile(ratios.ipn, 0.5).toFixed(2)} (target ≥ 0.5)${undelivered > 0 ? `; ${undelivered} NOT delivered` : ''}`);
+  console.log(
+    `ratio (IPN delivered/s ÷ receiver req/s): ${quantile(ratios.ipn, 0.5).toFixed(2)} (target ≥ 0.5)${undelivered > 0 ? `; ${undelivered} NOT delivered` : ''}`,
+  );
 } finally {
   await receiver.close();
 }

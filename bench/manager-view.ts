@@ -132,7 +132,9 @@ async function main(): Promise<void> {
 
     await page.locator('[data-testid="print-row"][data-id]').first().waitFor();
     // Search terms that change the first row: the endings of the references of the rows below it.
-    const references = await page.locator('[data-testid="print-row"][data-reference]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-reference') ?? ''));
+    const references = await page
+      .locator('[data-testid="print-row"][data-reference]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-reference') ?? ''));
     const terms = references.slice(1, RUNS + 2).map((reference) => reference.slice(-6));
     if (terms.length < RUNS + 1) throw new Error('too few rows in view to take search terms from');
     const searches: Sample[] = [];
@@ -147,8 +149,12 @@ async function main(): Promise<void> {
     const paintMedian = median(paints.map((sample) => sample.paintMs));
     const searchMedian = median(searches.map((sample) => sample.paintMs));
     console.log(`runs: ${RUNS} (after one warm-up each), medians; frame = ${FRAME_MS} ms`);
-    console.log(`first paint of the table   ${paintMedian.toFixed(1)} ms = ${frames(paintMedian)} frames (rows in the page at ${median(paints.map((sample) => sample.commitMs)).toFixed(1)} ms)   target ≤ 15 frames`);
-    console.log(`filter change (search)     ${searchMedian.toFixed(1)} ms = ${frames(searchMedian)} frames (rows in the page at ${median(searches.map((sample) => sample.commitMs)).toFixed(1)} ms)   target ≤ 6 frames`);
+    console.log(
+      `first paint of the table   ${paintMedian.toFixed(1)} ms = ${frames(paintMedian)} frames (rows in the page at ${median(paints.map((sample) => sample.commitMs)).toFixed(1)} ms)   target ≤ 15 frames`,
+    );
+    console.log(
+      `filter change (search)     ${searchMedian.toFixed(1)} ms = ${frames(searchMedian)} frames (rows in the page at ${median(searches.map((sample) => sample.commitMs)).toFixed(1)} ms)   target ≤ 6 frames`,
+    );
     console.log(`waiting for a frame alone  ${median(idle).toFixed(1)} ms = ${frames(median(idle))} frames`);
     console.log(`all first paints (ms): ${paints.map((sample) => sample.paintMs.toFixed(0)).join(' ')}`);
     console.log(`all searches (ms):     ${searches.map((sample) => sample.paintMs.toFixed(0)).join(' ')}`);

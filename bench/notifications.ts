@@ -29,7 +29,6 @@ const ROUNDS = 3;
 const WARM_UP = 100;
 const COUNTER_APP = { clientId: '4815162342', clientSecret: 'SBX-counter-secret-7d1f0c2a9b' } as const;
 
-
 /** Sends `count` POSTs to the URLs `urlFor(i)` from CONCURRENCY loops; resolves with the seconds taken. */
 async function drive(count: number, urlFor: (index: number) => string): Promise<number> {
   let next = 0;
@@ -88,7 +87,15 @@ async function main(): Promise<void> {
 
   // The figure is the read-back path's throughput: the per-address and pending limits, which would refuse this flood by design, are lifted.
   const unlimited = { sourceBurst: Number.MAX_SAFE_INTEGER, maxPendingReadBacks: Number.MAX_SAFE_INTEGER };
-  const core = createAppCore({ store: createMemoryStore(), shell: 'browser-host', version: 'bench', sandboxBaseUrl: baseUrl, sandboxCredentials: COUNTER_APP, logger: silentLogger, notificationReceiver: { tuning: unlimited } });
+  const core = createAppCore({
+    store: createMemoryStore(),
+    shell: 'browser-host',
+    version: 'bench',
+    sandboxBaseUrl: baseUrl,
+    sandboxCredentials: COUNTER_APP,
+    logger: silentLogger,
+    notificationReceiver: { tuning: unlimited },
+  });
   const receiverStatus = () => core.handlers['checkout.receiver']({});
   for (let waited = 0; (await receiverStatus()).url === null; waited++) {
     if (waited > 500) throw new Error('the receiver did not start');
@@ -134,8 +141,12 @@ async function main(): Promise<void> {
   const fmt = (value: number): string => value.toFixed(0).padStart(7);
   console.log(`Notification receiver with read-back vs. a bare loopback server (${PER_ROUND} notifications × ${ROUNDS} rounds, ${CONCURRENCY} in flight)`);
   console.log(`  bare node:http server, 200 only       ${fmt(quantile(baselineRates, 0.5))} req/s`);
-  console.log(`  Counter receiver, acknowledged        ${fmt(quantile(ackRates, 0.5))} notifications/s   ratio ${(quantile(ackRates, 0.5) / quantile(baselineRates, 0.5)).toFixed(2)}`);
-  console.log(`  Counter receiver, acknowledged + read ${fmt(quantile(fullRates, 0.5))} notifications/s   ratio ${quantile(ratios, 0.5).toFixed(2)} (target ≥ 0.3)`);
+  console.log(
+    `  Counter receiver, acknowledged        ${fmt(quantile(ackRates, 0.5))} notifications/s   ratio ${(quantile(ackRates, 0.5) / quantile(baselineRates, 0.5)).toFixed(2)}`,
+  );
+  console.log(
+    `  Counter receiver, acknowledged + read ${fmt(quantile(fullRates, 0.5))} notifications/s   ratio ${quantile(ratios, 0.5).toFixed(2)} (target ≥ 0.3)`,
+  );
   console.log(`  read-backs ${status.stats.readBacks}, failures ${status.stats.readBackFailures}, merged duplicates ${status.stats.duplicates}`);
 
   await bare.close();

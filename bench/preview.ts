@@ -38,7 +38,9 @@ function fullReceipt(): string {
   const tail = `${rule}\n{b}${spread('TOTAL', '$123.456', NORMAL_COLUMNS)}{/b}\n{center}{qr}https://counter.example/r/000123{/qr}{br}¡Gracias!{/center}`;
   const lines: string[] = [];
   for (let index = 0; head.length + lines.join('\n').length + tail.length < CUSTOM_CONTENT_MAX_LENGTH - 80; index++) {
-    lines.push(spread(`${(index % 3) + 1} x ${PRODUCTS[index % PRODUCTS.length] ?? ''}`, `$${(900 + ((index * 1370) % 7000)).toLocaleString('es-CL')}`, ITEM_COLUMNS));
+    lines.push(
+      spread(`${(index % 3) + 1} x ${PRODUCTS[index % PRODUCTS.length] ?? ''}`, `$${(900 + ((index * 1370) % 7000)).toLocaleString('es-CL')}`, ITEM_COLUMNS),
+    );
   }
   lines.splice(Math.floor(lines.length / 2), 0, FULL_LINE);
   const receipt = `${head}${lines.join('\n')}\n${tail}`;
@@ -142,7 +144,9 @@ async function main(): Promise<void> {
       { line: 'full' as const, label: 'typing into a full line (it re-wraps: every later printed line moves)' },
     ];
     const length = await editor.evaluate((element) => (element as HTMLTextAreaElement).value.length);
-    console.log(`receipt: ${length}–${length + 1} characters while typing; Chromium ${browser.version()}, built renderer in the browser host, ${MEASURED_KEYSTROKES} keystrokes each`);
+    console.log(
+      `receipt: ${length}–${length + 1} characters while typing; Chromium ${browser.version()}, built renderer in the browser host, ${MEASURED_KEYSTROKES} keystrokes each`,
+    );
     const ratios: number[] = [];
     for (const scenario of scenarios) {
       const { samples, idle } = await run(scenario.line);
@@ -154,7 +158,9 @@ async function main(): Promise<void> {
       console.log(`\n${scenario.label}`);
       console.log(`  keystroke → preview committed: median ${quantile(commit, 0.5).toFixed(1)} ms, p95 ${quantile(commit, 0.95).toFixed(1)} ms`);
       console.log(`  keystroke → preview repainted: median ${median.toFixed(1)} ms, p95 ${quantile(paint, 0.95).toFixed(1)} ms`);
-      console.log(`  baseline, same wait with no keystroke → next frame: median ${quantile(idle, 0.5).toFixed(1)} ms (idle frame interval ${frameMs.toFixed(1)} ms)`);
+      console.log(
+        `  baseline, same wait with no keystroke → next frame: median ${quantile(idle, 0.5).toFixed(1)} ms (idle frame interval ${frameMs.toFixed(1)} ms)`,
+      );
       console.log(`  ratio to a ${FRAME_MS} ms frame: ${ratio.toFixed(2)} (target ≤ 1.0)`);
     }
     const worst = Math.max(...ratios);

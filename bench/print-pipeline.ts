@@ -34,7 +34,11 @@ const warmup = 20;
 const sandbox = await createSandbox({ tokenRateLimit: null });
 const baseUrl = await sandbox.listen();
 // Manual pickup: an action stays `created` until the bench cancels it.
-await fetch(`${baseUrl}/__sandbox/terminals/${TERMINAL_1}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'manual' }) });
+await fetch(`${baseUrl}/__sandbox/terminals/${TERMINAL_1}`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ mode: 'manual' }),
+});
 
 const dataDirectory = mkdtempSync(join(tmpdir(), 'counter-bench-pipeline-'));
 const core = createAppCore({
@@ -59,14 +63,16 @@ const waiters = new Map<string, { status: string; resolve: (reached: { summary: 
 core.events.subscribe((name, payload) => {
   if (name !== 'print.changed') return;
   const summary = payload as PrintSummary;
-  if (process.env['BENCH_DEBUG'] !== undefined) console.log(summary.externalReference, summary.status, summary.lastError?.code ?? '', summary.lastError?.message ?? '');
+  if (process.env['BENCH_DEBUG'] !== undefined)
+    console.log(summary.externalReference, summary.status, summary.lastError?.code ?? '', summary.lastError?.message ?? '');
   const waiter = waiters.get(summary.externalReference);
   if (waiter !== undefined && waiter.status === summary.status) {
     waiters.delete(summary.externalReference);
     waiter.resolve({ summary, at: performance.now() });
   }
 });
-const statusReached = (reference: string, status: string) => new Promise<{ summary: PrintSummary; at: number }>((resolve) => waiters.set(reference, { status, resolve }));
+const statusReached = (reference: string, status: string) =>
+  new Promise<{ summary: PrintSummary; at: number }>((resolve) => waiters.set(reference, { status, resolve }));
 
 const token = TokenResponse.parse(
   await (
@@ -84,12 +90,20 @@ async function bareCreate(): Promise<number> {
   const response = await fetch(`${baseUrl}/terminals/v1/actions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}`, 'x-idempotency-key': randomUUID() },
-    body: JSON.stringify({ type: 'print', external_reference: `BARE-${randomUUID().slice(0, 8)}`, config: { point: { terminal_id: TERMINAL_1, subtype: 'custom' } }, content }),
+    body: JSON.stringify({
+      type: 'print',
+      external_reference: `BARE-${randomUUID().slice(0, 8)}`,
+      config: { point: { terminal_id: TERMINAL_1, subtype: 'custom' } },
+      content,
+    }),
   });
   const action = (await response.json()) as { id: string };
   const elapsed = performance.now() - started;
   if (response.status !== 201) throw new Error(`bare create answered ${response.status}`);
-  await fetch(`${baseUrl}/terminals/v1/actions/${action.id}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-idempotency-key': randomUUID() } });
+  await fetch(`${baseUrl}/terminals/v1/actions/${action.id}/cancel`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'x-idempotency-key': randomUUID() },
+  });
   return elapsed;
 }
 
@@ -120,7 +134,6 @@ async function bareDurableWrite(): Promise<number> {
   syncOffset = (syncOffset + record.length) % (4 * 1024 * 1024 - 4_096);
   return performance.now() - started;
 }
-
 
 const bare: number[] = [];
 const pipeline: number[] = [];

@@ -9,15 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { transform } from 'receiptline';
-import {
-  CUSTOM_CONTENT_MAX_LENGTH,
-  NORMAL_COLUMNS,
-  clearSymbolCache,
-  hasBlockingProblems,
-  layout,
-  parse,
-  renderSvg,
-} from '../src/shared/receipt';
+import { CUSTOM_CONTENT_MAX_LENGTH, NORMAL_COLUMNS, clearSymbolCache, hasBlockingProblems, layout, parse, renderSvg } from '../src/shared/receipt';
 import { median } from './_stats';
 
 const TARGET_RATIO = 1.0;
@@ -141,13 +133,7 @@ function timeRound(run: () => string, iterations: number): number {
   return ((performance.now() - start) * 1000) / iterations;
 }
 
-function compare(
-  label: string,
-  plan: Plan,
-  ours: () => string,
-  theirs: () => string,
-  judged: boolean,
-): { ours: number; theirs: number } {
+function compare(label: string, plan: Plan, ours: () => string, theirs: () => string, judged: boolean): { ours: number; theirs: number } {
   const warmup = Math.min(WARMUP_ITERATIONS, plan.rounds * plan.iterationsPerRound);
   for (let index = 0; index < warmup; index++) sink += ours().length + theirs().length;
   const oursTimes: number[] = [];
@@ -178,9 +164,7 @@ function main(): void {
   }
   const ourSvg = renderSvg(layout(parsed.document));
   const theirSvg = transform(theirs, { command: 'svg', cpl: NORMAL_COLUMNS });
-  console.log(
-    `receipt: ${ours.length} characters, ${items} item lines; SVG ours ${ourSvg.length} bytes, receiptline ${theirSvg.length} bytes`,
-  );
+  console.log(`receipt: ${ours.length} characters, ${items} item lines; SVG ours ${ourSvg.length} bytes, receiptline ${theirSvg.length} bytes`);
 
   const renderOurs = (): string => renderSvg(layout(parse(ours).document));
   const renderTheirs = (): string => transform(theirs, { command: 'svg', cpl: NORMAL_COLUMNS });
@@ -201,9 +185,7 @@ function main(): void {
 
   const ratio = headline.ours / headline.theirs;
   console.log(
-    ratio <= TARGET_RATIO
-      ? `target met: ${ratio.toFixed(2)} ≤ ${TARGET_RATIO.toFixed(1)}`
-      : `TARGET MISSED: ${ratio.toFixed(2)} > ${TARGET_RATIO.toFixed(1)}`,
+    ratio <= TARGET_RATIO ? `target met: ${ratio.toFixed(2)} ≤ ${TARGET_RATIO.toFixed(1)}` : `TARGET MISSED: ${ratio.toFixed(2)} > ${TARGET_RATIO.toFixed(1)}`,
   );
   if (sink === 0) console.log('(no output produced)');
 }

@@ -70,7 +70,9 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'GET /terminals/v1/list (authenticated)',
-    prepare: async (baseUrl) => [{ method: 'GET', path: '/terminals/v1/list?limit=50', headers: { authorization: `Bearer ${await clientCredentialsToken(baseUrl)}` } }],
+    prepare: async (baseUrl) => [
+      { method: 'GET', path: '/terminals/v1/list?limit=50', headers: { authorization: `Bearer ${await clientCredentialsToken(baseUrl)}` } },
+    ],
   },
   {
     // Issue 4: create + get of print actions. Each connection prints on a terminal of its own and
@@ -92,7 +94,12 @@ export const SCENARIOS: Scenario[] = [
           setupRequest: (request, context) => ({
             ...request,
             headers: { 'content-type': 'application/json', authorization, 'x-idempotency-key': randomUUID() },
-            body: JSON.stringify({ type: 'print', external_reference: `BENCH-${randomUUID().slice(0, 8)}`, config: { point: { terminal_id: terminalOf(context), subtype: 'custom' } }, content: BENCH_RECEIPT }),
+            body: JSON.stringify({
+              type: 'print',
+              external_reference: `BENCH-${randomUUID().slice(0, 8)}`,
+              config: { point: { terminal_id: terminalOf(context), subtype: 'custom' } },
+              content: BENCH_RECEIPT,
+            }),
           }),
           onResponse: (_status, body, context) => {
             // A 409 names the order a previous run left waiting on this terminal: read and cancel that one instead.
@@ -100,11 +107,19 @@ export const SCENARIOS: Scenario[] = [
             context['actionId'] = parsed.success ? ('id' in parsed.data ? parsed.data.id : parsed.data.cause[0]?.data.action_id) : undefined;
           },
         },
-        { method: 'GET', path: '/terminals/v1/actions/', setupRequest: (request, context) => ({ ...request, path: `/terminals/v1/actions/${actionIdOf(context)}`, headers: { authorization } }) },
+        {
+          method: 'GET',
+          path: '/terminals/v1/actions/',
+          setupRequest: (request, context) => ({ ...request, path: `/terminals/v1/actions/${actionIdOf(context)}`, headers: { authorization } }),
+        },
         {
           method: 'POST',
           path: '/terminals/v1/actions/',
-          setupRequest: (request, context) => ({ ...request, path: `/terminals/v1/actions/${actionIdOf(context)}/cancel`, headers: { authorization, 'x-idempotency-key': randomUUID() } }),
+          setupRequest: (request, context) => ({
+            ...request,
+            path: `/terminals/v1/actions/${actionIdOf(context)}/cancel`,
+            headers: { authorization, 'x-idempotency-key': randomUUID() },
+          }),
         },
       ];
     },
@@ -299,8 +314,18 @@ function row(cells: string[]): string {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { duration: { type: 'string' }, connections: { type: 'string' } } });
-  const duration = z.coerce.number().int().min(1).max(60).parse(values.duration ?? '5');
-  const connections = z.coerce.number().int().min(1).max(100).parse(values.connections ?? '10');
+  const duration = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .parse(values.duration ?? '5');
+  const connections = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .parse(values.connections ?? '10');
   const run = loadAutocannon();
 
   const [bare, sandbox] = await Promise.all([startServer('bare'), startServer('sandbox')]);
@@ -311,7 +336,18 @@ async function main(): Promise<void> {
     console.log(row(['scenario', 'req/s', 'base r/s', 'ratio', 'cpu µs', 'cpu ratio', 'p99 ms', 'non-2xx']));
     const baseline = (): Promise<Measurement> => measure(run, bare, [{ method: 'GET', path: '/fixed' }], { duration, connections });
     let before = await baseline();
-    console.log(row(['bare Fastify GET /fixed (baseline)', before.requestsPerSecond.toFixed(0), '', '1.00', before.cpuMicrosPerRequest.toFixed(1), '1.00', String(before.p99), String(before.non2xx)]));
+    console.log(
+      row([
+        'bare Fastify GET /fixed (baseline)',
+        before.requestsPerSecond.toFixed(0),
+        '',
+        '1.00',
+        before.cpuMicrosPerRequest.toFixed(1),
+        '1.00',
+        String(before.p99),
+        String(before.non2xx),
+      ]),
+    );
     for (const scenario of SCENARIOS) {
       const steps = await scenario.prepare(sandbox.url);
       const result = await measure(run, sandbox, steps, { duration, connections });

@@ -75,7 +75,12 @@ function trackingClock(): ManualClock & { nextDue(): number | undefined } {
 }
 
 const CreateBody = z.object({ config: z.object({ point: z.object({ terminal_id: z.string() }) }) });
-const StoredAction = z.object({ id: z.string(), terminal_id: z.string(), external_reference: z.string(), history: z.array(z.object({ status: z.string(), at: z.number() })) });
+const StoredAction = z.object({
+  id: z.string(),
+  terminal_id: z.string(),
+  external_reference: z.string(),
+  history: z.array(z.object({ status: z.string(), at: z.number() })),
+});
 
 interface Outcome {
   latencies: number[];
@@ -172,7 +177,9 @@ async function runScenario(seed: number, poll: QueuePolicy['poll'], requestBurst
     for (const step of action.history) {
       if (step.status !== 'on_terminal' && step.status !== 'processed') continue;
       // A state the poller skipped over (on_terminal between two polls) reached the cashier with the next one.
-      const eventAt = seen.get(`${action.external_reference}:${step.status}`) ?? (step.status === 'on_terminal' ? seen.get(`${action.external_reference}:processed`) : undefined);
+      const eventAt =
+        seen.get(`${action.external_reference}:${step.status}`) ??
+        (step.status === 'on_terminal' ? seen.get(`${action.external_reference}:processed`) : undefined);
       if (eventAt === undefined) continue;
       latencies.push(eventAt - step.at);
       const key = `${round}, ${step.status}`;
@@ -184,7 +191,9 @@ async function runScenario(seed: number, poll: QueuePolicy['poll'], requestBurst
   let maxPerMinute = 0;
   const perMinute: number[] = [];
   for (const terminalId of TERMINALS) {
-    const times = requests.filter((request) => (request.terminalId ?? (request.actionId === null ? null : terminalOfAction.get(request.actionId))) === terminalId).map((request) => request.at);
+    const times = requests
+      .filter((request) => (request.terminalId ?? (request.actionId === null ? null : terminalOfAction.get(request.actionId))) === terminalId)
+      .map((request) => request.at);
     for (let start = 0, end = 0; end < times.length; end++) {
       while ((times[end] ?? 0) - (times[start] ?? 0) >= 60_000) start++;
       maxPerMinute = Math.max(maxPerMinute, end - start + 1);
@@ -212,9 +221,25 @@ async function runAll(poll: QueuePolicy['poll'], requestBurst?: number): Promise
   };
 }
 
-const sweep = process.env['BENCH_POLICY'] === undefined ? undefined : (JSON.parse(process.env['BENCH_POLICY']) as { poll: Partial<QueuePolicy['poll']>; burst?: number });
+const sweep =
+  process.env['BENCH_POLICY'] === undefined ? undefined : (JSON.parse(process.env['BENCH_POLICY']) as { poll: Partial<QueuePolicy['poll']>; burst?: number });
 const adaptive = await runAll({ ...DEFAULT_QUEUE_POLICY.poll, ...sweep?.poll }, sweep?.burst);
-const fixed = await runAll({ initialMs: 1_500, factor: 1, fastCapMs: 1_500, fastPhaseMs: 0, slowCapMs: 1_500, idlePhaseMs: 0, idleCapMs: 1_500, behindMs: 1_500, waitMemory: 1, waitTrust: 0, earlyCapMs: 1_500 }, 4);
+const fixed = await runAll(
+  {
+    initialMs: 1_500,
+    factor: 1,
+    fastCapMs: 1_500,
+    fastPhaseMs: 0,
+    slowCapMs: 1_500,
+    idlePhaseMs: 0,
+    idleCapMs: 1_500,
+    behindMs: 1_500,
+    waitMemory: 1,
+    waitTrust: 0,
+    earlyCapMs: 1_500,
+  },
+  4,
+);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 for (const [name, outcome] of [
@@ -226,7 +251,10 @@ for (const [name, outcome] of [
   );
 }
 console.log('adaptive poller by round and change:');
-for (const [key, values] of adaptive.byRound) console.log(`  ${key.padEnd(28)} ${String(values.length).padStart(4)} changes  p50 ${seconds(quantile(values, 0.5))}  p95 ${seconds(quantile(values, 0.95))}  max ${seconds(Math.max(...values))}`);
+for (const [key, values] of adaptive.byRound)
+  console.log(
+    `  ${key.padEnd(28)} ${String(values.length).padStart(4)} changes  p50 ${seconds(quantile(values, 0.5))}  p95 ${seconds(quantile(values, 0.95))}  max ${seconds(Math.max(...values))}`,
+  );
 console.log(
   `ratio to baseline: p95 latency ${(quantile(adaptive.latencies, 0.95) / quantile(fixed.latencies, 0.95)).toFixed(2)}   mean requests/min ${(adaptive.meanPerMinute / fixed.meanPerMinute).toFixed(2)}   target p95 ≤ 1.5 s at ≤ 40 requests/min`,
 );

@@ -33,7 +33,9 @@ import { fakeHistory } from '../src/main/core/store/testing/fake-history';
 import { startTestPostgres, type TestPostgres } from '../src/main/core/store/testing/test-postgres';
 import { summarize } from './_stats';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '10000000' }, counters: { type: 'string', default: '10' }, seconds: { type: 'string', default: '60' } } });
+const { values } = parseArgs({
+  options: { rows: { type: 'string', default: '10000000' }, counters: { type: 'string', default: '10' }, seconds: { type: 'string', default: '60' } },
+});
 const ROWS = Number(values.rows);
 const COUNTERS = Number(values.counters);
 const SECONDS = Number(values.seconds);
@@ -42,13 +44,21 @@ const LAG_TARGET_MS = 1_000;
 const CPU_TARGET = 0.05;
 const QUERY_RUNS = 15;
 const messageFor = (code: string) => code;
-const counterIdentity = (index: number) => ({ id: `counter-${index}`, name: `Counter ${index}`, storeId: 'bench-store', storeName: 'Bench store', appVersion: 'bench' });
+const counterIdentity = (index: number) => ({
+  id: `counter-${index}`,
+  name: `Counter ${index}`,
+  storeId: 'bench-store',
+  storeName: 'Bench store',
+  appVersion: 'bench',
+});
 
 /** Indexes are dropped while seeding and built afterwards: much faster than maintaining eleven of them row by row. */
 async function seed(client: pg.Client): Promise<void> {
   const started = performance.now();
   for (let index = 0; index < COUNTERS; index++) await registerCounter(client, counterIdentity(index));
-  const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'prints' AND indexname <> 'prints_pkey'");
+  const { rows: indexes } = await client.query<{ indexname: string; indexdef: string }>(
+    "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'prints' AND indexname <> 'prints_pkey'",
+  );
   for (const index of indexes) await client.query(`DROP INDEX ${index.indexname}`);
   await client.query(`SET maintenance_work_mem = '256MB'`);
   // Seed rows reference registered counters; skipping the per-row foreign-key check needs a superuser (the throwaway server's).
@@ -67,7 +77,9 @@ async function seed(client: pg.Client): Promise<void> {
   for (const index of indexes) await client.query(index.indexdef);
   await client.query('VACUUM ANALYZE prints');
   const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
-  console.log(`seeded ${ROWS.toLocaleString('en-GB')} prints in ${seconds(started, inserted)} s, their indexes built and analysed in ${seconds(inserted, performance.now())} s`);
+  console.log(
+    `seeded ${ROWS.toLocaleString('en-GB')} prints in ${seconds(started, inserted)} s, their indexes built and analysed in ${seconds(inserted, performance.now())} s`,
+  );
 }
 
 async function measureQueries(pool: pg.Pool, client: pg.Client): Promise<void> {
@@ -87,7 +99,9 @@ async function measureQueries(pool: pg.Pool, client: pg.Client): Promise<void> {
       if (run > 0) trips.push(performance.now() - started);
     }
     const trip = summarize(trips);
-    console.log(`history ${label.padEnd(34)} round trip median ${trip.median.toFixed(1)} ms, p95 ${trip.p95.toFixed(1)} ms = ${(trip.p95 / QUERY_TARGET_MS).toFixed(2)} × target (≤ 1)`);
+    console.log(
+      `history ${label.padEnd(34)} round trip median ${trip.median.toFixed(1)} ms, p95 ${trip.p95.toFixed(1)} ms = ${(trip.p95 / QUERY_TARGET_MS).toFixed(2)} × target (≤ 1)`,
+    );
   }
   const { rows } = await client.query<{ 'QUERY PLAN': string }>(
     `EXPLAIN (ANALYZE, TIMING OFF) SELECT p.*, c.name FROM prints p JOIN counters c ON c.id = p.counter_id ORDER BY p.created_at DESC, p.counter_id DESC, p.id DESC LIMIT 50`,
@@ -145,10 +159,13 @@ async function measurePublishing(url: string, folder: string): Promise<void> {
   const cpu = process.cpuUsage(cpuBefore);
   const perCounter = (cpu.user + cpu.system) / 1e6 / elapsedS / COUNTERS;
   // The last batches' notifications may still be on their way.
-  for (let wait = 0; wait < 50 && [...appendedAt.values()].some((pending) => pending.size > 0); wait++) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let wait = 0; wait < 50 && [...appendedAt.values()].some((pending) => pending.size > 0); wait++)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   const lag = summarize(lags);
   const unseen = [...appendedAt.values()].reduce((sum, pending) => sum + pending.size, 0);
-  console.log(`publish lag over ${lags.length} changes (${unseen} never notified): median ${lag.median.toFixed(0)} ms, p95 ${lag.p95.toFixed(0)} ms = ${(lag.p95 / LAG_TARGET_MS).toFixed(2)} × target (≤ 1)`);
+  console.log(
+    `publish lag over ${lags.length} changes (${unseen} never notified): median ${lag.median.toFixed(0)} ms, p95 ${lag.p95.toFixed(0)} ms = ${(lag.p95 / LAG_TARGET_MS).toFixed(2)} × target (≤ 1)`,
+  );
   console.log(`CPU per counter: ${(perCounter * 100).toFixed(2)} % of one core = ${(perCounter / CPU_TARGET).toFixed(2)} × target (≤ 1)`);
   for (const counter of counters) await counter.publisher.stop();
   await live.stop();

@@ -100,7 +100,8 @@ test.describe('Counter screen', () => {
           svg === null
             ? []
             : [svg, ...Array.from(svg.querySelectorAll('*'))].map(
-                (node) => `${node.tagName}|${node.getAttribute('y')}|${node.getAttribute('transform')}|${node.getAttribute('height')}|${node.childElementCount === 0 ? node.textContent : ''}`,
+                (node) =>
+                  `${node.tagName}|${node.getAttribute('y')}|${node.getAttribute('transform')}|${node.getAttribute('height')}|${node.childElementCount === 0 ? node.textContent : ''}`,
               );
         const fresh = describe(new DOMParser().parseFromString(markup, 'image/svg+xml').documentElement);
         const shown = describe(document.querySelector('[data-testid="receipt-preview"] svg'));

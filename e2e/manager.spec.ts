@@ -43,7 +43,11 @@ async function sandboxTerminal(counter: CounterHost, terminalId: string, action:
   const response =
     action === 'refresh'
       ? await fetch(`${counter.sandboxBaseUrl}/__sandbox/terminals/${terminalId}/refresh`, { method: 'POST' })
-      : await fetch(`${counter.sandboxBaseUrl}/__sandbox/terminals/${terminalId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(action.settings) });
+      : await fetch(`${counter.sandboxBaseUrl}/__sandbox/terminals/${terminalId}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(action.settings),
+        });
   if (!response.ok) throw new Error(`sandbox terminal ${terminalId}: ${response.status} ${await response.text()}`);
 }
 
@@ -51,7 +55,8 @@ function receipt(label: string): string {
   return `{center}{b}TIENDA CENTRO{/b}{/center}{br}${label}{br}${'-'.repeat(32)}{br}1 x Cafe americano          $2.500{br}{b}TOTAL                     $2.500{/b}`;
 }
 
-const enqueue = (counter: CounterHost, terminalId: string, label: string) => invoke(counter, 'prints.enqueue', { terminalId, subtype: 'custom', content: receipt(label) });
+const enqueue = (counter: CounterHost, terminalId: string, label: string) =>
+  invoke(counter, 'prints.enqueue', { terminalId, subtype: 'custom', content: receipt(label) });
 
 const card = (page: Page, terminalId: string) => page.locator(`[data-testid="terminal-card"][data-terminal="${terminalId}"]`);
 const rows = (page: Page) => page.locator('[data-testid="print-row"][data-id]');
@@ -88,7 +93,11 @@ test.describe('Manager screen', () => {
     const two = await enqueue(counter, TERMINAL_2, 'two');
     const three = await enqueue(counter, TERMINAL_3, 'three');
     const behind = await enqueue(counter, TERMINAL_1, 'one, second');
-    for (const [terminalId, print] of [[TERMINAL_1, one], [TERMINAL_2, two], [TERMINAL_3, three]] as const) {
+    for (const [terminalId, print] of [
+      [TERMINAL_1, one],
+      [TERMINAL_2, two],
+      [TERMINAL_3, three],
+    ] as const) {
       const current = card(page, terminalId).getByTestId('card-current');
       await expect(current).toContainText(print.externalReference);
       await expect(current.locator('[data-status]')).toHaveAttribute('data-status', 'created');
@@ -102,7 +111,8 @@ test.describe('Manager screen', () => {
     await screenshot(page, 'manager-board-live');
 
     for (const terminalId of [TERMINAL_2, TERMINAL_3]) await sandboxTerminal(counter, terminalId, 'refresh');
-    for (const terminalId of [TERMINAL_2, TERMINAL_3]) await expect(card(page, terminalId).getByTestId('card-current')).toContainText('Idle', { timeout: 15_000 });
+    for (const terminalId of [TERMINAL_2, TERMINAL_3])
+      await expect(card(page, terminalId).getByTestId('card-current')).toContainText('Idle', { timeout: 15_000 });
     await expect(rows(page).filter({ hasText: two.externalReference }).locator('[data-status]')).toHaveAttribute('data-status', 'processed');
 
     // Terminal 1 prints its first, then takes the one that waited behind it.
@@ -119,12 +129,21 @@ test.describe('Manager screen', () => {
     await page.getByTestId('filter-terminal').selectOption(TERMINAL_2);
     await page.getByTestId('filter-status').getByRole('checkbox', { name: 'Failed' }).check();
     await page.getByTestId('filter-status').getByRole('checkbox', { name: 'Canceled' }).check();
-    const expected = await invoke(counter, 'prints.list', { filters: { terminalId: TERMINAL_2, status: ['failed', 'canceled'] }, page: { index: 0, size: 200 } });
+    const expected = await invoke(counter, 'prints.list', {
+      filters: { terminalId: TERMINAL_2, status: ['failed', 'canceled'] },
+      page: { index: 0, size: 200 },
+    });
     expect(expected.total).toBeGreaterThan(5);
     await expect(countText(page)).toHaveText(count(expected.total));
     await expect.poll(() => column(page, 'data-id')).toEqual(expected.items.slice(0, await rows(page).count()).map((print) => print.id));
-    for (const terminal of await rows(page).locator('.ph-terminal').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-terminal')))) expect(terminal).toBe(TERMINAL_2);
-    for (const status of await rows(page).locator('[data-status]').evaluateAll((pills) => pills.map((pill) => pill.getAttribute('data-status')))) expect(['failed', 'canceled']).toContain(status);
+    for (const terminal of await rows(page)
+      .locator('.ph-terminal')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-terminal'))))
+      expect(terminal).toBe(TERMINAL_2);
+    for (const status of await rows(page)
+      .locator('[data-status]')
+      .evaluateAll((pills) => pills.map((pill) => pill.getAttribute('data-status'))))
+      expect(['failed', 'canceled']).toContain(status);
     await screenshot(page, 'manager-filtered');
 
     await page.getByTestId('filter-clear').click();
@@ -230,7 +249,9 @@ test.describe('Manager screen', () => {
     const reprintId = await drawer(page).getAttribute('data-id');
     expect(reprintId).not.toBe(original.id);
     await expect(page.getByTestId('reprint-of').getByTestId('print-link')).toHaveText(original.externalReference);
-    await expect(page.getByTestId('drawer-key')).not.toHaveText(await invoke(counter, 'prints.get', { id: original.id, includeContent: false }).then((detail) => detail.idempotencyKey));
+    await expect(page.getByTestId('drawer-key')).not.toHaveText(
+      await invoke(counter, 'prints.get', { id: original.id, includeContent: false }).then((detail) => detail.idempotencyKey),
+    );
     await screenshot(page, 'manager-reprint');
     await page.getByTestId('reprint-of').getByTestId('print-link').click();
     await expect(drawer(page)).toHaveAttribute('data-id', original.id);
@@ -288,7 +309,9 @@ test.describe('Manager screen', () => {
     expect(lines.at(-1)).toBe('');
     const [header, ...records] = lines.slice(0, -1);
     const columns = header?.split(',') ?? [];
-    expect(columns).toEqual(expect.arrayContaining(['created_at', 'terminal_id', 'subtype', 'external_reference', 'status', 'attempts', 'last_error_code', 'id']));
+    expect(columns).toEqual(
+      expect.arrayContaining(['created_at', 'terminal_id', 'subtype', 'external_reference', 'status', 'attempts', 'last_error_code', 'id']),
+    );
     expect(records).toHaveLength(expected.total);
     const at = (name: string) => columns.indexOf(name);
     const cells = records.map((record) => record.split(','));

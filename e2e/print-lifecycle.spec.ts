@@ -22,7 +22,10 @@ const RECEIPT = [
 
 /** A control-API call; `body` left out for the routes that take none. */
 async function sandbox(baseUrl: string, path: string, body?: FaultRule | TerminalSettingsPatch | { status: 'processed' | 'failed' }): Promise<void> {
-  const response = await fetch(`${baseUrl}${path}`, body === undefined ? { method: 'POST' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(
+    `${baseUrl}${path}`,
+    body === undefined ? { method: 'POST' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   expect(response.ok, `${path} answered ${String(response.status)}`).toBe(true);
 }
 
@@ -81,7 +84,9 @@ test.describe('print lifecycle', () => {
     await expect(roll.getByRole('heading', { level: 2 })).toHaveText('Paper roll (1 printed)');
     await expect(roll.getByRole('img', { name: `Print ${reference}` })).toBeVisible();
     await expect(roll.locator('figcaption')).toContainText(reference);
-    const printed = (await (await fetch(`${counter.sandboxBaseUrl}/__sandbox/terminals/${TERMINAL}/printed`)).json()) as { items: { external_reference: string; svg: string }[] };
+    const printed = (await (await fetch(`${counter.sandboxBaseUrl}/__sandbox/terminals/${TERMINAL}/printed`)).json()) as {
+      items: { external_reference: string; svg: string }[];
+    };
     expect(printed.items.map((item) => item.external_reference)).toEqual([reference]);
     expect(printed.items[0]?.svg).toContain(`Ref ${reference}`);
     await screenshot(terminalPage, 'counter-timeline-terminal-view');

@@ -101,13 +101,22 @@ async function openSettings(page: Page, language: 'en' | 'es' = 'en'): Promise<v
   await expect(page.getByTestId('setup-state')).toBeVisible();
 }
 
-async function fillCredentials(page: Page, fields: { baseUrl?: string; clientId?: string; clientSecret?: string; redirectUri?: string; authorizationUrl?: string }): Promise<void> {
+async function fillCredentials(
+  page: Page,
+  fields: { baseUrl?: string; clientId?: string; clientSecret?: string; redirectUri?: string; authorizationUrl?: string },
+): Promise<void> {
   for (const [name, value] of Object.entries(fields)) await page.getByTestId(`setup-${name}`).fill(value);
   await page.getByTestId('setup-save').click();
 }
 
 const connectProduction = (page: Page, extra: { redirectUri?: string } = {}) =>
-  fillCredentials(page, { baseUrl: productionUrl, clientId: COUNTER_APP.client_id, clientSecret: COUNTER_APP.client_secret, authorizationUrl: productionUrl, ...extra });
+  fillCredentials(page, {
+    baseUrl: productionUrl,
+    clientId: COUNTER_APP.client_id,
+    clientSecret: COUNTER_APP.client_secret,
+    authorizationUrl: productionUrl,
+    ...extra,
+  });
 
 test('in production without credentials, Print and Checkout are disabled with the reason and a way to Settings', async ({ page }) => {
   await openSettings(page);
@@ -234,7 +243,10 @@ test('screenshots of the panel in both languages at 1366×768 and 1024×768', as
     await connectProduction(page);
     await page.getByTestId('test-connection').click();
     await expect(page.getByTestId('test-result')).toBeVisible();
-    for (const [width, height] of [[1366, 768], [1024, 768]] as const) {
+    for (const [width, height] of [
+      [1366, 768],
+      [1024, 768],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.getByTestId('connect-panel').scrollIntoViewIfNeeded();
       await screenshot(page, `production-setup-${language}-${width}x${height}`);

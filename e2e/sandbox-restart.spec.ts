@@ -11,10 +11,18 @@ import { expect, screenshot, startCounterHost, test } from './fixtures';
  */
 
 const TERMINAL = 'NEWLAND_N950__SBX0000001';
-const RECEIPT = ['{center}{b}LA ESQUINA{/b}{/center}', 'Cafe con leche            $2.500', 'Medialuna                 $1.200', 'Ref {{external_reference}} at {{terminal}}'].join('\n');
+const RECEIPT = [
+  '{center}{b}LA ESQUINA{/b}{/center}',
+  'Cafe con leche            $2.500',
+  'Medialuna                 $1.200',
+  'Ref {{external_reference}} at {{terminal}}',
+].join('\n');
 
 async function post(url: string, body?: unknown): Promise<void> {
-  const response = await fetch(url, body === undefined ? { method: 'POST' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(
+    url,
+    body === undefined ? { method: 'POST' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   expect(response.ok, `${url} answered ${String(response.status)}`).toBe(true);
 }
 
@@ -72,11 +80,16 @@ for (const size of [
   { width: 1024, height: 768 },
 ] as const) {
   for (const language of ['en', 'es'] as const) {
-    test(`a tab with another run's token says its session ended (${size.width}×${size.height}, ${language}); the sandbox index`, async ({ browser, counter }) => {
+    test(`a tab with another run's token says its session ended (${size.width}×${size.height}, ${language}); the sandbox index`, async ({
+      browser,
+      counter,
+    }) => {
       const context = await browser.newContext({ viewport: size, locale: language === 'es' ? 'es-ES' : 'en-US' });
       const page = await context.newPage();
       await page.goto(`${counter.origin}/?counter-token=from-an-earlier-run`);
-      await expect(page.getByTestId('session-ended')).toContainText(language === 'en' ? 'This window belongs to an earlier session' : 'Esta ventana pertenece a una sesión anterior');
+      await expect(page.getByTestId('session-ended')).toContainText(
+        language === 'en' ? 'This window belongs to an earlier session' : 'Esta ventana pertenece a una sesión anterior',
+      );
       await screenshot(page, `session-ended-${size.width}-${language}`);
       await page.goto(`${counter.sandboxBaseUrl}/`);
       await expect(page.getByRole('link', { name: 'Caja 1' })).toHaveAttribute('href', `/__sandbox/terminals/${TERMINAL}/view`);

@@ -47,7 +47,12 @@ test('a print sent over the API comes out on the virtual terminal page, live', a
 
   // The terminal picks it up and prints by itself (2 s + 1.5 s by default); the page follows without a reload.
   await expect
-    .poll(async () => ((await (await fetch(`${baseUrl}/terminals/v1/actions/${action.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string }).status, { timeout: 15_000 })
+    .poll(
+      async () =>
+        ((await (await fetch(`${baseUrl}/terminals/v1/actions/${action.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string })
+          .status,
+      { timeout: 15_000 },
+    )
     .toBe('processed');
   const roll = page.getByRole('region', { name: 'paper roll' });
   await expect(roll.getByRole('heading', { level: 2 })).toHaveText('Paper roll (1 printed)');

@@ -11,8 +11,15 @@ import { expect, screenshot, test } from './fixtures';
 
 const TERMINAL = 'NEWLAND_N950__SBX0000001';
 
-async function control(baseUrl: string, path: string, body?: FaultRule[] | TerminalSettingsPatch | { result: 'approved' } | { result: 'declined'; reason: string }): Promise<void> {
-  const response = await fetch(`${baseUrl}${path}`, body === undefined ? { method: 'POST' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function control(
+  baseUrl: string,
+  path: string,
+  body?: FaultRule[] | TerminalSettingsPatch | { result: 'approved' } | { result: 'declined'; reason: string },
+): Promise<void> {
+  const response = await fetch(
+    `${baseUrl}${path}`,
+    body === undefined ? { method: 'POST' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   expect(response.ok, `${path} answered ${String(response.status)}`).toBe(true);
 }
 
@@ -38,7 +45,10 @@ async function chargeAndWaitForTerminal(page: Page, amount: string): Promise<voi
 
 test.describe('charge on the terminal', () => {
   test('approved: the receipt comes out of the terminal once; declined: the reason, and nothing printed', async ({ page, counter }) => {
-    for (const size of [{ width: 1366, height: 768 }, { width: 1024, height: 768 }]) {
+    for (const size of [
+      { width: 1366, height: 768 },
+      { width: 1024, height: 768 },
+    ]) {
       await page.setViewportSize(size);
       await openSell(page, counter.url);
       await screenshot(page, `sell-idle-en-${size.width}`);
@@ -51,7 +61,9 @@ test.describe('charge on the terminal', () => {
     await control(counter.sandboxBaseUrl, `/__sandbox/terminals/${TERMINAL}/card`, { result: 'approved' });
     await expect(page.getByTestId('sale-status')).toHaveAttribute('data-status', 'processed', { timeout: 15_000 });
     await expect(page.getByTestId('receipt-printed')).toBeVisible({ timeout: 15_000 });
-    await expect.poll(async () => (await printedReferences(counter.sandboxBaseUrl)).filter((reference) => reference.startsWith('rcpt-')).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(async () => (await printedReferences(counter.sandboxBaseUrl)).filter((reference) => reference.startsWith('rcpt-')).length, { timeout: 20_000 })
+      .toBe(1);
     await screenshot(page, 'sell-approved-en-1366');
 
     await chargeAndWaitForTerminal(page, '10');
@@ -74,7 +86,10 @@ test.describe('charge on the terminal', () => {
     await expect(page.getByTestId('sale-status')).toHaveAttribute('data-status', 'canceled', { timeout: 15_000 });
   });
 
-  test('under 500s and dropped connections the sale is charged once and its receipt printed once; then refunded in part and in whole', async ({ page, counter }) => {
+  test('under 500s and dropped connections the sale is charged once and its receipt printed once; then refunded in part and in whole', async ({
+    page,
+    counter,
+  }) => {
     await openSell(page, counter.url);
     await control(counter.sandboxBaseUrl, '/__sandbox/faults', [
       { method: 'POST', pathPattern: '/v1/orders', status: 500, count: 2 },
@@ -84,7 +99,9 @@ test.describe('charge on the terminal', () => {
     await chargeAndWaitForTerminal(page, '30');
     await control(counter.sandboxBaseUrl, `/__sandbox/terminals/${TERMINAL}/card`, { result: 'approved' });
     await expect(page.getByTestId('receipt-printed')).toBeVisible({ timeout: 20_000 });
-    await expect.poll(async () => (await printedReferences(counter.sandboxBaseUrl)).filter((reference) => reference.startsWith('rcpt-')).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(async () => (await printedReferences(counter.sandboxBaseUrl)).filter((reference) => reference.startsWith('rcpt-')).length, { timeout: 20_000 })
+      .toBe(1);
     await expect(page.getByTestId('sell-recent').locator('li')).toHaveCount(1);
 
     await page.getByTestId('refund-amount').fill('12,50');

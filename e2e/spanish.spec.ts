@@ -35,7 +35,11 @@ const SCREENS = [
 test.use({ viewport: { width: 1366, height: 768 } });
 
 /** A receipt long enough to print, with an unknown tag the checker warns about. */
-const RECEIPT = ['{center}{b}LA ESQUINA{/b}{/center}', '{left}Cafe con leche            $2.500{/left}{br}Medialuna                 $1.200', '{negrita}TOTAL $3.700'].join('\n');
+const RECEIPT = [
+  '{center}{b}LA ESQUINA{/b}{/center}',
+  '{left}Cafe con leche            $2.500{/left}{br}Medialuna                 $1.200',
+  '{negrita}TOTAL $3.700',
+].join('\n');
 
 test('in Spanish, no screen shows an English word of Counter’s own', async ({ page, counter }) => {
   const english = englishTexts().map((text) => ({ text, pattern: new RegExp(`(^|[^\\p{L}])${escape(text)}($|[^\\p{L}])`, 'u') }));
@@ -43,7 +47,10 @@ test('in Spanish, no screen shows an English word of Counter’s own', async ({ 
     // Wait for the screen's data (the board, the sales, the terminals) to replace its loading lines.
     await expect(page.locator('body')).not.toContainText(/Leyendo|Abriendo|Cargando/);
     const shown = await page.locator('body').innerText();
-    expect(english.filter(({ pattern }) => pattern.test(shown)).map(({ text }) => text), where).toEqual([]);
+    expect(
+      english.filter(({ pattern }) => pattern.test(shown)).map(({ text }) => text),
+      where,
+    ).toEqual([]);
     await screenshot(page, `spanish-${where}-1366`);
   };
   await page.goto(counter.url);

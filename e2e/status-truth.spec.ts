@@ -10,10 +10,18 @@ import { expect, screenshot, test } from './fixtures';
  */
 
 const TERMINAL = 'NEWLAND_N950__SBX0000001';
-const RECEIPT = ['{center}{b}LA ESQUINA{/b}{/center}', '{left}Cafe con leche            $2.500{/left}', '{b}TOTAL                     $3.700{/b}', 'Ref {{external_reference}}'].join('\n');
+const RECEIPT = [
+  '{center}{b}LA ESQUINA{/b}{/center}',
+  '{left}Cafe con leche            $2.500{/left}',
+  '{b}TOTAL                     $3.700{/b}',
+  'Ref {{external_reference}}',
+].join('\n');
 
 async function control(baseUrl: string, method: 'POST' | 'DELETE', path: string, body?: FaultRule | TerminalSettingsPatch): Promise<void> {
-  const response = await fetch(`${baseUrl}${path}`, body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(
+    `${baseUrl}${path}`,
+    body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   expect(response.ok, `${path} answered ${String(response.status)}`).toBe(true);
 }
 
@@ -62,7 +70,10 @@ test.describe('status truth', () => {
     await expect(steps.getByTestId('status-unconfirmed')).toHaveCount(0);
   });
 
-  test('the connection light follows real requests: Offline during an outage the health route does not see, and "Check again" after it sends the waiting print at once', async ({ page, counter }) => {
+  test('the connection light follows real requests: Offline during an outage the health route does not see, and "Check again" after it sends the waiting print at once', async ({
+    page,
+    counter,
+  }) => {
     await openCounter(page, counter.url);
     const light = page.getByTestId('status-connection');
     await expect(light).toContainText('Online');

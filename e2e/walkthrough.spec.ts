@@ -116,7 +116,9 @@ test.describe('manager', () => {
   test('the history names a refused print’s last error in the cashier’s words, and its Tries header is whole', async ({ page, counter }) => {
     await page.setViewportSize(SIZES[1]);
     await page.goto(counter.url);
-    await page.getByTestId('receipt-editor').fill('{b}LA ESQUINA{/b} Cafe con leche $2.500, Medialuna $1.200, gracias por su compra, vuelva pronto, hasta mañana');
+    await page
+      .getByTestId('receipt-editor')
+      .fill('{b}LA ESQUINA{/b} Cafe con leche $2.500, Medialuna $1.200, gracias por su compra, vuelva pronto, hasta mañana');
     const faulted = await fetch(`${counter.sandboxBaseUrl}/__sandbox/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

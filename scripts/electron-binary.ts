@@ -21,7 +21,11 @@ export function findElectronBinary(options: { tryDownload?: boolean } = {}): Ele
     const retry = findElectronBinary();
     if (retry.available) return retry;
     // The installer prints a stack; its first non-frame line is the reason a person can act on.
-    const why = `${download.stderr ?? ''}\n${download.stdout ?? ''}`.split('\n').map((line) => line.trim()).find((line) => line !== '' && !line.startsWith('at ')) ?? '';
+    const why =
+      `${download.stderr ?? ''}\n${download.stdout ?? ''}`
+        .split('\n')
+        .map((line) => line.trim())
+        .find((line) => line !== '' && !line.startsWith('at ')) ?? '';
     return { available: false, reason: `the Electron ${electronVersion()} binary could not be downloaded${why ? ` (${why})` : ''}` };
   }
   return { available: false, reason: `the Electron ${electronVersion()} binary is not installed at ${candidate}` };

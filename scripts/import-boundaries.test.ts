@@ -9,7 +9,9 @@ const eslint = new ESLint();
 
 async function refusedImports(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(source, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => /'([^']+)' import/.exec(message.message)?.[1] ?? message.message);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => /'([^']+)' import/.exec(message.message)?.[1] ?? message.message);
 }
 
 const SANDBOX_APP = `import { createSandbox } from '../../sandbox/app';\nexport const start = createSandbox;\n`;
@@ -18,7 +20,9 @@ describe('import boundaries', () => {
   it('keeps the sandbox out of main, except for its starter and tests', async () => {
     expect(await refusedImports('src/main/core/print-queue/probe.ts', SANDBOX_APP)).toEqual(['../../sandbox/app']);
     expect(await refusedImports('src/main/electron/probe.ts', SANDBOX_APP)).toEqual(['../../sandbox/app']);
-    expect(await refusedImports('src/main/embedded-sandbox.ts', `import { createSandbox } from '../sandbox/app';\nexport const start = createSandbox;\n`)).toEqual([]);
+    expect(
+      await refusedImports('src/main/embedded-sandbox.ts', `import { createSandbox } from '../sandbox/app';\nexport const start = createSandbox;\n`),
+    ).toEqual([]);
     expect(await refusedImports('src/main/core/print-queue/probe.test.ts', SANDBOX_APP)).toEqual([]);
     expect(await refusedImports('src/main/core/testing/probe.ts', SANDBOX_APP)).toEqual([]);
   });

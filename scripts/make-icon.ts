@@ -31,7 +31,9 @@ for (let y = 0; y < SIZE; y++) {
       const tear = 410 - Math.abs(((x - left) % (2 * tooth)) - tooth);
       if (x >= left && x < right && y >= 96 && y < tear) {
         colour = PAPER;
-        const printed = [150, 196, 236, 276, 330].some((line, index) => y >= line && y < line + 14 && x >= left + 28 && x < right - (index === 0 ? 28 : index === 4 ? 28 : 60 + index * 12));
+        const printed = [150, 196, 236, 276, 330].some(
+          (line, index) => y >= line && y < line + 14 && x >= left + 28 && x < right - (index === 0 ? 28 : index === 4 ? 28 : 60 + index * 12),
+        );
         if (printed) colour = INK;
       }
     }

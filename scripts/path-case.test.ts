@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
  * case check out as one file there, and whichever is written last silently replaces the other.
  */
 function trackedPaths(): string[] {
-  return execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter((path) => path !== '');
+  return execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    .split('\0')
+    .filter((path) => path !== '');
 }
 
 /**

@@ -29,7 +29,12 @@ function ensureChromium(): boolean {
   const [command = 'apt-get', ...rest] = [...prefix, 'apt-get'];
   return (
     run('install Debian Chromium for the browser tests', command, [...rest, 'update', '-qq'], { env }) &&
-    run('install Debian Chromium for the browser tests', command, [...rest, 'install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { env }) &&
+    run(
+      'install Debian Chromium for the browser tests',
+      command,
+      [...rest, 'install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'],
+      { env },
+    ) &&
     existsSync(CHROMIUM)
   );
 }
@@ -46,7 +51,13 @@ const steps: Array<[string, () => boolean]> = [
   ['unit tests', () => run('unit tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])],
   ['build', () => run('build', bin('electron-vite'), ['build'])],
   ['browser', () => ensureChromium() || (console.error(`Chromium is missing at ${CHROMIUM} and could not be installed.`), false)],
-  ['e2e', () => run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } })],
+  [
+    'e2e',
+    () =>
+      run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '--reporter=list,json'], {
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+      }),
+  ],
 ];
 
 const failedSteps: string[] = [];
@@ -62,7 +73,12 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;

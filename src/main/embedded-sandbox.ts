@@ -69,7 +69,11 @@ export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Pro
     ...(state === undefined ? {} : { state }),
     onStateMayHaveChanged: () => saver.schedule(),
   });
-  const saver = new StateSaver(stateFile, () => sandbox.snapshot(), (error) => console.error(`[counter] could not save the sandbox state to ${stateFile}`, error));
+  const saver = new StateSaver(
+    stateFile,
+    () => sandbox.snapshot(),
+    (error) => console.error(`[counter] could not save the sandbox state to ${stateFile}`, error),
+  );
 
   const savedPort = await readSavedPort(portFile);
   let baseUrl: string;
@@ -78,7 +82,9 @@ export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Pro
   } catch (error) {
     if (savedPort === undefined || !isAddressInUse(error)) throw error;
     baseUrl = await sandbox.listen({ port: 0, host });
-    notices.push(`The sandbox's port ${savedPort} is taken by another program, so it now listens at ${baseUrl}. Payment links of earlier sales still name port ${savedPort}.`);
+    notices.push(
+      `The sandbox's port ${savedPort} is taken by another program, so it now listens at ${baseUrl}. Payment links of earlier sales still name port ${savedPort}.`,
+    );
   }
   const port = Number(new URL(baseUrl).port);
   if (port !== savedPort) await writeStateFileAtomically(portFile, `${JSON.stringify({ port })}\n`);

@@ -35,7 +35,11 @@ async function start(): Promise<void> {
     dataDirectory: app.getPath('userData'),
     secretBox: createSafeStorageSecretBox(),
     // Payment notifications: loopback on a free port unless the environment says otherwise (a tunnel in production).
-    notificationReceiver: receiverConfigFrom({ host: process.env['COUNTER_NOTIFY_HOST'], port: process.env['COUNTER_NOTIFY_PORT'], publicUrl: process.env['COUNTER_NOTIFY_URL'] }),
+    notificationReceiver: receiverConfigFrom({
+      host: process.env['COUNTER_NOTIFY_HOST'],
+      port: process.env['COUNTER_NOTIFY_PORT'],
+      publicUrl: process.env['COUNTER_NOTIFY_URL'],
+    }),
     openExternal: async (url) => {
       // The sign-in page is the only thing the core opens; anything else is refused rather than handed to the OS.
       if (!isVettedExternalUrl(url)) throw new Error(`refusing to open ${url}`);
@@ -61,17 +65,22 @@ async function start(): Promise<void> {
   await showStartupNotices(window, settingsFile.notices);
 }
 
-if (enforceSingleInstance(() => {
-  if (mainWindow?.isMinimized()) mainWindow.restore();
-  mainWindow?.focus();
-})) {
+if (
+  enforceSingleInstance(() => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  })
+) {
   app.enableSandbox();
   registerAppScheme();
-  app.whenReady().then(start).catch((error: unknown) => {
-    console.error('[counter] could not start', error);
-    showStartupFailure(error);
-    app.exit(1);
-  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      console.error('[counter] could not start', error);
+      showStartupFailure(error);
+      app.exit(1);
+    });
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', () => {
     void core?.dispose();

@@ -56,14 +56,18 @@ export const SeedData = z
     for (const id of duplicates(seed.applications.map((application) => application.client_id))) {
       context.addIssue({ code: 'custom', path: ['applications'], message: `client_id ${id} appears twice` });
     }
-    for (const id of duplicates(seed.users.map((user) => user.user_id))) context.addIssue({ code: 'custom', path: ['users'], message: `user_id ${id} appears twice` });
-    for (const id of duplicates(seed.terminals.map((terminal) => terminal.id))) context.addIssue({ code: 'custom', path: ['terminals'], message: `terminal ${id} appears twice` });
+    for (const id of duplicates(seed.users.map((user) => user.user_id)))
+      context.addIssue({ code: 'custom', path: ['users'], message: `user_id ${id} appears twice` });
+    for (const id of duplicates(seed.terminals.map((terminal) => terminal.id)))
+      context.addIssue({ code: 'custom', path: ['terminals'], message: `terminal ${id} appears twice` });
     const users = new Set(seed.users.map((user) => user.user_id));
     seed.applications.forEach((application, index) => {
-      if (!users.has(application.owner_user_id)) context.addIssue({ code: 'custom', path: ['applications', index, 'owner_user_id'], message: `owner ${application.owner_user_id} is not a user` });
+      if (!users.has(application.owner_user_id))
+        context.addIssue({ code: 'custom', path: ['applications', index, 'owner_user_id'], message: `owner ${application.owner_user_id} is not a user` });
     });
     seed.terminals.forEach((terminal, index) => {
-      if (!users.has(terminal.user_id)) context.addIssue({ code: 'custom', path: ['terminals', index, 'user_id'], message: `user ${terminal.user_id} is not a user` });
+      if (!users.has(terminal.user_id))
+        context.addIssue({ code: 'custom', path: ['terminals', index, 'user_id'], message: `user ${terminal.user_id} is not a user` });
     });
   });
 export type SeedData = z.infer<typeof SeedData>;

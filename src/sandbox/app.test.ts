@@ -49,7 +49,8 @@ describe('sandbox server', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(document.openapi).toBeDefined();
-    for (const path of ['/oauth/token', '/authorization', '/terminals/v1/list', '/__sandbox/faults', '/__sandbox/clock/advance']) expect(document.paths).toHaveProperty([path]);
+    for (const path of ['/oauth/token', '/authorization', '/terminals/v1/list', '/__sandbox/faults', '/__sandbox/clock/advance'])
+      expect(document.paths).toHaveProperty([path]);
   });
 
   it('listens on a free loopback port and reports its base URL', async () => {
@@ -64,7 +65,12 @@ describe('sandbox server', () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, callback) {
-        lines.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
+        lines.push(
+          ...chunk
+            .toString('utf8')
+            .split('\n')
+            .filter((line) => line !== ''),
+        );
         callback();
       },
     });
@@ -102,19 +108,34 @@ describe('sandbox server', () => {
 describe('client mistakes are 4xx in the platform shape, never a 500', () => {
   it('malformed JSON on a JSON route', async () => {
     const target = await start();
-    const response = await target.app.inject({ method: 'POST', url: '/__sandbox/faults', headers: { 'content-type': 'application/json' }, payload: '{"pathPattern":' });
+    const response = await target.app.inject({
+      method: 'POST',
+      url: '/__sandbox/faults',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"pathPattern":',
+    });
     expectError(response, 400, 'bad_request');
   });
 
   it('a content type the route cannot read', async () => {
     const target = await start();
-    const response = await target.app.inject({ method: 'POST', url: '/__sandbox/faults', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'pathPattern=/x' });
+    const response = await target.app.inject({
+      method: 'POST',
+      url: '/__sandbox/faults',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'pathPattern=/x',
+    });
     expect(expectError(response, 415, 'unsupported_media_type').message).toContain('application/x-www-form-urlencoded');
   });
 
   it('a body over the limit', async () => {
     const target = await start();
-    const response = await target.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/json' }, payload: `"${'x'.repeat(100_000)}"` });
+    const response = await target.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'application/json' },
+      payload: `"${'x'.repeat(100_000)}"`,
+    });
     expectError(response, 413, 'request_entity_too_large');
   });
 
@@ -145,12 +166,25 @@ describe('GET /terminals/v1/list (docs/decisions.md)', () => {
     expect(response.statusCode).toBe(200);
     const list = TerminalsListResponse.parse(response.json());
     expect(list.paging).toEqual({ total: 4, offset: 0, limit: 50 });
-    expect(list.data.terminals.map((terminal) => terminal.id)).toEqual(['NEWLAND_N950__SBX0000001', 'NEWLAND_N950__SBX0000002', 'PAX_A910__SBX0000003', 'PAX_A910__SBX0000004']);
-    expect(list.data.terminals[3]).toEqual({ id: 'PAX_A910__SBX0000004', pos_id: 104, store_id: '5001', external_pos_id: 'MOSTRADOR', operating_mode: 'STANDALONE' });
+    expect(list.data.terminals.map((terminal) => terminal.id)).toEqual([
+      'NEWLAND_N950__SBX0000001',
+      'NEWLAND_N950__SBX0000002',
+      'PAX_A910__SBX0000003',
+      'PAX_A910__SBX0000004',
+    ]);
+    expect(list.data.terminals[3]).toEqual({
+      id: 'PAX_A910__SBX0000004',
+      pos_id: 104,
+      store_id: '5001',
+      external_pos_id: 'MOSTRADOR',
+      operating_mode: 'STANDALONE',
+    });
     expect(response.json()).toEqual(list);
 
     const kiosk = (await postToken(target, { grant_type: 'client_credentials', ...KIOSK })).json<{ access_token: string }>().access_token;
-    const other = TerminalsListResponse.parse((await target.app.inject({ method: 'GET', url: '/terminals/v1/list', headers: { authorization: `Bearer ${kiosk}` } })).json());
+    const other = TerminalsListResponse.parse(
+      (await target.app.inject({ method: 'GET', url: '/terminals/v1/list', headers: { authorization: `Bearer ${kiosk}` } })).json(),
+    );
     expect(other.data.terminals.map((terminal) => terminal.id)).toEqual(['NEWLAND_N950__SBX0000009']);
   });
 
@@ -162,18 +196,23 @@ describe('GET /terminals/v1/list (docs/decisions.md)', () => {
   ])('pages with %s', async (query, ids, paging) => {
     const target = await start();
     const { access_token: token } = await clientCredentials(target);
-    const list = TerminalsListResponse.parse((await target.app.inject({ method: 'GET', url: `/terminals/v1/list?${query}`, headers: { authorization: `Bearer ${token}` } })).json());
+    const list = TerminalsListResponse.parse(
+      (await target.app.inject({ method: 'GET', url: `/terminals/v1/list?${query}`, headers: { authorization: `Bearer ${token}` } })).json(),
+    );
     expect(list.data.terminals.map((terminal) => terminal.id)).toEqual(ids);
     expect(list.paging).toEqual(paging);
   });
 
-  it.each(['limit=0', 'limit=51', 'limit=-1', 'limit=abc', 'limit=1.5', 'limit=', 'offset=-1', 'offset=x', 'limit=2&limit=3'])('answers %s with 400 and the error body', async (query) => {
-    const target = await start();
-    const { access_token: token } = await clientCredentials(target);
-    const response = await target.app.inject({ method: 'GET', url: `/terminals/v1/list?${query}`, headers: { authorization: `Bearer ${token}` } });
-    const body = expectError(response, 400, 'invalid_query_param');
-    expect(body.message).toMatch(/limit|offset/);
-  });
+  it.each(['limit=0', 'limit=51', 'limit=-1', 'limit=abc', 'limit=1.5', 'limit=', 'offset=-1', 'offset=x', 'limit=2&limit=3'])(
+    'answers %s with 400 and the error body',
+    async (query) => {
+      const target = await start();
+      const { access_token: token } = await clientCredentials(target);
+      const response = await target.app.inject({ method: 'GET', url: `/terminals/v1/list?${query}`, headers: { authorization: `Bearer ${token}` } });
+      const body = expectError(response, 400, 'invalid_query_param');
+      expect(body.message).toMatch(/limit|offset/);
+    },
+  );
 
   it('checks the token before the query', async () => {
     const target = await start();

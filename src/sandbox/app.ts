@@ -120,7 +120,8 @@ function createServer(logger: SandboxOptions['logger'], limits: ServerLimits, ro
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const clock = options.clock ?? createSystemClock();
   const seed = SeedData.parse(options.seed ?? DEFAULT_SEED);
-  const tokenRateLimit = options.tokenRateLimit === undefined ? DEFAULT_TOKEN_RATE_LIMIT : options.tokenRateLimit === null ? null : RateLimit.parse(options.tokenRateLimit);
+  const tokenRateLimit =
+    options.tokenRateLimit === undefined ? DEFAULT_TOKEN_RATE_LIMIT : options.tokenRateLimit === null ? null : RateLimit.parse(options.tokenRateLimit);
   const slices = new Map<string, PersistentSlice>();
   const limits = ServerLimits.parse({ ...DEFAULT_SERVER_LIMITS, ...options.limits });
 
@@ -190,7 +191,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   registerOrders(app, context, { actions, fleet: fleetOf(app), checkout: checkoutServices(app) });
 
   registerIndexPage(app, context);
-  app.get('/__sandbox/health', { schema: { tags: ['sandbox control'], summary: 'Liveness and the sandbox time' } }, () => ({ status: 'ok', time: new Date(clock.now()).toISOString() }));
+  app.get('/__sandbox/health', { schema: { tags: ['sandbox control'], summary: 'Liveness and the sandbox time' } }, () => ({
+    status: 'ok',
+    time: new Date(clock.now()).toISOString(),
+  }));
   app.get('/__sandbox/openapi.json', { schema: { tags: ['sandbox control'], summary: 'This OpenAPI document' } }, () => app.swagger());
 
   await app.ready();

@@ -120,7 +120,11 @@ describe('npm run sandbox (cli.ts)', () => {
 
   it('--manual-clock lets the control API move time', async () => {
     const running = await startCli(['--manual-clock', '--log-level', 'warn']);
-    const response = await fetch(`${running.baseUrl}/__sandbox/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seconds": 60}' });
+    const response = await fetch(`${running.baseUrl}/__sandbox/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"seconds": 60}',
+    });
     expect(response.status).toBe(200);
     running.child.kill('SIGTERM');
     expect(await running.exited).toBe(0);
@@ -131,7 +135,17 @@ describe('npm run sandbox (cli.ts)', () => {
     await writeFile(
       seedFile,
       JSON.stringify({
-        applications: [{ client_id: '42', client_secret: 'SBX-other-secret-0001', name: 'Other', owner_user_id: 7, redirect_uris: ['http://127.0.0.1/cb'], pkce_required: true, scopes: ['read'] }],
+        applications: [
+          {
+            client_id: '42',
+            client_secret: 'SBX-other-secret-0001',
+            name: 'Other',
+            owner_user_id: 7,
+            redirect_uris: ['http://127.0.0.1/cb'],
+            pkce_required: true,
+            scopes: ['read'],
+          },
+        ],
         users: [{ user_id: 7, nickname: 'SEVEN', email: 'seven@sandbox.test' }],
         terminals: [],
       }),
@@ -185,7 +199,11 @@ describe('state file', () => {
 
   it('writes the state without indentation, so nesting does not multiply its size', async () => {
     const file = join(directory, 'state.json');
-    const saver = new StateSaver(file, () => ({ checkout: { preferences: [{ a: { b: { c: [1, 2] } } }] } }), () => undefined);
+    const saver = new StateSaver(
+      file,
+      () => ({ checkout: { preferences: [{ a: { b: { c: [1, 2] } } }] } }),
+      () => undefined,
+    );
     await saver.stop();
     expect(await readFile(file, 'utf8')).toBe('{"checkout":{"preferences":[{"a":{"b":{"c":[1,2]}}}]}}\n');
   });
@@ -194,7 +212,11 @@ describe('state file', () => {
     const file = join(directory, 'state.json');
     let state = { a: 1 };
     const errors: unknown[] = [];
-    const saver = new StateSaver(file, () => state, (error) => errors.push(error));
+    const saver = new StateSaver(
+      file,
+      () => state,
+      (error) => errors.push(error),
+    );
     await saver.save();
     await writeFile(file, 'tampered');
     await saver.save();
@@ -203,7 +225,11 @@ describe('state file', () => {
     await saver.stop();
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ a: 2 });
 
-    const broken = new StateSaver(join(directory, 'missing-dir', 'state.json'), () => state, (error) => errors.push(error));
+    const broken = new StateSaver(
+      join(directory, 'missing-dir', 'state.json'),
+      () => state,
+      (error) => errors.push(error),
+    );
     await broken.save();
     expect(errors).toHaveLength(1);
     await expect(broken.stop()).rejects.toThrow(/ENOENT/);

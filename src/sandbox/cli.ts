@@ -36,34 +36,36 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --help                    this text
 `;
 
-const CliOptions = z.object({
-  port: z
-    .string()
-    .regex(/^\d{1,5}$/, { error: '--port must be a number' })
-    .transform(Number)
-    .pipe(z.number().max(65_535, { error: '--port must be at most 65535' }))
-    .default(3333),
-  host: z.string().min(1).default('127.0.0.1'),
-  allowRemote: z.boolean().default(false),
-  publicUrl: z.url({ protocol: /^https?$/, error: '--public-url must be an http(s) URL' }).optional(),
-  allowRemoteNotifications: z.boolean().default(false),
-  state: z.string().min(1).optional(),
-  seed: z.string().min(1).optional(),
-  manualClock: z.boolean().default(false),
-  strictRedirects: z.boolean().default(false),
-  tokenRateLimit: z
-    .string()
-    .regex(/^(off|\d+\/\d+(\.\d+)?)$/, { error: '--token-rate-limit is BURST/PER_SECOND (e.g. 100/10) or off' })
-    .transform((value): RateLimit | null => {
-      if (value === 'off') return null;
-      const [capacity, refill] = value.split('/');
-      return { capacity: Number(capacity), refillPerSecond: Number(refill) };
-    })
-    .optional(),
-  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-}).refine((options) => options.allowRemote || isLoopbackHostname(options.host), {
-  error: '--host other than loopback exposes live tokens and the control API to the network; add --allow-remote to do it anyway',
-});
+const CliOptions = z
+  .object({
+    port: z
+      .string()
+      .regex(/^\d{1,5}$/, { error: '--port must be a number' })
+      .transform(Number)
+      .pipe(z.number().max(65_535, { error: '--port must be at most 65535' }))
+      .default(3333),
+    host: z.string().min(1).default('127.0.0.1'),
+    allowRemote: z.boolean().default(false),
+    publicUrl: z.url({ protocol: /^https?$/, error: '--public-url must be an http(s) URL' }).optional(),
+    allowRemoteNotifications: z.boolean().default(false),
+    state: z.string().min(1).optional(),
+    seed: z.string().min(1).optional(),
+    manualClock: z.boolean().default(false),
+    strictRedirects: z.boolean().default(false),
+    tokenRateLimit: z
+      .string()
+      .regex(/^(off|\d+\/\d+(\.\d+)?)$/, { error: '--token-rate-limit is BURST/PER_SECOND (e.g. 100/10) or off' })
+      .transform((value): RateLimit | null => {
+        if (value === 'off') return null;
+        const [capacity, refill] = value.split('/');
+        return { capacity: Number(capacity), refillPerSecond: Number(refill) };
+      })
+      .optional(),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((options) => options.allowRemote || isLoopbackHostname(options.host), {
+    error: '--host other than loopback exposes live tokens and the control API to the network; add --allow-remote to do it anyway',
+  });
 type CliOptions = z.infer<typeof CliOptions>;
 
 function fail(message: string, code = 2): never {
@@ -191,7 +193,11 @@ async function main(): Promise<void> {
   }
 
   if (stateFile !== undefined) {
-    saver = new StateSaver(stateFile, () => sandbox.snapshot(), (error) => sandbox.app.log.warn({ err: error }, `could not save state to ${stateFile}`));
+    saver = new StateSaver(
+      stateFile,
+      () => sandbox.snapshot(),
+      (error) => sandbox.app.log.warn({ err: error }, `could not save state to ${stateFile}`),
+    );
   }
 
   let baseUrl: string;
@@ -203,7 +209,9 @@ async function main(): Promise<void> {
   }
   saver?.start();
   if (options.allowRemote) {
-    process.stderr.write(`sandbox: WARNING --allow-remote: anyone who can reach ${options.host}:${options.port} can mint and read tokens and drive the control API\n`);
+    process.stderr.write(
+      `sandbox: WARNING --allow-remote: anyone who can reach ${options.host}:${options.port} can mint and read tokens and drive the control API\n`,
+    );
   }
   const stateNote = stateFile === undefined ? 'in memory only (add --state FILE to keep it)' : `${stateFile} (${state === undefined ? 'new' : 'loaded'})`;
   process.stdout.write(`${banner(baseUrl, sandbox.context.seed, options, stateNote)}\n`);

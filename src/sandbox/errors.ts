@@ -110,7 +110,10 @@ export function installErrorHandling(app: FastifyInstance): void {
         return sendError(reply, new SandboxError(400, malformedCode, 'The request body is empty but Content-Type says JSON.'));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': {
         const contentType = request.headers['content-type'] ?? '';
-        const message = contentType === '' ? 'The request has a body but no Content-Type; send application/json.' : `Unsupported content type "${contentType}"; send application/json.`;
+        const message =
+          contentType === ''
+            ? 'The request has a body but no Content-Type; send application/json.'
+            : `Unsupported content type "${contentType}"; send application/json.`;
         if (config.unsupportedMediaTypeCode !== undefined) return sendError(reply, new SandboxError(400, config.unsupportedMediaTypeCode, message));
         return sendError(reply, new SandboxError(415, 'unsupported_media_type', message));
       }

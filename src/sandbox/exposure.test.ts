@@ -31,7 +31,12 @@ describe('Host names (DNS rebinding)', () => {
     for (const host of ['localhost:3333', '127.0.0.1:3333', '[::1]:3333']) {
       expect((await sandbox.app.inject({ method: 'GET', url: '/__sandbox/health', headers: { host } })).statusCode, host).toBe(200);
     }
-    const refused = await sandbox.app.inject({ method: 'POST', url: '/__sandbox/reset', headers: { host: 'evil.example', 'content-type': 'application/json' }, payload: '{}' });
+    const refused = await sandbox.app.inject({
+      method: 'POST',
+      url: '/__sandbox/reset',
+      headers: { host: 'evil.example', 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expectError(refused, 421, 'misdirected_request');
   });
 
@@ -48,8 +53,16 @@ describe('control requests another site could send', () => {
     const sandbox = await sandboxWith();
     const token = (await postToken(sandbox, { grant_type: 'client_credentials', ...COUNTER })).json<{ access_token: string }>().access_token;
     const list = () => sandbox.app.inject({ method: 'GET', url: '/terminals/v1/list', headers: { authorization: `Bearer ${token}` } });
-    expectError(await sandbox.app.inject({ method: 'POST', url: '/__sandbox/reset', headers: { 'content-type': 'text/plain' }, payload: 'x' }), 415, 'unsupported_media_type');
-    expectError(await sandbox.app.inject({ method: 'POST', url: '/__sandbox/reset', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' }), 415, 'unsupported_media_type');
+    expectError(
+      await sandbox.app.inject({ method: 'POST', url: '/__sandbox/reset', headers: { 'content-type': 'text/plain' }, payload: 'x' }),
+      415,
+      'unsupported_media_type',
+    );
+    expectError(
+      await sandbox.app.inject({ method: 'POST', url: '/__sandbox/reset', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' }),
+      415,
+      'unsupported_media_type',
+    );
     expectError(await sandbox.app.inject({ method: 'POST', url: '/__sandbox/reset', headers: { origin: 'http://localhost:5173' } }), 403, 'forbidden');
     expect((await list()).statusCode).toBe(200);
 
@@ -59,8 +72,13 @@ describe('control requests another site could send', () => {
 
   it('accept JSON, the control header, and a bodyless call from a program (no Origin)', async () => {
     const sandbox = await sandboxWith();
-    expect((await sandbox.app.inject({ method: 'POST', url: '/__sandbox/reset', headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode).toBe(200);
-    expect((await sandbox.app.inject({ method: 'POST', url: '/__sandbox/reset', headers: { 'x-sandbox-control': '1', 'content-type': 'text/plain' }, payload: 'x' })).statusCode).toBe(200);
+    expect(
+      (await sandbox.app.inject({ method: 'POST', url: '/__sandbox/reset', headers: { 'content-type': 'application/json' }, payload: '{}' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await sandbox.app.inject({ method: 'POST', url: '/__sandbox/reset', headers: { 'x-sandbox-control': '1', 'content-type': 'text/plain' }, payload: 'x' }))
+        .statusCode,
+    ).toBe(200);
     expect((await sandbox.app.inject({ method: 'POST', url: '/__sandbox/reset' })).statusCode).toBe(200);
   });
 });
@@ -69,7 +87,12 @@ describe('init_point', () => {
   it('comes from the configured public address, not from the Host header', async () => {
     const sandbox = await sandboxWith({ publicUrl: 'http://sandbox.test:4000/' });
     const token = (await postToken(sandbox, { grant_type: 'client_credentials', ...COUNTER })).json<{ access_token: string }>().access_token;
-    const created = await sandbox.app.inject({ method: 'POST', url: '/checkout/preferences', headers: { authorization: `Bearer ${token}`, host: '127.0.0.2:9' }, payload: PREFERENCE });
+    const created = await sandbox.app.inject({
+      method: 'POST',
+      url: '/checkout/preferences',
+      headers: { authorization: `Bearer ${token}`, host: '127.0.0.2:9' },
+      payload: PREFERENCE,
+    });
     expect(Preference.parse(created.json()).init_point).toMatch(/^http:\/\/sandbox\.test:4000\/checkout\/pay\//);
   });
 
@@ -77,7 +100,12 @@ describe('init_point', () => {
     const sandbox = await sandboxWith();
     const baseUrl = await sandbox.listen();
     const token = (await postToken(sandbox, { grant_type: 'client_credentials', ...COUNTER })).json<{ access_token: string }>().access_token;
-    const created = await sandbox.app.inject({ method: 'POST', url: '/checkout/preferences', headers: { authorization: `Bearer ${token}`, host: 'localhost:1' }, payload: PREFERENCE });
+    const created = await sandbox.app.inject({
+      method: 'POST',
+      url: '/checkout/preferences',
+      headers: { authorization: `Bearer ${token}`, host: 'localhost:1' },
+      payload: PREFERENCE,
+    });
     expect(Preference.parse(created.json()).init_point.startsWith(`${baseUrl}/checkout/pay/`)).toBe(true);
   });
 });
@@ -92,7 +120,11 @@ describe('notification deliveries', () => {
     expect(paid.status).toBe(201);
     await t.services.notifications.dispatcher.whenIdle();
     const [delivery] = t.services.notifications.dispatcher.list();
-    expect(delivery?.attempts[0]).toMatchObject({ outcome: 'network_error', status_code: null, error: expect.stringContaining('10.20.30.40 is not a loopback host') });
+    expect(delivery?.attempts[0]).toMatchObject({
+      outcome: 'network_error',
+      status_code: null,
+      error: expect.stringContaining('10.20.30.40 is not a loopback host'),
+    });
   });
 
   it("when allowed, do not copy another host's network error into the log", async () => {
@@ -103,11 +135,23 @@ describe('notification deliveries', () => {
       allowRemoteTargets: true,
       fetch: (input) => {
         reasons.push(String(input));
-        return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND billing.internal.corp'), { code: 'ENOTFOUND' }) }));
+        return Promise.reject(
+          new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND billing.internal.corp'), { code: 'ENOTFOUND' }) }),
+        );
       },
     });
     open.push({ close: () => Promise.resolve(dispatcher.stop()) });
-    dispatcher.enqueue({ channel: 'ipn', topic: 'payment', resourceId: '1', action: 'payment.created', userId: 1001, clientId: COUNTER.client_id, liveMode: false, url: 'http://billing.internal.corp/ipn', urlSource: 'object' });
+    dispatcher.enqueue({
+      channel: 'ipn',
+      topic: 'payment',
+      resourceId: '1',
+      action: 'payment.created',
+      userId: 1001,
+      clientId: COUNTER.client_id,
+      liveMode: false,
+      url: 'http://billing.internal.corp/ipn',
+      urlSource: 'object',
+    });
     await dispatcher.whenIdle();
     expect(reasons).toHaveLength(1);
     const [record] = dispatcher.list();
@@ -118,7 +162,10 @@ describe('notification deliveries', () => {
 describe('pages', () => {
   it('the consent page may not be framed', async () => {
     const sandbox = await sandboxWith();
-    const page = await sandbox.app.inject({ method: 'GET', url: `/authorization?response_type=code&client_id=${COUNTER.client_id}&redirect_uri=${encodeURIComponent('http://127.0.0.1/callback')}` });
+    const page = await sandbox.app.inject({
+      method: 'GET',
+      url: `/authorization?response_type=code&client_id=${COUNTER.client_id}&redirect_uri=${encodeURIComponent('http://127.0.0.1/callback')}`,
+    });
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });

@@ -38,7 +38,10 @@ export function installHostGuard(app: FastifyInstance, policy: HostPolicy): void
     if (allowed === 'any') return done();
     const hostname = hostnameOf(request.host);
     if (hostname !== undefined && (isLoopbackHostname(hostname) || allowed.has(hostname))) return done();
-    void sendError(reply, new SandboxError(421, 'misdirected_request', `This sandbox does not answer for the host "${request.host}"; use its own address (e.g. 127.0.0.1).`));
+    void sendError(
+      reply,
+      new SandboxError(421, 'misdirected_request', `This sandbox does not answer for the host "${request.host}"; use its own address (e.g. 127.0.0.1).`),
+    );
   });
 }
 
@@ -62,7 +65,10 @@ export function installControlGuard(app: FastifyInstance): void {
     if (request.headers[CONTROL_HEADER] !== undefined) return done();
     const type = mediaType(request);
     if (type !== undefined && type !== 'application/json') {
-      return void sendError(reply, new SandboxError(415, 'unsupported_media_type', `Control requests take application/json (or the ${CONTROL_HEADER} header), not "${type}".`));
+      return void sendError(
+        reply,
+        new SandboxError(415, 'unsupported_media_type', `Control requests take application/json (or the ${CONTROL_HEADER} header), not "${type}".`),
+      );
     }
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {

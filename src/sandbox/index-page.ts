@@ -44,9 +44,6 @@ ${accounts.join('\n')}
  */
 export function registerIndexPage(app: FastifyInstance, context: SandboxContext): void {
   app.get('/', { schema: { tags: ['sandbox control'], summary: 'The sandbox index page: every terminal, linked to its paper (HTML)' } }, (_request, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(sandboxIndexHtml(context)),
+    reply.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'").send(sandboxIndexHtml(context)),
   );
 }

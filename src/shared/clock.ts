@@ -20,10 +20,13 @@ export function createSystemClock(): Clock {
     now: () => Date.now(),
     setTimeout(callback, delayMs) {
       const id = nextId++;
-      const timer = globalThis.setTimeout(() => {
-        live.delete(id);
-        callback();
-      }, Math.max(0, delayMs));
+      const timer = globalThis.setTimeout(
+        () => {
+          live.delete(id);
+          callback();
+        },
+        Math.max(0, delayMs),
+      );
       // A pending sandbox timer (an IPN retry 15 minutes out) must not keep a CLI or test process alive.
       (timer as { unref?: () => void }).unref?.();
       live.set(id, timer);
@@ -50,7 +53,8 @@ export function createManualClock(startEpochMs = Date.UTC(2026, 0, 15, 12, 0, 0)
   const timers = new Map<number, { due: number; callback: () => void }>();
   const flushMicrotasks = async (): Promise<void> => {
     // Lets promise chains started by a fired timer run before the next one fires, as real time would.
-    const nextTurn = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate ?? ((callback: () => void) => globalThis.setTimeout(callback, 0));
+    const nextTurn =
+      (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate ?? ((callback: () => void) => globalThis.setTimeout(callback, 0));
     for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => void nextTurn(resolve));
   };
   return {

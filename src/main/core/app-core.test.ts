@@ -33,7 +33,11 @@ async function dispatcher() {
 describe('the core behind the contract', () => {
   it('refuses a malformed print before anything is journaled, naming the field', async () => {
     const dispatch = await dispatcher();
-    const result = await dispatch('prints.enqueue', { terminalId: TERMINAL_1, subtype: 'custom', content: receipt('x'), externalReference: 'has spaces!' }, sender);
+    const result = await dispatch(
+      'prints.enqueue',
+      { terminalId: TERMINAL_1, subtype: 'custom', content: receipt('x'), externalReference: 'has spaces!' },
+      sender,
+    );
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_request', issues: [{ path: 'externalReference' }] } });
     const list = await dispatch('prints.list', {}, sender);
     expect(list).toMatchObject({ ok: true, value: { total: 0, items: [], page: { index: 0, size: 50 } } });

@@ -79,7 +79,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const tokens: TokenSource = { current: () => credentials.tokens.current(), renew: (rejected) => credentials.tokens.renew(rejected) };
   // Every real request's outcome feeds the connection light (created below, with the client it probes through).
   const onOutcome = (outcome: RequestOutcome): void => connection.report(outcome);
-  const platform = createPlatformClient(createPlatformTransport({ http, clock, baseUrl: () => platformBaseUrl(environment()), tokens, policy, random, logger, onOutcome }));
+  const platform = createPlatformClient(
+    createPlatformTransport({ http, clock, baseUrl: () => platformBaseUrl(environment()), tokens, policy, random, logger, onOutcome }),
+  );
   const sandbox = createPlatformClient(createPlatformTransport({ http, clock, baseUrl: () => options.sandboxBaseUrl, policy, logger }));
   const credentials = createCredentialsService({
     clock,
@@ -136,7 +138,16 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     onReachable: () => void prints.opened().then((queue) => queue?.wake()),
   });
   // Sales and the notification receiver start now and stop in dispose.
-  const checkout = createCheckout({ platform, store: options.store, settings, events, clock, logger, applicationSecret: () => credentials.applicationSecret(), receiver: options.notificationReceiver });
+  const checkout = createCheckout({
+    platform,
+    store: options.store,
+    settings,
+    events,
+    clock,
+    logger,
+    applicationSecret: () => credentials.applicationSecret(),
+    receiver: options.notificationReceiver,
+  });
 
   const sales = createOrdersSwitch({
     environment,
@@ -150,16 +161,29 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     printReceipt: createReceiptPrinter({ queue: prints.current, header: () => 'Counter', language }),
   });
 
-  const handlers: ChannelHandlers = withStartupNotices({
-    ...createAppHandlers({ settings, events, connection, credentials, environmentChanged: switchQueue, platformBaseUrl, sandboxBaseUrl: options.sandboxBaseUrl, version: options.version, shell: options.shell }),
-    ...createTemplateHandlers(options.store, { language }),
-    ...createCredentialsHandlers({ credentials, settings, events }),
-    ...createTerminalHandlers(terminals),
-    ...createPrintHandlers(prints.current),
-    ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
-    ...checkout.handlers,
-    ...createOrdersHandlers(sales.current),
-  }, startupNotices);
+  const handlers: ChannelHandlers = withStartupNotices(
+    {
+      ...createAppHandlers({
+        settings,
+        events,
+        connection,
+        credentials,
+        environmentChanged: switchQueue,
+        platformBaseUrl,
+        sandboxBaseUrl: options.sandboxBaseUrl,
+        version: options.version,
+        shell: options.shell,
+      }),
+      ...createTemplateHandlers(options.store, { language }),
+      ...createCredentialsHandlers({ credentials, settings, events }),
+      ...createTerminalHandlers(terminals),
+      ...createPrintHandlers(prints.current),
+      ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
+      ...checkout.handlers,
+      ...createOrdersHandlers(sales.current),
+    },
+    startupNotices,
+  );
 
   void connection.check();
   // Unfinished prints of the last run resume now, not at the first call.

@@ -46,14 +46,56 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  { name: 'a platform refusal (spec 7.3)', error: () => new PlatformError({ status: 409, code: 'cannot_cancel_order', retryable: false }), code: 'cannot_cancel_order', status: 409, retryable: false },
-  { name: 'a platform 429 (spec 7.2)', error: () => new PlatformError({ status: 429, code: 'rate_limited' }), code: 'rate_limited', status: 429, retryable: true },
-  { name: 'no HTTP answer at all', error: () => new PlatformError({ status: 0, code: 'network_error', detail: 'ECONNREFUSED' }), code: 'network_error', status: undefined, retryable: true },
+  {
+    name: 'a platform refusal (spec 7.3)',
+    error: () => new PlatformError({ status: 409, code: 'cannot_cancel_order', retryable: false }),
+    code: 'cannot_cancel_order',
+    status: 409,
+    retryable: false,
+  },
+  {
+    name: 'a platform 429 (spec 7.2)',
+    error: () => new PlatformError({ status: 429, code: 'rate_limited' }),
+    code: 'rate_limited',
+    status: 429,
+    retryable: true,
+  },
+  {
+    name: 'no HTTP answer at all',
+    error: () => new PlatformError({ status: 0, code: 'network_error', detail: 'ECONNREFUSED' }),
+    code: 'network_error',
+    status: undefined,
+    retryable: true,
+  },
   { name: 'an unknown print', error: () => new PrintQueueError('print_not_found', 404), code: 'print_not_found', status: 404, retryable: false },
-  { name: 'a closed print queue', error: () => new PrintQueueError('journal_unavailable', undefined, 'the print queue is closed'), code: 'journal_unavailable', status: undefined, retryable: false },
-  { name: 'a sign-in refused in the browser', error: () => new SignInError('sign_in_denied', 'access_denied'), code: 'sign_in_denied', status: undefined, retryable: false },
-  { name: 'a sign-in that timed out', error: () => new SignInError('sign_in_timeout', 'no redirect within 300000 ms'), code: 'sign_in_timeout', status: undefined, retryable: true },
-  { name: 'a journal that cannot be written', error: () => new JournalUnavailableError(new Error('ENOSPC')), code: 'journal_unavailable', status: undefined, retryable: false },
+  {
+    name: 'a closed print queue',
+    error: () => new PrintQueueError('journal_unavailable', undefined, 'the print queue is closed'),
+    code: 'journal_unavailable',
+    status: undefined,
+    retryable: false,
+  },
+  {
+    name: 'a sign-in refused in the browser',
+    error: () => new SignInError('sign_in_denied', 'access_denied'),
+    code: 'sign_in_denied',
+    status: undefined,
+    retryable: false,
+  },
+  {
+    name: 'a sign-in that timed out',
+    error: () => new SignInError('sign_in_timeout', 'no redirect within 300000 ms'),
+    code: 'sign_in_timeout',
+    status: undefined,
+    retryable: true,
+  },
+  {
+    name: 'a journal that cannot be written',
+    error: () => new JournalUnavailableError(new Error('ENOSPC')),
+    code: 'journal_unavailable',
+    status: undefined,
+    retryable: false,
+  },
   {
     name: 'an unknown sale',
     error: () => new CheckoutError('sale_not_found', 404),

@@ -67,7 +67,9 @@ const host = await startBrowserHost({
 if (values.json) {
   console.log(JSON.stringify({ url: host.url, origin: host.origin, token: host.token, sandboxBaseUrl: sandbox.baseUrl, dataDirectory }));
 } else {
-  console.log(`Counter is running in the browser host.\n  Open: ${host.url}\n  Embedded sandbox: ${sandbox.baseUrl}\n  Data: ${dataDirectory}\nPress Ctrl+C to stop.`);
+  console.log(
+    `Counter is running in the browser host.\n  Open: ${host.url}\n  Embedded sandbox: ${sandbox.baseUrl}\n  Data: ${dataDirectory}\nPress Ctrl+C to stop.`,
+  );
 }
 
 let stopping = false;

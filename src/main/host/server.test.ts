@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppCore, type AppCore } from '../core/app-core';
 import { createMemoryStore } from '../core/settings/store';
-import { HOST_EVENTS_PATH, HOST_INVOKE_PREFIX, HOST_TOKEN_HEADER, HOST_TOKEN_PARAM, startBrowserHost, type BrowserHost, type BrowserHostOptions } from './server';
+import {
+  HOST_EVENTS_PATH,
+  HOST_INVOKE_PREFIX,
+  HOST_TOKEN_HEADER,
+  HOST_TOKEN_PARAM,
+  startBrowserHost,
+  type BrowserHost,
+  type BrowserHostOptions,
+} from './server';
 
 let host: BrowserHost | undefined;
 let core: AppCore | undefined;
@@ -37,7 +45,11 @@ function invoke(target: BrowserHost, channel: string, body: string, headers: Rec
 }
 
 /** A raw GET, so the test chooses the Host header and the exact bytes of the path. */
-function rawGet(target: BrowserHost, path: string, hostHeader = new URL(target.origin).host): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function rawGet(
+  target: BrowserHost,
+  path: string,
+  hostHeader = new URL(target.origin).host,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const { hostname, port } = new URL(target.origin);
   return new Promise((resolve, reject) => {
     const request = httpRequest({ hostname, port, path, method: 'GET', headers: { host: hostHeader } }, (response) => {
@@ -120,7 +132,8 @@ describe('browser host', () => {
   it('answers only to its own loopback names and port (DNS rebinding)', async () => {
     const target = await start();
     const { port } = new URL(target.origin);
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) expect((await rawGet(target, '/', host)).status, host).toBe(200);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`])
+      expect((await rawGet(target, '/', host)).status, host).toBe(200);
     for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1:${Number(port) + 1}`, '127.0.0.1', `127.0.0.1.evil.example:${port}`]) {
       const response = await rawGet(target, '/', host);
       expect(response.status, host).toBe(421);
@@ -136,7 +149,12 @@ describe('browser host', () => {
   });
 
   it('tells the page about startup notices through app.info', async () => {
-    const notice = { code: 'settings_fields_reset' as const, message: 'Some settings were not valid', backupPath: '/data/settings.json.invalid-x', fields: ['language'] };
+    const notice = {
+      code: 'settings_fields_reset' as const,
+      message: 'Some settings were not valid',
+      backupPath: '/data/settings.json.invalid-x',
+      fields: ['language'],
+    };
     const target = await start({ startupNotices: [notice] });
     expect(await (await invoke(target, 'app.info', '{}')).json()).toMatchObject({ ok: true, value: { startupNotices: [notice] } });
   });

@@ -121,7 +121,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   let isOwnHost: (hostHeader: string | undefined) => boolean = () => false;
   const server = createServer((request, response) => {
     void (async () => {
-      if (!isOwnHost(request.headers.host)) return sendJson(response, 421, failure('misdirected_request', 'This server answers only to its own loopback address.'));
+      if (!isOwnHost(request.headers.host))
+        return sendJson(response, 421, failure('misdirected_request', 'This server answers only to its own loopback address.'));
       const url = new URL(request.url ?? '/', 'http://host.invalid');
       if (url.pathname.startsWith(HOST_INVOKE_PREFIX)) {
         if (request.method !== 'POST') return sendJson(response, 405, failure('method_not_allowed', 'Use POST.'));

@@ -22,7 +22,9 @@ export function StatusBar() {
         {t('status.check')}
       </button>
       <span className="spacer" />
-      <span className="platform-url" title={info.data?.platformBaseUrl}>{info.data?.platformBaseUrl}</span>
+      <span className="platform-url" title={info.data?.platformBaseUrl}>
+        {info.data?.platformBaseUrl}
+      </span>
       <span className="version">
         {t('status.version')} {info.data?.version}
       </span>

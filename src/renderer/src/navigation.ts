@@ -16,7 +16,10 @@ export function useScreen(): [Screen, (screen: Screen) => void] {
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
   }, []);
-  return [screen, (next) => {
-    window.location.hash = `/${next}`;
-  }];
+  return [
+    screen,
+    (next) => {
+      window.location.hash = `/${next}`;
+    },
+  ];
 }

@@ -3,20 +3,50 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformErrorBody } from '../../shared/platform/errors';
 import { type ActionStatus, CreatedTerminalAction, TerminalAction } from '../../shared/platform/terminal-actions';
 import { TRANSITIONS } from './state-machine';
-import { customBody, imageBody, invoiceBody, pngBase64, SAMPLE_DTE, SAMPLE_RECEIPT, startHarness, TERMINAL_1, TERMINAL_2, TERMINAL_3, type Harness } from './test-support';
+import {
+  customBody,
+  imageBody,
+  invoiceBody,
+  pngBase64,
+  SAMPLE_DTE,
+  SAMPLE_RECEIPT,
+  startHarness,
+  TERMINAL_1,
+  TERMINAL_2,
+  TERMINAL_3,
+  type Harness,
+} from './test-support';
 
 const TERMINALS = [TERMINAL_1, TERMINAL_2, TERMINAL_3] as const;
 
 /** Bodies near the valid one as well as garbage, so the generator reaches every validation branch. */
-const anyString = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('', 'print', 'custom', 'image', 'invoice', TERMINAL_1, 'PAX_A910__SBX0000004'));
+const anyString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('', 'print', 'custom', 'image', 'invoice', TERMINAL_1, 'PAX_A910__SBX0000004'),
+);
 const contentArbitrary = fc.oneof(
   anyString,
   fc.constantFrom(SAMPLE_RECEIPT, SAMPLE_DTE, pngBase64(8, 8), SAMPLE_DTE.replace('<Folio>60</Folio>', ''), '<DTE>', `{b}${'x'.repeat(200)}`, 'iVBORw0KGgo='),
   fc.base64String(),
   fc.jsonValue(),
 );
-const PATHS = [['type'], ['external_reference'], ['config'], ['config', 'point'], ['config', 'point', 'terminal_id'], ['config', 'point', 'subtype'], ['content'], ['extra'], ['config', 'point', 'extra']] as const;
-const valueArbitrary = fc.oneof(contentArbitrary, fc.constantFrom('print', 'custom', 'image', 'invoice', ...TERMINALS, 'PAX_A910__SBX0000004', 'NEWLAND_N950__SBX0000009'), fc.jsonValue());
+const PATHS = [
+  ['type'],
+  ['external_reference'],
+  ['config'],
+  ['config', 'point'],
+  ['config', 'point', 'terminal_id'],
+  ['config', 'point', 'subtype'],
+  ['content'],
+  ['extra'],
+  ['config', 'point', 'extra'],
+] as const;
+const valueArbitrary = fc.oneof(
+  contentArbitrary,
+  fc.constantFrom('print', 'custom', 'image', 'invoice', ...TERMINALS, 'PAX_A910__SBX0000004', 'NEWLAND_N950__SBX0000009'),
+  fc.jsonValue(),
+);
 const mutationArbitrary = fc.record({ path: fc.constantFrom(...PATHS), remove: fc.boolean(), value: valueArbitrary });
 
 /** A valid body with a few properties replaced or removed: reaches every check of 7.2, not only the first. */
@@ -47,7 +77,12 @@ const bodyArbitrary = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record(
-      { type: valueArbitrary, external_reference: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{1,70}$/), anyString), config: valueArbitrary, content: contentArbitrary },
+      {
+        type: valueArbitrary,
+        external_reference: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{1,70}$/), anyString),
+        config: valueArbitrary,
+        content: contentArbitrary,
+      },
       { requiredKeys: [] },
     ),
   },
@@ -65,18 +100,21 @@ describe('property: POST /terminals/v1/actions with random bodies', () => {
 
   it('never answers 5xx, and every refusal is the platform error body with its own status', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof({ weight: 5, arbitrary: bodyArbitrary.map((body) => JSON.stringify(body) ?? 'null') }, { weight: 1, arbitrary: fc.string() }), async (payload) => {
-        const response = await h.create(payload);
-        expect(response.statusCode, response.body).toBeLessThan(500);
-        if (response.statusCode === 201) {
-          CreatedTerminalAction.parse(response.json());
-          for (const terminal of TERMINALS) await h.terminalPost(terminal, '/cancel');
-        } else {
-          const body = PlatformErrorBody.parse(response.json());
-          expect(body.status).toBe(response.statusCode);
-          expect(body.error).toMatch(/^[a-z_]+$/);
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof({ weight: 5, arbitrary: bodyArbitrary.map((body) => JSON.stringify(body) ?? 'null') }, { weight: 1, arbitrary: fc.string() }),
+        async (payload) => {
+          const response = await h.create(payload);
+          expect(response.statusCode, response.body).toBeLessThan(500);
+          if (response.statusCode === 201) {
+            CreatedTerminalAction.parse(response.json());
+            for (const terminal of TERMINALS) await h.terminalPost(terminal, '/cancel');
+          } else {
+            const body = PlatformErrorBody.parse(response.json());
+            expect(body.status).toBe(response.statusCode);
+            expect(body.error).toMatch(/^[a-z_]+$/);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -127,7 +165,8 @@ describe('property: random sequences of create, cancel, pickup and completion', 
               case 'create': {
                 const key = `key-${operation.key}`;
                 const terminal = TERMINALS[operation.terminal] ?? TERMINAL_1;
-                const body = operation.subtype === 'custom' ? customBody({ terminal, reference: `ref-${operation.terminal}` }) : invoiceBody(SAMPLE_DTE, terminal);
+                const body =
+                  operation.subtype === 'custom' ? customBody({ terminal, reference: `ref-${operation.terminal}` }) : invoiceBody(SAMPLE_DTE, terminal);
                 const response = await h.create(body, { key });
                 expect(response.statusCode, response.body).not.toBe(500);
                 if (response.statusCode === 201) {
@@ -170,7 +209,8 @@ describe('property: random sequences of create, cancel, pickup and completion', 
               default: {
                 const terminal = TERMINALS[operation.terminal] ?? TERMINAL_1;
                 const path = { refresh: '/refresh', terminal_cancel: '/cancel', complete_ok: '/complete', complete_failed: '/complete' }[operation.kind];
-                const body = operation.kind === 'complete_ok' ? { status: 'processed' } : operation.kind === 'complete_failed' ? { status: 'failed' } : undefined;
+                const body =
+                  operation.kind === 'complete_ok' ? { status: 'processed' } : operation.kind === 'complete_failed' ? { status: 'failed' } : undefined;
                 const response = await h.terminalPost(terminal, path, body);
                 expect([200, 409]).toContain(response.statusCode);
               }

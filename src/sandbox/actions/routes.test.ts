@@ -60,7 +60,12 @@ describe('POST /terminals/v1/actions (spec 4.3)', () => {
     expect(response.statusCode).toBe(201);
     const created = response.json() as Record<string, unknown>;
     expect(Object.keys(created).sort()).toEqual(['config', 'external_reference', 'id', 'status', 'type']);
-    expect(created).toMatchObject({ type: 'print', external_reference: 'venta_0001-A', status: 'created', config: { point: { terminal_id: TERMINAL_1, subtype: 'custom' } } });
+    expect(created).toMatchObject({
+      type: 'print',
+      external_reference: 'venta_0001-A',
+      status: 'created',
+      config: { point: { terminal_id: TERMINAL_1, subtype: 'custom' } },
+    });
     expect(created['id']).toMatch(UUID);
   });
 
@@ -76,7 +81,12 @@ describe('POST /terminals/v1/actions (spec 4.3)', () => {
 describe('spec 7.2: create errors, one test per row', () => {
   it('400 empty_required_header without X-Idempotency-Key (and with a blank one)', async () => {
     const token = await h.token();
-    const missing = await h.sandbox.app.inject({ method: 'POST', url: '/terminals/v1/actions', headers: { authorization: `Bearer ${token}` }, payload: customBody() });
+    const missing = await h.sandbox.app.inject({
+      method: 'POST',
+      url: '/terminals/v1/actions',
+      headers: { authorization: `Bearer ${token}` },
+      payload: customBody(),
+    });
     expect(expectError(missing, 400, 'empty_required_header').cause[0]?.description).toMatch(/X-Idempotency-Key/);
     const blank = await h.create(customBody(), { key: '   ' });
     expectError(blank, 400, 'empty_required_header');
@@ -214,7 +224,9 @@ describe('spec 7.2: create errors, one test per row', () => {
     const over = expectError(await h.create(imageBody('A'.repeat(CONTENT_MAX_BYTES + 4))), 400, 'property_value');
     expect(over.message).toBe('The content file size exceeds the limit 1MB');
     // Multi-byte characters count as bytes: 524289 "ñ" are 1 MB + 2 bytes.
-    expect(errorOf(await h.create(customBody({ content: `{b}${'ñ'.repeat(CONTENT_MAX_BYTES / 2)}{/b}` }))).message).toBe('The content file size exceeds the limit 1MB');
+    expect(errorOf(await h.create(customBody({ content: `{b}${'ñ'.repeat(CONTENT_MAX_BYTES / 2)}{/b}` }))).message).toBe(
+      'The content file size exceeds the limit 1MB',
+    );
     const exact = errorOf(await h.create(imageBody('A'.repeat(CONTENT_MAX_BYTES))));
     expect(exact.message).not.toBe('The content file size exceeds the limit 1MB');
   });
@@ -258,7 +270,7 @@ describe('spec 7.2: create errors, one test per row', () => {
     expectError(bare, 401, 'unauthorized');
   });
 
-  it('403 forbidden_checking_terminal_owner for another user\'s terminal and for an unknown one, alike', async () => {
+  it("403 forbidden_checking_terminal_owner for another user's terminal and for an unknown one, alike", async () => {
     const other = expectError(await h.create(customBody({ terminal: OTHER_USER_TERMINAL })), 403, 'forbidden_checking_terminal_owner');
     const unknown = expectError(await h.create(customBody({ terminal: 'NEWLAND_N950__NOPE' })), 403, 'forbidden_checking_terminal_owner');
     expect(other.cause).toEqual(unknown.cause);
@@ -318,7 +330,13 @@ describe('GET /terminals/v1/actions/{id} (spec 4.4) and 7.4 rows', () => {
     const response = await h.get(id);
     expect(response.statusCode).toBe(200);
     const action = TerminalAction.parse(response.json());
-    expect(action).toMatchObject({ id, type: 'print', external_reference: 'get-me', status: 'created', config: { point: { terminal_id: TERMINAL_1, subtype: 'custom' } } });
+    expect(action).toMatchObject({
+      id,
+      type: 'print',
+      external_reference: 'get-me',
+      status: 'created',
+      config: { point: { terminal_id: TERMINAL_1, subtype: 'custom' } },
+    });
     expect(action.created_date).toBe('2026-01-15T12:00:01.234Z');
     expect(action.created_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
@@ -338,7 +356,7 @@ describe('GET /terminals/v1/actions/{id} (spec 4.4) and 7.4 rows', () => {
     expectError(await h.get(id, { token: 'wrong' }), 401, 'unauthorized');
   });
 
-  it('404 order_not_found for an unknown id, a malformed id, and another user\'s action', async () => {
+  it("404 order_not_found for an unknown id, a malformed id, and another user's action", async () => {
     expectError(await h.get(UNKNOWN_ID), 404, 'order_not_found');
     expectError(await h.get('not-an-id'), 404, 'order_not_found');
     const theirs = await createdId(customBody({ terminal: OTHER_USER_TERMINAL }), { token: await h.token(2002) });
@@ -394,7 +412,7 @@ describe('POST /terminals/v1/actions/{id}/cancel (spec 4.5) and 7.3 rows', () =>
     expectError(response, 401, 'unauthorized');
   });
 
-  it('404 order_not_found for an unknown action and for another user\'s action (which stays untouched)', async () => {
+  it("404 order_not_found for an unknown action and for another user's action (which stays untouched)", async () => {
     expectError(await h.cancel(UNKNOWN_ID), 404, 'order_not_found');
     const theirs = await createdId(customBody({ terminal: OTHER_USER_TERMINAL }), { token: await h.token(2002) });
     expectError(await h.cancel(theirs), 404, 'order_not_found');
@@ -540,7 +558,7 @@ describe('idempotency of create (spec 4.3, 7.2, 8)', () => {
     expect((later.json() as { id: string }).id).not.toBe(id);
   });
 
-  it('scopes keys per user: another user\'s identical key is a different key', async () => {
+  it("scopes keys per user: another user's identical key is a different key", async () => {
     const key = freshKey();
     await createdId(customBody(), { key });
     const theirs = await h.create(customBody({ terminal: OTHER_USER_TERMINAL }), { key, token: await h.token(2002) });
@@ -572,10 +590,16 @@ describe('idempotency of create (spec 4.3, 7.2, 8)', () => {
     const body = JSON.stringify(customBody());
     const responses = await Promise.all(
       Array.from({ length: 8 }, () =>
-        fetch(`${baseUrl}/terminals/v1/actions`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-idempotency-key': key, 'content-type': 'application/json' }, body }),
+        fetch(`${baseUrl}/terminals/v1/actions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'x-idempotency-key': key, 'content-type': 'application/json' },
+          body,
+        }),
       ),
     );
-    const results = await Promise.all(responses.map(async (response) => ({ status: response.status, body: (await response.json()) as { id?: string; error?: string } })));
+    const results = await Promise.all(
+      responses.map(async (response) => ({ status: response.status, body: (await response.json()) as { id?: string; error?: string } })),
+    );
     const created = results.filter((result) => result.status === 201);
     const refused = results.filter((result) => result.status !== 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
@@ -615,14 +639,25 @@ describe('persistence (registerSlice "actions")', () => {
     try {
       const tokenOf = async (): Promise<string> =>
         (
-          (await restored.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id: '4815162342', client_secret: 'SBX-counter-secret-7d1f0c2a9b' } })).json() as {
+          (
+            await restored.app.inject({
+              method: 'POST',
+              url: '/oauth/token',
+              payload: { grant_type: 'client_credentials', client_id: '4815162342', client_secret: 'SBX-counter-secret-7d1f0c2a9b' },
+            })
+          ).json() as {
             access_token: string;
           }
         ).access_token;
       const token = await tokenOf();
       const headers = { authorization: `Bearer ${token}` };
       expect((await restored.app.inject({ method: 'GET', url: `/terminals/v1/actions/${id}`, headers })).json()).toMatchObject({ id, status: 'created' });
-      const replay = await restored.app.inject({ method: 'POST', url: '/terminals/v1/actions', headers: { ...headers, 'x-idempotency-key': key }, payload: body });
+      const replay = await restored.app.inject({
+        method: 'POST',
+        url: '/terminals/v1/actions',
+        headers: { ...headers, 'x-idempotency-key': key },
+        payload: body,
+      });
       expect(replay.headers['idempotent-replayed']).toBe('true');
       // The restored terminal picks the waiting action up on its own.
       await h.clock.advance(2000);
@@ -630,7 +665,12 @@ describe('persistence (registerSlice "actions")', () => {
       restored.reset();
       const afterReset = { authorization: `Bearer ${await tokenOf()}` };
       expect((await restored.app.inject({ method: 'GET', url: `/terminals/v1/actions/${id}`, headers: afterReset })).statusCode).toBe(404);
-      const sameKeyAfterReset = await restored.app.inject({ method: 'POST', url: '/terminals/v1/actions', headers: { ...afterReset, 'x-idempotency-key': key }, payload: body });
+      const sameKeyAfterReset = await restored.app.inject({
+        method: 'POST',
+        url: '/terminals/v1/actions',
+        headers: { ...afterReset, 'x-idempotency-key': key },
+        payload: body,
+      });
       expect(sameKeyAfterReset.statusCode).toBe(201);
       expect(sameKeyAfterReset.headers['idempotent-replayed']).toBeUndefined();
     } finally {

@@ -31,7 +31,10 @@ const ACTIONS_PATH = '/terminals/v1/actions';
 export function registerActions(app: FastifyInstance, context: SandboxContext): ActionService {
   const service = new ActionService(context.clock);
   const fleet = new TerminalFleet(() => context.seed.terminals, context.clock, service);
-  context.registerSlice('actions', service.slice(() => fleet.resync()));
+  context.registerSlice(
+    'actions',
+    service.slice(() => fleet.resync()),
+  );
   context.registerSlice('terminals', fleet.slice());
   registerTerminals(app, fleet);
   // A closed sandbox must not go on printing: its terminals' timers live on a clock that may outlive it.
@@ -88,7 +91,12 @@ export function registerActions(app: FastifyInstance, context: SandboxContext): 
         onRequest: authenticateWithKey,
         // 7.2 has no 415 row: a body that is not JSON, whatever its Content-Type, is json_syntax_error.
         config: { malformedBodyCode: 'json_syntax_error', unsupportedMediaTypeCode: 'json_syntax_error' },
-        schema: { tags: ['terminal actions'], summary: 'Create a print action (spec 4.3)', security: [{ bearer: [] }], response: { 201: CreatedTerminalAction } },
+        schema: {
+          tags: ['terminal actions'],
+          summary: 'Create a print action (spec 4.3)',
+          security: [{ bearer: [] }],
+          response: { 201: CreatedTerminalAction },
+        },
       },
       (request, reply) => {
         const principal = principalOf(request);
@@ -101,7 +109,11 @@ export function registerActions(app: FastifyInstance, context: SandboxContext): 
           // An unknown terminal and another user's terminal look the same, so ids of others do not leak.
           if (terminal === undefined || terminal.user_id !== principal.userId) {
             throw new SandboxError(403, 'forbidden_checking_terminal_owner', `The terminal ${terminalId} does not belong to the caller.`, [
-              { code: 'forbidden_checking_terminal_owner', description: 'config.point.terminal_id is not a terminal of this user', data: { property: 'config.point.terminal_id' } },
+              {
+                code: 'forbidden_checking_terminal_owner',
+                description: 'config.point.terminal_id is not a terminal of this user',
+                data: { property: 'config.point.terminal_id' },
+              },
             ]);
           }
           if (terminal.operating_mode !== 'PDV') {
@@ -178,7 +190,11 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
   }
   if (key.length > IDEMPOTENCY_KEY_MAX_CHARS) {
     throw new SandboxError(400, 'property_value', `The ${IDEMPOTENCY_HEADER} header is longer than ${IDEMPOTENCY_KEY_MAX_CHARS} characters.`, [
-      { code: 'property_value', description: `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_CHARS} characters`, data: { header: IDEMPOTENCY_HEADER } },
+      {
+        code: 'property_value',
+        description: `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_CHARS} characters`,
+        data: { header: IDEMPOTENCY_HEADER },
+      },
     ]);
   }
   return key;
@@ -191,7 +207,9 @@ function normaliseActionId(raw: string): string | undefined {
 }
 
 function orderNotFound(id: string): SandboxError {
-  return new SandboxError(404, 'order_not_found', `Action ${id} not found.`, [{ code: 'order_not_found', description: 'no action with this id for this user' }]);
+  return new SandboxError(404, 'order_not_found', `Action ${id} not found.`, [
+    { code: 'order_not_found', description: 'no action with this id for this user' },
+  ]);
 }
 
 function send(reply: FastifyReply, response: StoredResponse): FastifyReply {

@@ -71,10 +71,18 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     get: async (id, { token: explicit } = {}) =>
       sandbox.app.inject({ method: 'GET', url: `/terminals/v1/actions/${id}`, headers: { authorization: await auth(explicit) } }),
     cancel: async (id, { key = freshKey(), token: explicit } = {}) =>
-      sandbox.app.inject({ method: 'POST', url: `/terminals/v1/actions/${id}/cancel`, headers: { authorization: await auth(explicit), 'x-idempotency-key': key } }),
+      sandbox.app.inject({
+        method: 'POST',
+        url: `/terminals/v1/actions/${id}/cancel`,
+        headers: { authorization: await auth(explicit), 'x-idempotency-key': key },
+      }),
     terminalGet: (id, path = '') => sandbox.app.inject({ method: 'GET', url: `/__sandbox/terminals/${id}${path}` }),
     terminalPost: (id, path = '', body) =>
-      sandbox.app.inject(body === undefined ? { method: 'POST', url: `/__sandbox/terminals/${id}${path}` } : { method: 'POST', url: `/__sandbox/terminals/${id}${path}`, payload: body }),
+      sandbox.app.inject(
+        body === undefined
+          ? { method: 'POST', url: `/__sandbox/terminals/${id}${path}` }
+          : { method: 'POST', url: `/__sandbox/terminals/${id}${path}`, payload: body },
+      ),
     statusOf: async (id) => {
       const response = await harness.get(id);
       return (response.json() as { status: string }).status;

@@ -36,7 +36,10 @@ interface PropertyIssue {
 }
 
 function propertyPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((joined, part) => (typeof part === 'number' ? `${joined}[${part}]` : joined === '' ? String(part) : `${joined}.${String(part)}`), '');
+  return path.reduce<string>(
+    (joined, part) => (typeof part === 'number' ? `${joined}[${part}]` : joined === '' ? String(part) : `${joined}.${String(part)}`),
+    '',
+  );
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): { present: boolean; value: unknown } {
@@ -110,7 +113,9 @@ export function parseRequestShape<T>(schema: z.ZodType<T>, body: unknown): T {
 export function parseCreateBody(body: unknown): CreateActionRequest {
   const request = parseRequestShape(CreateActionRequest, body);
   if (request.content === '') {
-    fail(400, 'required_properties', CONTENT_REQUIRED_MESSAGE, [{ code: 'required_properties', description: 'content is empty', data: { property: 'content' } }]);
+    fail(400, 'required_properties', CONTENT_REQUIRED_MESSAGE, [
+      { code: 'required_properties', description: 'content is empty', data: { property: 'content' } },
+    ]);
   }
   const bytes = utf8ByteLength(request.content);
   if (bytes > CONTENT_MAX_BYTES) {
@@ -149,7 +154,11 @@ export function checkContent(request: CreateActionRequest): { raster?: GrayRaste
     case 'image': {
       if (!isStrictBase64(content)) {
         fail(400, 'property_value', INVALID_BASE64_MESSAGE, [
-          { code: 'property_value', description: 'content must be standard Base64 (A-Z a-z 0-9 + /, padded with =, no spaces or line breaks)', data: { property: 'content' } },
+          {
+            code: 'property_value',
+            description: 'content must be standard Base64 (A-Z a-z 0-9 + /, padded with =, no spaces or line breaks)',
+            data: { property: 'content' },
+          },
         ]);
       }
       const bytes = decodeBase64(content);
@@ -160,7 +169,10 @@ export function checkContent(request: CreateActionRequest): { raster?: GrayRaste
         ]);
       }
       const result = rasterForPaper(bytes, format);
-      if (!result.ok) fail(400, 'property_value', `content: ${result.reason}`, [{ code: 'property_value', description: `content: ${result.reason}`, data: { property: 'content' } }]);
+      if (!result.ok)
+        fail(400, 'property_value', `content: ${result.reason}`, [
+          { code: 'property_value', description: `content: ${result.reason}`, data: { property: 'content' } },
+        ]);
       return { raster: result.raster };
     }
     case 'invoice': {

@@ -43,12 +43,26 @@ const samplePayer = { name: 'Ana', surname: 'Gómez', 'registration date': '2023
 const receiver = { zip_code: '1414', state_name: 'Buenos Aires', city_name: 'CABA', street_number: 1234 };
 const receiverWithFloor = { ...receiver, floor: '3', apartment: 'B' };
 
-const base = (id: string, title: string, categoryId: string, unitPrice: number) => ({ id, title, category_id: categoryId, quantity: 1, unit_price: unitPrice, currency_id: 'ARS' });
+const base = (id: string, title: string, categoryId: string, unitPrice: number) => ({
+  id,
+  title,
+  category_id: categoryId,
+  quantity: 1,
+  unit_price: unitPrice,
+  currency_id: 'ARS',
+});
 
 export const INDUSTRY_SAMPLES: Readonly<Record<IndustryId, Record<string, unknown>>> = {
   apparel: {
     ...common,
-    items: [{ ...base('SKU-TSHIRT-M', 'T-shirt', 'fashion', 8999.5), type: 'clothing', description: 'Cotton t-shirt, size M', picture_url: 'https://shop.example/tshirt.png' }],
+    items: [
+      {
+        ...base('SKU-TSHIRT-M', 'T-shirt', 'fashion', 8999.5),
+        type: 'clothing',
+        description: 'Cotton t-shirt, size M',
+        picture_url: 'https://shop.example/tshirt.png',
+      },
+    ],
     payer,
     shipments: { mode: 'not_specified', receiver_address: receiver, express_shipment: false },
   },
@@ -83,7 +97,13 @@ export const INDUSTRY_SAMPLES: Readonly<Record<IndustryId, Record<string, unknow
   },
   government_and_public_services: {
     ...common,
-    items: [{ ...base('FEE-2026-01', 'Vehicle tax', 'services', 18000), description: 'First instalment 2026', category_descriptor: { event_date: '2026-02-10T00:00:00.000-03:00' } }],
+    items: [
+      {
+        ...base('FEE-2026-01', 'Vehicle tax', 'services', 18000),
+        description: 'First instalment 2026',
+        category_descriptor: { event_date: '2026-02-10T00:00:00.000-03:00' },
+      },
+    ],
     payer,
     shipments: { mode: 'not_specified', receiver_address: receiver },
   },

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { TimerHandle } from '../../shared/clock';
-import type { Chargeback, CheckoutOutcome, MerchantOrder, Payment, PaymentCreateRequest, PaymentIntent, PaymentIntentState, PaymentStatus } from '../../shared/platform/payments';
+import type {
+  Chargeback,
+  CheckoutOutcome,
+  MerchantOrder,
+  Payment,
+  PaymentCreateRequest,
+  PaymentIntent,
+  PaymentIntentState,
+  PaymentStatus,
+} from '../../shared/platform/payments';
 import type { Preference, PreferenceRequest } from '../../shared/platform/preferences';
 import type { Principal, SandboxContext } from '../context';
 import { SandboxError } from '../errors';
@@ -219,7 +228,9 @@ export function createCheckoutOperations(context: SandboxContext, notifications:
     }));
     const paid = roundMoney(payments.filter((payment) => payment.status === 'approved').reduce((sum, payment) => sum + payment.transaction_amount, 0));
     order.paid_amount = paid;
-    order.refunded_amount = roundMoney(payments.filter((payment) => payment.status === 'charged_back').reduce((sum, payment) => sum + payment.transaction_amount, 0));
+    order.refunded_amount = roundMoney(
+      payments.filter((payment) => payment.status === 'charged_back').reduce((sum, payment) => sum + payment.transaction_amount, 0),
+    );
     if (paid >= order.total_amount) order.order_status = 'paid';
     else if (payments.some((payment) => payment.status === 'charged_back')) order.order_status = 'reverted';
     else if (payments.some((payment) => payment.status === 'pending' || payment.status === 'in_process')) order.order_status = 'payment_in_process';
@@ -283,7 +294,17 @@ export function createCheckoutOperations(context: SandboxContext, notifications:
       shipments: [],
       collector: { id: input.userId, nickname: nicknameOf(input.userId) },
       payer: null,
-      items: [{ id: null, title: input.description ?? input.externalReference, description: null, category_id: null, quantity: 1, unit_price: roundMoney(input.amount), currency_id: currency }],
+      items: [
+        {
+          id: null,
+          title: input.description ?? input.externalReference,
+          description: null,
+          category_id: null,
+          quantity: 1,
+          unit_price: roundMoney(input.amount),
+          currency_id: currency,
+        },
+      ],
       marketplace: 'NONE',
       notification_url: null,
       site_id: siteOf(input.userId),
@@ -438,7 +459,8 @@ export function createCheckoutOperations(context: SandboxContext, notifications:
       const preference = record.preference;
       if (isExpired(preference)) throw new SandboxError(409, 'preference_expired', 'this preference expired; create a new one');
       const payerEmail =
-        options.payerEmail ?? (typeof preference.payer?.['email'] === 'string' ? preference.payer['email'] : `test_user_${preference.collector_id}@testuser.com`);
+        options.payerEmail ??
+        (typeof preference.payer?.['email'] === 'string' ? preference.payer['email'] : `test_user_${preference.collector_id}@testuser.com`);
       const existingOrder = state.merchantOrderOfPreference(preference.id);
       const orderRecord = existingOrder ?? createOrder(record, payerEmail);
       const result = CHECKOUT_RESULTS[outcome];
@@ -476,7 +498,11 @@ export function createCheckoutOperations(context: SandboxContext, notifications:
       const preference = order === undefined ? undefined : state.preferences.get(order.preference_id)?.preference;
       if (order === undefined || preference === undefined) return undefined;
       const outcome: CheckoutOutcome =
-        payment.status === 'approved' || payment.status === 'charged_back' ? 'approved' : payment.status === 'pending' || payment.status === 'in_process' ? 'pending' : 'rejected';
+        payment.status === 'approved' || payment.status === 'charged_back'
+          ? 'approved'
+          : payment.status === 'pending' || payment.status === 'in_process'
+            ? 'pending'
+            : 'rejected';
       return { payment, preference, returnUrl: returnUrlFor(preference, outcome, payment, order.id) };
     },
 
@@ -484,7 +510,11 @@ export function createCheckoutOperations(context: SandboxContext, notifications:
       const method = input.payment_method_id;
       const tokenOutcome = input.token === undefined ? undefined : TOKEN_OUTCOMES.find(([name]) => input.token?.toUpperCase().includes(name) === true);
       const [status, detail]: [PaymentStatus, string] =
-        paymentTypeOf(method) === 'ticket' ? ['pending', 'pending_waiting_payment'] : tokenOutcome === undefined ? ['approved', 'accredited'] : [tokenOutcome[1], tokenOutcome[2]];
+        paymentTypeOf(method) === 'ticket'
+          ? ['pending', 'pending_waiting_payment']
+          : tokenOutcome === undefined
+            ? ['approved', 'accredited']
+            : [tokenOutcome[1], tokenOutcome[2]];
       const payment = buildPayment({
         collectorId: principal.userId,
         amount: input.transaction_amount,
@@ -518,7 +548,9 @@ export function createCheckoutOperations(context: SandboxContext, notifications:
       }
       const amount = roundMoney(input.amount ?? payment.transaction_amount);
       if (amount <= 0 || amount > payment.transaction_amount) {
-        throw new SandboxError(400, 'bad_request', 'invalid chargeback', [{ code: 'property_value', description: `amount must be greater than 0 and at most ${payment.transaction_amount}` }]);
+        throw new SandboxError(400, 'bad_request', 'invalid chargeback', [
+          { code: 'property_value', description: `amount must be greater than 0 and at most ${payment.transaction_amount}` },
+        ]);
       }
       const now = clock.now();
       const chargeback: Chargeback = {
@@ -538,7 +570,12 @@ export function createCheckoutOperations(context: SandboxContext, notifications:
         date_created: iso(now),
         date_last_updated: iso(now),
       };
-      state.chargebacks.set(chargeback.id, { chargeback, user_id: payment.collector_id, client_id: record.client_id, notification_url: payment.notification_url });
+      state.chargebacks.set(chargeback.id, {
+        chargeback,
+        user_id: payment.collector_id,
+        client_id: record.client_id,
+        notification_url: payment.notification_url,
+      });
       payment.status = 'charged_back';
       payment.status_detail = 'in_process';
       payment.date_last_updated = iso(now);

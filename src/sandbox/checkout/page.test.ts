@@ -14,12 +14,15 @@ afterAll(async () => {
 const backUrls = { success: 'https://shop.example/ok', pending: 'https://shop.example/wait', failure: 'https://shop.example/fail?a=1&b=2' };
 
 async function preference(body: Record<string, unknown> = {}): Promise<Preference> {
-  const response = await t.call('POST', '/checkout/preferences', { body: { items: [{ title: 'Mug <b>XL</b>', quantity: 2, unit_price: 10.25, currency_id: 'ARS' }], ...body } });
+  const response = await t.call('POST', '/checkout/preferences', {
+    body: { items: [{ title: 'Mug <b>XL</b>', quantity: 2, unit_price: 10.25, currency_id: 'ARS' }], ...body },
+  });
   expect(response.status, response.body).toBe(201);
   return Preference.parse(response.json());
 }
 
-const pagePath = (pref: Preference, sandbox = false): string => new URL(sandbox ? pref.sandbox_init_point : pref.init_point).pathname + (sandbox ? '?sandbox=true' : '');
+const pagePath = (pref: Preference, sandbox = false): string =>
+  new URL(sandbox ? pref.sandbox_init_point : pref.init_point).pathname + (sandbox ? '?sandbox=true' : '');
 
 async function submit(pref: Preference, form: Record<string, string>) {
   return t.sandbox.app.inject({

@@ -11,7 +11,6 @@ import { escapeHtml, htmlDocument } from '../html-page';
 /** Sent with every page: nothing may load from elsewhere. form-action is left open because Chromium applies it to the redirect to back_urls. */
 export const PAGE_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'";
 
-
 function money(amount: number, currency: string): string {
   try {
     return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
@@ -103,7 +102,10 @@ const STATUS_TEXT: Readonly<Record<string, string>> = {
 export function renderResultPage(input: { payment: Payment; merchantName: string; returnUrl: string | null }): string {
   const { payment } = input;
   const css = payment.status === 'approved' ? 'approved' : payment.status === 'rejected' ? 'rejected' : 'pending';
-  const back = input.returnUrl === null ? '<p class="muted">You can close this page.</p>' : `<a class="back" href="${escapeHtml(input.returnUrl)}">Return to ${escapeHtml(input.merchantName)}</a>`;
+  const back =
+    input.returnUrl === null
+      ? '<p class="muted">You can close this page.</p>'
+      : `<a class="back" href="${escapeHtml(input.returnUrl)}">Return to ${escapeHtml(input.merchantName)}</a>`;
   return layout(
     STATUS_TEXT[payment.status] ?? `Payment ${payment.status}`,
     `<header><h1>${escapeHtml(input.merchantName)}</h1></header>

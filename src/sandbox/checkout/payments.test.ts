@@ -30,7 +30,9 @@ async function createPayment(body: unknown, headers: Record<string, string> = {}
 }
 
 async function preference(body: Record<string, unknown> = {}): Promise<Preference> {
-  const response = await t.call('POST', '/checkout/preferences', { body: { items: [{ title: 'Mug', quantity: 2, unit_price: 10.25, currency_id: 'ARS' }], ...body } });
+  const response = await t.call('POST', '/checkout/preferences', {
+    body: { items: [{ title: 'Mug', quantity: 2, unit_price: 10.25, currency_id: 'ARS' }], ...body },
+  });
   expect(response.status, response.body).toBe(201);
   return Preference.parse(response.json());
 }
@@ -142,7 +144,9 @@ describe('paying a preference, merchant orders and chargebacks', () => {
     const rejected = await t.call('POST', `/__sandbox/preferences/${pref.id}/pay`, { body: { status: 'rejected' }, token: null });
     expect(rejected.status, rejected.body).toBe(201);
     expect(rejected.json()).toMatchObject({ return_url: null, auto_return: false });
-    const approved = (await t.call('POST', `/__sandbox/preferences/${pref.id}/pay`, { body: { status: 'approved', payer_email: 'ana@example.com' }, token: null })).json<{
+    const approved = (
+      await t.call('POST', `/__sandbox/preferences/${pref.id}/pay`, { body: { status: 'approved', payer_email: 'ana@example.com' }, token: null })
+    ).json<{
       payment: unknown;
       merchant_order: unknown;
       return_url: string;
@@ -151,7 +155,14 @@ describe('paying a preference, merchant orders and chargebacks', () => {
     const payment = Payment.parse(approved.payment);
     expect(payment).toMatchObject({ status: 'approved', transaction_amount: 20.5, external_reference: 'ORDER-9', payer: { email: 'ana@example.com' } });
     const order = MerchantOrder.parse((await t.call('GET', `/merchant_orders/${payment.order?.id}`)).json());
-    expect(order).toMatchObject({ preference_id: pref.id, status: 'closed', order_status: 'paid', total_amount: 20.5, paid_amount: 20.5, external_reference: 'ORDER-9' });
+    expect(order).toMatchObject({
+      preference_id: pref.id,
+      status: 'closed',
+      order_status: 'paid',
+      total_amount: 20.5,
+      paid_amount: 20.5,
+      external_reference: 'ORDER-9',
+    });
     expect(order.payments.map((entry) => entry.status)).toEqual(['rejected', 'approved']);
     expect(approved.auto_return).toBe(true);
     const back = new URL(approved.return_url);
@@ -171,7 +182,9 @@ describe('paying a preference, merchant orders and chargebacks', () => {
 
   it('opens a chargeback on an approved payment only', async () => {
     const pref = await preference();
-    const { payment } = (await t.call('POST', `/__sandbox/preferences/${pref.id}/pay`, { body: { status: 'approved' }, token: null })).json<{ payment: Payment }>();
+    const { payment } = (await t.call('POST', `/__sandbox/preferences/${pref.id}/pay`, { body: { status: 'approved' }, token: null })).json<{
+      payment: Payment;
+    }>();
     const response = await t.call('POST', `/__sandbox/payments/${payment.id}/chargeback`, { body: { amount: 5 }, token: null });
     expect(response.status, response.body).toBe(201);
     const chargeback = Chargeback.parse(response.json());
@@ -205,7 +218,10 @@ describe('paying a preference, merchant orders and chargebacks', () => {
 
 describe('terminal payment intents (topic point_integration_ipn)', () => {
   it('goes OPEN → ON_TERMINAL → PROCESSING → FINISHED with an approved payment', async () => {
-    const created = await t.call('POST', '/__sandbox/payment-intents', { body: { device_id: 'NEWLAND_N950__SBX0000001', amount: 2550, description: 'Coffee', external_reference: 'T-1' }, token: null });
+    const created = await t.call('POST', '/__sandbox/payment-intents', {
+      body: { device_id: 'NEWLAND_N950__SBX0000001', amount: 2550, description: 'Coffee', external_reference: 'T-1' },
+      token: null,
+    });
     expect(created.status, created.body).toBe(201);
     const intent = PaymentIntent.parse(created.json());
     const states: string[] = [intent.state];
@@ -221,13 +237,22 @@ describe('terminal payment intents (topic point_integration_ipn)', () => {
   });
 
   it('can end CANCELED at the terminal, without a payment', async () => {
-    const intent = PaymentIntent.parse((await t.call('POST', '/__sandbox/payment-intents', { body: { device_id: 'NEWLAND_N950__SBX0000002', amount: 100, outcome: 'canceled' }, token: null })).json());
+    const intent = PaymentIntent.parse(
+      (
+        await t.call('POST', '/__sandbox/payment-intents', { body: { device_id: 'NEWLAND_N950__SBX0000002', amount: 100, outcome: 'canceled' }, token: null })
+      ).json(),
+    );
     await t.clock.advance(10 * INTENT_STEP_MS);
-    expect(PaymentIntent.parse((await t.call('GET', `/point/integration-api/payment-intents/${intent.id}`)).json())).toMatchObject({ state: 'CANCELED', payment: { id: null } });
+    expect(PaymentIntent.parse((await t.call('GET', `/point/integration-api/payment-intents/${intent.id}`)).json())).toMatchObject({
+      state: 'CANCELED',
+      payment: { id: null },
+    });
   });
 
   it('continues its states after a restart', async () => {
-    const intent = PaymentIntent.parse((await t.call('POST', '/__sandbox/payment-intents', { body: { device_id: 'NEWLAND_N950__SBX0000001', amount: 100 }, token: null })).json());
+    const intent = PaymentIntent.parse(
+      (await t.call('POST', '/__sandbox/payment-intents', { body: { device_id: 'NEWLAND_N950__SBX0000001', amount: 100 }, token: null })).json(),
+    );
     await t.clock.advance(INTENT_STEP_MS);
     const snapshot = t.sandbox.snapshot();
     await t.close();
@@ -240,6 +265,8 @@ describe('terminal payment intents (topic point_integration_ipn)', () => {
   it('refuses an unknown terminal and a bad amount', async () => {
     expect((await t.call('POST', '/__sandbox/payment-intents', { body: { device_id: 'NOPE__1', amount: 100 }, token: null })).status).toBe(404);
     const bad = await t.call('POST', '/__sandbox/payment-intents', { body: { device_id: 'NEWLAND_N950__SBX0000001', amount: 12.5 }, token: null });
-    expect(PlatformErrorBody.parse(bad.json()).cause).toEqual([{ code: 'property_type', description: 'amount must be an integer', data: { property: 'amount' } }]);
+    expect(PlatformErrorBody.parse(bad.json()).cause).toEqual([
+      { code: 'property_type', description: 'amount must be an integer', data: { property: 'amount' } },
+    ]);
   });
 });

@@ -33,16 +33,22 @@ async function refused(body: unknown): Promise<{ cause: Array<{ code: string | n
 }
 
 describe('POST /checkout/preferences: every industry of spec 2.5', () => {
-  it.each(INDUSTRIES.map((industry) => [industry.label.en, industry.id] as const))('accepts the %s sample and finds nothing missing for it', async (_label, id) => {
-    const response = await create(INDUSTRY_SAMPLES[id], { 'x-sandbox-industry': id });
-    expect(response.status, response.body).toBe(201);
-    const preference = Preference.parse(response.json());
-    expect(preference.industry_report).toMatchObject({ industry: id, missing: [], completeness: 1 });
-    expect(preference.industry_report?.recommended_count).toBe(industryLeaves(INDUSTRIES.find((industry) => industry.id === id) ?? INDUSTRIES[0]!).length);
-  });
+  it.each(INDUSTRIES.map((industry) => [industry.label.en, industry.id] as const))(
+    'accepts the %s sample and finds nothing missing for it',
+    async (_label, id) => {
+      const response = await create(INDUSTRY_SAMPLES[id], { 'x-sandbox-industry': id });
+      expect(response.status, response.body).toBe(201);
+      const preference = Preference.parse(response.json());
+      expect(preference.industry_report).toMatchObject({ industry: id, missing: [], completeness: 1 });
+      expect(preference.industry_report?.recommended_count).toBe(industryLeaves(INDUSTRIES.find((industry) => industry.id === id) ?? INDUSTRIES[0]!).length);
+    },
+  );
 
   it('lists what an industry recommends but the payload lacks, with a completeness figure', async () => {
-    const response = await create({ items: [{ id: 'TV', title: 'TV', quantity: 1, unit_price: 10 }], payer: { first_name: 'Ana' } }, { 'x-sandbox-industry': 'Electro' });
+    const response = await create(
+      { items: [{ id: 'TV', title: 'TV', quantity: 1, unit_price: 10 }], payer: { first_name: 'Ana' } },
+      { 'x-sandbox-industry': 'Electro' },
+    );
     const report = Preference.parse(response.json()).industry_report;
     expect(report?.missing).toContain('items[0].warranty');
     expect(report?.missing).toContain('items[0].category_id');
@@ -127,9 +133,14 @@ const DIGIT_STRING_WRONG = [
 ] as const;
 const OPEN_ENUM_WRONG = [{ value: 3, code: 'property_type', message: MESSAGES.string }] as const;
 const wrongFor = (field: FieldSpec): ReadonlyArray<{ value: unknown; code: string; message: string }> =>
-  field.type === 'integer' && field.digitString === true ? DIGIT_STRING_WRONG : field.type === 'enum' && field.open === true ? OPEN_ENUM_WRONG : WRONG[field.type];
+  field.type === 'integer' && field.digitString === true
+    ? DIGIT_STRING_WRONG
+    : field.type === 'enum' && field.open === true
+      ? OPEN_ENUM_WRONG
+      : WRONG[field.type];
 
-const bodyPath = (part: CataloguePart, path: string): Array<string | number> => (part === 'items' ? ['items', 0, ...path.split('.')] : [part, ...path.split('.')]);
+const bodyPath = (part: CataloguePart, path: string): Array<string | number> =>
+  part === 'items' ? ['items', 0, ...path.split('.')] : [part, ...path.split('.')];
 const shownPath = (part: CataloguePart, path: string): string => (part === 'items' ? `items[0].${path}` : `${part}.${path}`);
 
 const wrongCases = (['items', 'payer', 'shipments'] as const).flatMap((part) =>
@@ -138,18 +149,23 @@ const wrongCases = (['items', 'payer', 'shipments'] as const).flatMap((part) =>
 
 describe('POST /checkout/preferences: every field is checked by its type (generated from the catalogue)', () => {
   it('covers every node of the catalogue', () => {
-    expect(new Set(wrongCases.map((c) => `${c.part}.${c.path}`)).size).toBe(catalogueNodes('items').length + catalogueNodes('payer').length + catalogueNodes('shipments').length);
+    expect(new Set(wrongCases.map((c) => `${c.part}.${c.path}`)).size).toBe(
+      catalogueNodes('items').length + catalogueNodes('payer').length + catalogueNodes('shipments').length,
+    );
   });
 
-  it.each(wrongCases.map((c) => [shownPath(c.part, c.path), c.type, JSON.stringify(c.value), c] as const))('%s (%s) refuses %s, naming the path', async (_path, _type, _value, c) => {
-    const body = minimal();
-    setPath(body, bodyPath(c.part, c.path), c.value);
-    const response = await create(body);
-    expect(response.status).toBe(400);
-    expect(PlatformErrorBody.parse(response.json()).cause).toEqual([
-      { code: c.code, description: `${shownPath(c.part, c.path)} ${c.message}`, data: { property: shownPath(c.part, c.path) } },
-    ]);
-  });
+  it.each(wrongCases.map((c) => [shownPath(c.part, c.path), c.type, JSON.stringify(c.value), c] as const))(
+    '%s (%s) refuses %s, naming the path',
+    async (_path, _type, _value, c) => {
+      const body = minimal();
+      setPath(body, bodyPath(c.part, c.path), c.value);
+      const response = await create(body);
+      expect(response.status).toBe(400);
+      expect(PlatformErrorBody.parse(response.json()).cause).toEqual([
+        { code: c.code, description: `${shownPath(c.part, c.path)} ${c.message}`, data: { property: shownPath(c.part, c.path) } },
+      ]);
+    },
+  );
 
   it("accepts the official SDKs' example industry data: phone and street numbers as strings, authentication_type MOBILE", async () => {
     const response = await create({
@@ -168,11 +184,17 @@ describe('POST /checkout/preferences: every field is checked by its type (genera
 
   it('names every offending path at once, not only the first', async () => {
     const body = minimal();
-    const leaves = (['items', 'payer', 'shipments'] as const).flatMap((part) => catalogueNodes(part).filter((node) => node.field.type !== 'object').map((node) => ({ part, node })));
+    const leaves = (['items', 'payer', 'shipments'] as const).flatMap((part) =>
+      catalogueNodes(part)
+        .filter((node) => node.field.type !== 'object')
+        .map((node) => ({ part, node })),
+    );
     for (const { part, node } of leaves) setPath(body, bodyPath(part, node.path), wrongFor(node.field)[0]?.value);
     const error = await refused(body);
     expect(error.cause).toHaveLength(leaves.length);
-    expect(error.cause.map((cause) => cause.description.split(' ')[0])).toEqual(expect.arrayContaining(leaves.map(({ part, node }) => shownPath(part, node.path))));
+    expect(error.cause.map((cause) => cause.description.split(' ')[0])).toEqual(
+      expect.arrayContaining(leaves.map(({ part, node }) => shownPath(part, node.path))),
+    );
   });
 
   it('checks the 2.4 shape too: items, URLs, currencies, nullable payment method fields', async () => {
@@ -213,11 +235,18 @@ describe('POST /checkout/preferences: every field is checked by its type (genera
     expect((await refused({ items: [] })).cause).toEqual([{ code: 'property_value', description: 'items must contain at least one item' }]);
     expect((await refused([])).cause).toEqual([{ code: 'property_type', description: 'body must be a JSON object' }]);
     expect((await refused(undefined)).cause).toEqual([{ code: 'required_properties', description: 'body is required' }]);
-    expect((await refused({ ...minimal(), auto_return: 'approved' })).cause).toEqual([{ code: 'required_properties', description: 'back_urls.success is required when auto_return is set' }]);
+    expect((await refused({ ...minimal(), auto_return: 'approved' })).cause).toEqual([
+      { code: 'required_properties', description: 'back_urls.success is required when auto_return is set' },
+    ]);
   });
 
   it('refuses items in different currencies', async () => {
-    const error = await refused({ items: [{ title: 'A', quantity: 1, unit_price: 1, currency_id: 'ARS' }, { title: 'B', quantity: 1, unit_price: 1, currency_id: 'USD' }] });
+    const error = await refused({
+      items: [
+        { title: 'A', quantity: 1, unit_price: 1, currency_id: 'ARS' },
+        { title: 'B', quantity: 1, unit_price: 1, currency_id: 'USD' },
+      ],
+    });
     expect(error.cause).toEqual([{ code: 'property_value', description: 'items[1].currency_id must be the same currency as items[0]' }]);
   });
 
@@ -243,7 +272,12 @@ describe('the spellings of the spec samples', () => {
       identification: { identification_type: 'DNI', identification_number: '30123456' },
     });
     expect(stored['items']).toEqual([
-      { title: 'Flight', quantity: 1, unit_price: 100, category_descriptor: { passenger: { first_name: 'Ana', identification_type: 'DNI', identification_number: '30123456' } } },
+      {
+        title: 'Flight',
+        quantity: 1,
+        unit_price: 100,
+        category_descriptor: { passenger: { first_name: 'Ana', identification_type: 'DNI', identification_number: '30123456' } },
+      },
     ]);
   });
 

@@ -20,7 +20,11 @@ export interface TestSandbox {
   readonly token: string;
   /** Bearer token of user 2002 (application 1618033988). */
   readonly otherToken: string;
-  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: { body?: unknown; headers?: Record<string, string>; token?: string | null }): Promise<Answer>;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options?: { body?: unknown; headers?: Record<string, string>; token?: string | null },
+  ): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -59,7 +63,7 @@ export async function startTestSandbox(options: { clock?: ManualClock; state?: S
         headers: { ...(bearer === null ? {} : { authorization: `Bearer ${bearer}` }), ...callOptions.headers },
         ...(callOptions.body === undefined ? {} : { payload: callOptions.body as string | object }),
       });
-      return { status: response.statusCode, headers: response.headers, body: response.body, json: <T,>() => response.json<T>() };
+      return { status: response.statusCode, headers: response.headers, body: response.body, json: <T>() => response.json<T>() };
     },
     close: () => sandbox.close(),
   };

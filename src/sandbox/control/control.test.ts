@@ -53,7 +53,11 @@ describe('GET /__sandbox/accounts', () => {
 describe('clock', () => {
   it('GET shows the sandbox time; advance moves a manual clock and expires what should expire', async () => {
     const target = await start();
-    expect((await target.app.inject({ method: 'GET', url: '/__sandbox/clock' })).json()).toEqual({ now: '2026-01-15T12:00:00.000Z', epoch_ms: Date.UTC(2026, 0, 15, 12), manual: true });
+    expect((await target.app.inject({ method: 'GET', url: '/__sandbox/clock' })).json()).toEqual({
+      now: '2026-01-15T12:00:00.000Z',
+      epoch_ms: Date.UTC(2026, 0, 15, 12),
+      manual: true,
+    });
     const { access_token: token } = await clientCredentials(target);
     const advanced = await target.app.inject({ method: 'POST', url: '/__sandbox/clock/advance', payload: { seconds: 15_552_000 } });
     expect(advanced.json()).toMatchObject({ now: '2026-07-14T12:00:00.000Z', manual: true });
@@ -99,7 +103,14 @@ describe('faults', () => {
   it('the next N matching requests answer the scripted status and code, then requests are served again', async () => {
     const target = await start();
     const { access_token: token } = await clientCredentials(target);
-    const [rule] = await addFaults(target, { method: 'GET', pathPattern: '/terminals/v1/*', count: 2, status: 503, code: 'temporarily_unavailable', message: 'down' });
+    const [rule] = await addFaults(target, {
+      method: 'GET',
+      pathPattern: '/terminals/v1/*',
+      count: 2,
+      status: 503,
+      code: 'temporarily_unavailable',
+      message: 'down',
+    });
     expect(rule).toMatchObject({ method: 'GET', pathPattern: '/terminals/v1/*', remaining: 2, status: 503 });
 
     for (let i = 0; i < 2; i++) {
@@ -195,7 +206,10 @@ describe('faults', () => {
     const target = await start();
     const baseUrl = await target.listen();
     await addFaults(target, { pathPattern: '/terminals/v1/list', delayMs: 600_000 });
-    const held = fetch(`${baseUrl}/terminals/v1/list`).then((response) => response.status, () => 'failed');
+    const held = fetch(`${baseUrl}/terminals/v1/list`).then(
+      (response) => response.status,
+      () => 'failed',
+    );
     for (let i = 0; i < 100 && clock.pendingTimers() === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(clock.pendingTimers()).toBe(1);
     await target.close();
@@ -208,7 +222,9 @@ describe('faults', () => {
     expectError(await target.app.inject({ method: 'POST', url: '/oauth/token', payload: {} }), 503, 'service_unavailable');
     await clientCredentials(target);
     await target.app.inject({ method: 'POST', url: '/__sandbox/reset' });
-    expect((await target.app.inject({ method: 'GET', url: '/__sandbox/faults' })).json()).toMatchObject({ faults: [{ pathPattern: '/oauth/token', remaining: 1 }] });
+    expect((await target.app.inject({ method: 'GET', url: '/__sandbox/faults' })).json()).toMatchObject({
+      faults: [{ pathPattern: '/oauth/token', remaining: 1 }],
+    });
   });
 
   it.each([

@@ -79,7 +79,11 @@ export function registerControl(
     },
     async (request) => {
       if (!isManualClock(clock)) {
-        throw new SandboxError(409, 'clock_not_manual', 'This sandbox runs on the system clock; start it with a manual clock (CLI: --manual-clock) to move time.');
+        throw new SandboxError(
+          409,
+          'clock_not_manual',
+          'This sandbox runs on the system clock; start it with a manual clock (CLI: --manual-clock) to move time.',
+        );
       }
       await clock.advance(Math.round(request.body.seconds * 1000));
       return clockState();
@@ -114,17 +118,34 @@ export function registerControl(
 
   typed.delete(
     '/__sandbox/faults/:id',
-    { schema: { tags, summary: 'Remove one fault rule', params: z.object({ id: z.string() }), response: { 200: z.object({ removed: z.string() }), 404: PlatformErrorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove one fault rule',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ removed: z.string() }), 404: PlatformErrorBody },
+      },
+    },
     (request) => {
       if (!faults.remove(request.params.id)) throw new SandboxError(404, 'not_found', `No fault rule ${request.params.id}.`);
       return { removed: request.params.id };
     },
   );
 
-  typed.post('/__sandbox/reset', { schema: { tags, summary: 'Every module back to its seed state; faults back to the initial rules', response: { 200: z.object({ reset: z.literal(true) }) } } }, () => {
-    options.reset();
-    return { reset: true as const };
-  });
+  typed.post(
+    '/__sandbox/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Every module back to its seed state; faults back to the initial rules',
+        response: { 200: z.object({ reset: z.literal(true) }) },
+      },
+    },
+    () => {
+      options.reset();
+      return { reset: true as const };
+    },
+  );
 
   return { faults };
 }

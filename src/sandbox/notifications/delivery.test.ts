@@ -28,7 +28,14 @@ async function setup(options: { fallback?: number; ackTimeoutMs?: number } = {})
 
 async function pay(t: TestSandbox, notificationUrl?: string, extra: Record<string, unknown> = {}): Promise<Payment> {
   const response = await t.call('POST', '/v1/payments', {
-    body: { transaction_amount: 1500, payment_method_id: 'visa', token: 'sbx-APRO', payer: { email: 'buyer@example.com' }, ...(notificationUrl === undefined ? {} : { notification_url: notificationUrl }), ...extra },
+    body: {
+      transaction_amount: 1500,
+      payment_method_id: 'visa',
+      token: 'sbx-APRO',
+      payer: { email: 'buyer@example.com' },
+      ...(notificationUrl === undefined ? {} : { notification_url: notificationUrl }),
+      ...extra,
+    },
   });
   expect(response.status, response.body).toBe(201);
   return Payment.parse(response.json());
@@ -61,8 +68,17 @@ describe('IPN (spec 4.7): POST {url}?topic=…&id=…', () => {
     expect(Payment.parse(readBack.json()).status).toBe('approved');
 
     const [record] = await notifications(t);
-    expect(record).toMatchObject({ channel: 'ipn', topic: 'payment', resource_id: String(payment.id), status: 'delivered', url_source: 'object', next_attempt_at: null });
-    expect(record?.attempts).toEqual([expect.objectContaining({ number: 1, status_code: 200, outcome: 'acknowledged', error: null, manual: false, at: new Date(t.clock.now()).toISOString() })]);
+    expect(record).toMatchObject({
+      channel: 'ipn',
+      topic: 'payment',
+      resource_id: String(payment.id),
+      status: 'delivered',
+      url_source: 'object',
+      next_attempt_at: null,
+    });
+    expect(record?.attempts).toEqual([
+      expect.objectContaining({ number: 1, status_code: 200, outcome: 'acknowledged', error: null, manual: false, at: new Date(t.clock.now()).toISOString() }),
+    ]);
     expect(record?.attempts[0]?.duration_ms).toBeGreaterThanOrEqual(0);
   });
 
@@ -80,7 +96,11 @@ describe('IPN (spec 4.7): POST {url}?topic=…&id=…', () => {
     await idle(t);
     const [record] = await notifications(t);
     expect(record).toMatchObject({ status: 'pending', next_attempt_at: new Date(t.clock.now() + 15 * MINUTE).toISOString() });
-    expect(record?.attempts[0]).toMatchObject({ status_code: status, outcome: 'not_acknowledged', error: `HTTP ${status} is not an acknowledgement (200 or 201)` });
+    expect(record?.attempts[0]).toMatchObject({
+      status_code: status,
+      outcome: 'not_acknowledged',
+      error: `HTTP ${status} is not an acknowledgement (200 or 201)`,
+    });
     // A 302 is the receiver's answer, not an address to follow.
     expect(receiver.requests.map((request) => request.path)).toEqual(['/ipn']);
   });
@@ -119,7 +139,14 @@ describe('webhooks: JSON body signed with the application secret', () => {
     expect(WebhookQuery.parse(Object.fromEntries(request.query))).toMatchObject({ 'data.id': String(payment.id), type: 'payment' });
     expect(request.headers['content-type']).toBe('application/json');
     const body = WebhookBody.parse(JSON.parse(request.body));
-    expect(body).toMatchObject({ live_mode: true, type: 'payment', user_id: 1001, api_version: 'v1', action: 'payment.created', data: { id: String(payment.id) } });
+    expect(body).toMatchObject({
+      live_mode: true,
+      type: 'payment',
+      user_id: 1001,
+      api_version: 'v1',
+      action: 'payment.created',
+      data: { id: String(payment.id) },
+    });
     expect(body.date_created).toBe(payment.date_created);
 
     const requestId = String(request.headers['x-request-id']);
@@ -131,16 +158,31 @@ describe('webhooks: JSON body signed with the application secret', () => {
     const expected = createHmac('sha256', COUNTER_APP.client_secret).update(`id:${payment.id};request-id:${requestId};ts:${ts};`).digest('hex');
     expect(v1).toBe(expected);
 
-    expect(await verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature, requestId, dataId: request.query.get('data.id') ?? undefined })).toEqual({ ok: true, ts: Number(ts) });
-    expect(await verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature, requestId, dataId: '999' })).toEqual({ ok: false, reason: 'mismatch' });
-    expect(await verifyWebhookSignature({ secret: 'another-secret', signature, requestId, dataId: String(payment.id) })).toEqual({ ok: false, reason: 'mismatch' });
-    expect(await verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature: 'v1=abc', requestId, dataId: String(payment.id) })).toEqual({ ok: false, reason: 'malformed' });
     expect(
-      await verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature, requestId, dataId: String(payment.id), toleranceSeconds: 300, nowMs: t.clock.now() + 10 * MINUTE }),
+      await verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature, requestId, dataId: request.query.get('data.id') ?? undefined }),
+    ).toEqual({ ok: true, ts: Number(ts) });
+    expect(await verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature, requestId, dataId: '999' })).toEqual({ ok: false, reason: 'mismatch' });
+    expect(await verifyWebhookSignature({ secret: 'another-secret', signature, requestId, dataId: String(payment.id) })).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    });
+    expect(await verifyWebhookSignature({ secret: COUNTER_APP.client_secret, signature: 'v1=abc', requestId, dataId: String(payment.id) })).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
+    expect(
+      await verifyWebhookSignature({
+        secret: COUNTER_APP.client_secret,
+        signature,
+        requestId,
+        dataId: String(payment.id),
+        toleranceSeconds: 300,
+        nowMs: t.clock.now() + 10 * MINUTE,
+      }),
     ).toEqual({ ok: false, reason: 'stale' });
   });
 
-  it("signs with the secret of the application whose token created the object", async () => {
+  it('signs with the secret of the application whose token created the object', async () => {
     const { t, receiver } = await setup();
     await t.call('POST', '/v1/payments', {
       token: t.otherToken,
@@ -150,7 +192,12 @@ describe('webhooks: JSON body signed with the application secret', () => {
     const [request] = receiver.requests;
     const body = WebhookBody.parse(JSON.parse(request?.body ?? '{}'));
     expect(body.user_id).toBe(2002);
-    const ok = await verifyWebhookSignature({ secret: 'SBX-pkce-app-secret-44e9a1c3', signature: String(request?.headers['x-signature']), requestId: String(request?.headers['x-request-id']), dataId: body.data.id });
+    const ok = await verifyWebhookSignature({
+      secret: 'SBX-pkce-app-secret-44e9a1c3',
+      signature: String(request?.headers['x-signature']),
+      requestId: String(request?.headers['x-request-id']),
+      dataId: body.data.id,
+    });
     expect(ok.ok).toBe(true);
   });
 
@@ -208,7 +255,9 @@ describe('source_news and where notifications go (spec 6.2)', () => {
     const { t } = await setup();
     const bad = await t.call('PUT', '/__sandbox/accounts/1001/notification-url', { body: { url: 'mailto:x@y.z' }, token: null });
     expect(bad.status).toBe(400);
-    expect(PlatformErrorBody.parse(bad.json()).cause).toEqual([{ code: 'property_value', description: 'url must be an absolute http or https URL', data: { property: 'url' } }]);
+    expect(PlatformErrorBody.parse(bad.json()).cause).toEqual([
+      { code: 'property_value', description: 'url must be an absolute http or https URL', data: { property: 'url' } },
+    ]);
     expect((await t.call('PUT', '/__sandbox/accounts/9999/notification-url', { body: { url: 'http://127.0.0.1/x' }, token: null })).status).toBe(404);
   });
 });
@@ -295,7 +344,11 @@ describe('every notified record', () => {
   it('notifies payment and merchant_order for a checkout payment, then updated on the next one', async () => {
     const { t, receiver } = await setup();
     const preference = Preference.parse(
-      (await t.call('POST', '/checkout/preferences', { body: { items: [{ title: 'Mug', quantity: 2, unit_price: 10 }], notification_url: `${receiver.url}/n` } })).json(),
+      (
+        await t.call('POST', '/checkout/preferences', {
+          body: { items: [{ title: 'Mug', quantity: 2, unit_price: 10 }], notification_url: `${receiver.url}/n` },
+        })
+      ).json(),
     );
     const first = await t.call('POST', `/__sandbox/preferences/${preference.id}/pay`, { body: { status: 'rejected' }, token: null });
     expect(first.status, first.body).toBe(201);
@@ -321,9 +374,15 @@ describe('every notified record', () => {
   it('notifies chargebacks, and the payment and order it changes', async () => {
     const { t, receiver } = await setup();
     const preference = Preference.parse(
-      (await t.call('POST', '/checkout/preferences', { body: { items: [{ title: 'Mug', quantity: 1, unit_price: 10 }], notification_url: `${receiver.url}/n?source_news=ipn` } })).json(),
+      (
+        await t.call('POST', '/checkout/preferences', {
+          body: { items: [{ title: 'Mug', quantity: 1, unit_price: 10 }], notification_url: `${receiver.url}/n?source_news=ipn` },
+        })
+      ).json(),
     );
-    const paid = (await t.call('POST', `/__sandbox/preferences/${preference.id}/pay`, { body: { status: 'approved' }, token: null })).json<{ payment: Payment }>();
+    const paid = (await t.call('POST', `/__sandbox/preferences/${preference.id}/pay`, { body: { status: 'approved' }, token: null })).json<{
+      payment: Payment;
+    }>();
     await idle(t);
     const before = receiver.requests.length;
     const chargeback = await t.call('POST', `/__sandbox/payments/${paid.payment.id}/chargeback`, { token: null });
@@ -339,7 +398,9 @@ describe('every notified record', () => {
   it('notifies point_integration_ipn when a terminal payment intent finishes', async () => {
     const { t, receiver } = await setup();
     await t.call('PUT', '/__sandbox/accounts/1001/notification-url', { body: { url: `${receiver.url}/point?source_news=ipn` }, token: null });
-    const intent = (await t.call('POST', '/__sandbox/payment-intents', { body: { device_id: 'NEWLAND_N950__SBX0000001', amount: 2550 }, token: null })).json<{ id: string }>();
+    const intent = (await t.call('POST', '/__sandbox/payment-intents', { body: { device_id: 'NEWLAND_N950__SBX0000001', amount: 2550 }, token: null })).json<{
+      id: string;
+    }>();
     await t.clock.advance(3_000);
     await idle(t);
     expect(receiver.requests.map((request) => request.query.get('topic'))).toEqual(['payment', 'point_integration_ipn']);
@@ -401,7 +462,17 @@ describe('durability and throughput', () => {
     open.push(slow);
     const dispatcher = t.services.notifications.dispatcher;
     for (let index = 0; index < 200; index++) {
-      dispatcher.enqueue({ channel: 'ipn', topic: 'payment', resourceId: String(index), action: 'payment.created', userId: 1001, clientId: '4815162342', liveMode: true, url: `${slow.url}/ipn`, urlSource: 'account' });
+      dispatcher.enqueue({
+        channel: 'ipn',
+        topic: 'payment',
+        resourceId: String(index),
+        action: 'payment.created',
+        userId: 1001,
+        clientId: '4815162342',
+        liveMode: true,
+        url: `${slow.url}/ipn`,
+        urlSource: 'account',
+      });
     }
     await idle(t);
     expect(slow.requests).toHaveLength(200);

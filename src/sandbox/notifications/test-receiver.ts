@@ -45,7 +45,13 @@ export async function startReceiver(options: { fallback?: ReceiverBehavior; dela
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://receiver');
-      const received: ReceivedRequest = { method: request.method ?? '', path: url.pathname, query: url.searchParams, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const received: ReceivedRequest = {
+        method: request.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(received);
       const behavior = queue.shift() ?? receiver.fallback;
       const answer = (): void => {

@@ -200,7 +200,12 @@ describe('problems reported back to the application by redirect', () => {
   it('a scope beyond what the application may ask is unauthorized_client', async () => {
     const answer = await sandbox.app.inject({
       method: 'GET',
-      url: authorizationUrl({ client_id: REPORTS.client_id, response_type: 'code', redirect_uri: 'https://reports.sandbox.test/oauth/callback', scope: 'read write' }),
+      url: authorizationUrl({
+        client_id: REPORTS.client_id,
+        response_type: 'code',
+        redirect_uri: 'https://reports.sandbox.test/oauth/callback',
+        scope: 'read write',
+      }),
     });
     expect(callbackOf(answer.headers.location).query).toMatchObject({ error: 'unauthorized_client' });
   });
@@ -253,11 +258,23 @@ describe('POST /__sandbox/oauth/authorize', () => {
     const body = ok.json<{ code: string; redirect_to: string }>();
     expect(body.redirect_to).toBe(`http://127.0.0.1:1234/callback?code=${body.code}&state=x`);
 
-    const bad = await sandbox.app.inject({ method: 'POST', url: '/__sandbox/oauth/authorize', payload: { client_id: '1', redirect_uri: 'http://127.0.0.1/callback', user_id: 1001 } });
+    const bad = await sandbox.app.inject({
+      method: 'POST',
+      url: '/__sandbox/oauth/authorize',
+      payload: { client_id: '1', redirect_uri: 'http://127.0.0.1/callback', user_id: 1001 },
+    });
     expectError(bad, 400, 'invalid_client');
-    const numeric = await sandbox.app.inject({ method: 'POST', url: '/__sandbox/oauth/authorize', payload: { client_id: 4815162342, redirect_uri: 'http://127.0.0.1/callback', user_id: 1001 } });
+    const numeric = await sandbox.app.inject({
+      method: 'POST',
+      url: '/__sandbox/oauth/authorize',
+      payload: { client_id: 4815162342, redirect_uri: 'http://127.0.0.1/callback', user_id: 1001 },
+    });
     expect(expectError(numeric, 400, 'invalid_request').message).toBe('client_id must be a string.');
-    const noUser = await sandbox.app.inject({ method: 'POST', url: '/__sandbox/oauth/authorize', payload: { client_id: COUNTER.client_id, redirect_uri: 'http://127.0.0.1/callback' } });
+    const noUser = await sandbox.app.inject({
+      method: 'POST',
+      url: '/__sandbox/oauth/authorize',
+      payload: { client_id: COUNTER.client_id, redirect_uri: 'http://127.0.0.1/callback' },
+    });
     expectError(noUser, 400, 'invalid_request');
     const deny = await sandbox.app.inject({
       method: 'POST',

@@ -64,7 +64,9 @@ export function registeredRedirectUris(application: SeedApplication, policy: Red
 }
 
 export function isRegisteredRedirectUri(application: SeedApplication, requested: string, policy: RedirectPolicy = LENIENT_REDIRECTS): boolean {
-  const matches = policy.strict ? (registered: string) => requested === registered && !requested.includes('#') && isAbsoluteUrl(requested) : (registered: string) => redirectUriMatches(requested, registered);
+  const matches = policy.strict
+    ? (registered: string) => requested === registered && !requested.includes('#') && isAbsoluteUrl(requested)
+    : (registered: string) => redirectUriMatches(requested, registered);
   return registeredRedirectUris(application, policy).some(matches);
 }
 
@@ -140,7 +142,8 @@ export function checkAuthorizationRequest(params: Record<string, unknown>, seed:
   const scopeText = text('scope');
   if (scopeText !== undefined) {
     const parsed = ScopeList.safeParse(scopeText);
-    if (!parsed.success) return fail('invalid_scope', `scope "${scopeText}" is invalid: allowed values are offline_access, write, read, separated by one space.`, redirect);
+    if (!parsed.success)
+      return fail('invalid_scope', `scope "${scopeText}" is invalid: allowed values are offline_access, write, read, separated by one space.`, redirect);
     scopes = canonicalScopes(parsed.data.split(' ') as Scope[]);
     const beyond = scopes.filter((scope) => !application.scopes.includes(scope));
     if (beyond.length > 0) return fail('unauthorized_client', `Application ${application.client_id} may not ask for ${beyond.join(' ')}.`, redirect);
@@ -149,7 +152,8 @@ export function checkAuthorizationRequest(params: Record<string, unknown>, seed:
   const challenge = text('code_challenge');
   const method = text('code_challenge_method');
   if (challenge === undefined && method !== undefined) return fail('invalid_request', 'code_challenge_method was sent without code_challenge.', redirect);
-  if (challenge !== undefined && method === undefined) return fail('invalid_request', 'code_challenge_method is required with code_challenge (S256 or plain).', redirect);
+  if (challenge !== undefined && method === undefined)
+    return fail('invalid_request', 'code_challenge_method is required with code_challenge (S256 or plain).', redirect);
   if (challenge === undefined && application.pkce_required) {
     return fail('invalid_request', `Application ${application.client_id} requires PKCE: send code_challenge and code_challenge_method.`, redirect);
   }
@@ -158,7 +162,8 @@ export function checkAuthorizationRequest(params: Record<string, unknown>, seed:
   if (challenge !== undefined && method !== undefined) {
     const parsedMethod = CodeChallengeMethod.safeParse(method);
     if (!parsedMethod.success) return fail('invalid_request', `code_challenge_method "${method}" is not supported; use S256 or plain.`, redirect);
-    if (!CodeChallenge.safeParse(challenge).success) return fail('invalid_request', 'code_challenge must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~.', redirect);
+    if (!CodeChallenge.safeParse(challenge).success)
+      return fail('invalid_request', 'code_challenge must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~.', redirect);
     value.codeChallenge = challenge;
     value.codeChallengeMethod = parsedMethod.data;
   }

@@ -4,7 +4,6 @@ import { escapeHtml, htmlDocument } from '../html-page';
 
 /** The two pages a person sees during the authorization flow. Every interpolated value is escaped. */
 
-
 const SCOPE_MEANING: Record<Scope, string> = {
   read: 'read your account data (terminals, actions, payments)',
   write: 'create and cancel print actions and checkout preferences for you',

@@ -102,7 +102,8 @@ export function registerOAuth(app: FastifyInstance, context: SandboxContext, opt
         schema: {
           tags: ['oauth'],
           summary: 'Authorization (consent) page',
-          description: 'Shows which user grants which application what. Accept redirects to redirect_uri?code=…&state=…; Deny to redirect_uri?error=access_denied&state=….',
+          description:
+            'Shows which user grants which application what. Accept redirects to redirect_uri?code=…&state=…; Deny to redirect_uri?error=access_denied&state=….',
           querystring: AuthorizationRequest,
         },
       },
@@ -140,7 +141,11 @@ export function registerOAuth(app: FastifyInstance, context: SandboxContext, opt
         if (!decision.success) return sendHtml(reply, 400, errorPage('invalid_request', 'The consent form was incomplete: choose a user and Accept or Deny.'));
         const authorization = pending.take(decision.data.request_id);
         if (authorization === undefined) {
-          return sendHtml(reply, 400, errorPage('invalid_request', 'This authorization request has expired or was already answered. Start again from the application.'));
+          return sendHtml(
+            reply,
+            400,
+            errorPage('invalid_request', 'This authorization request has expired or was already answered. Start again from the application.'),
+          );
         }
         if (decision.data.decision === 'deny') return redirect(reply, service.denialRedirect(authorization));
         const userId = Number(decision.data.user_id);
@@ -172,7 +177,8 @@ export function registerOAuth(app: FastifyInstance, context: SandboxContext, opt
         const { user_id: userId, decision, ...params } = request.body;
         const check = checkAuthorizationRequest({ response_type: 'code', ...params }, context.seed, redirectPolicy);
         if (!check.ok) throw new SandboxError(400, check.problem.code, check.problem.description);
-        if (!context.seed.users.some((user) => user.user_id === userId)) throw new SandboxError(400, 'invalid_request', `There is no user ${userId} on this sandbox.`);
+        if (!context.seed.users.some((user) => user.user_id === userId))
+          throw new SandboxError(400, 'invalid_request', `There is no user ${userId} on this sandbox.`);
         if (decision === 'deny') return { redirect_to: service.denialRedirect(check.value) };
         const { code, redirectTo } = service.issueCode(check.value, userId);
         return { code, redirect_to: redirectTo };
@@ -192,13 +198,16 @@ export function registerOAuth(app: FastifyInstance, context: SandboxContext, opt
         schema: {
           tags: ['sandbox control'],
           summary: 'Strict (exact, spec 2.1) or lenient (any loopback port, RFC 8252) redirect_uri matching',
-          description: 'strict: true refuses a redirect_uri that is not exactly a registered one, port included. redirect_uris replaces the registered URIs of the given applications.',
+          description:
+            'strict: true refuses a redirect_uri that is not exactly a registered one, port included. redirect_uris replaces the registered URIs of the given applications.',
           body: RedirectPolicyBody,
           response: { 200: RedirectPolicyAnswer, 400: PlatformErrorBody },
         },
       },
       (request) => {
-        const unknown = Object.keys(request.body.redirect_uris ?? {}).filter((clientId) => !context.seed.applications.some((application) => application.client_id === clientId));
+        const unknown = Object.keys(request.body.redirect_uris ?? {}).filter(
+          (clientId) => !context.seed.applications.some((application) => application.client_id === clientId),
+        );
         if (unknown.length > 0) throw new SandboxError(400, 'invalid_client', `No application has client_id ${unknown.join(', ')}.`);
         redirectPolicy.strict = request.body.strict;
         if (request.body.redirect_uris !== undefined) redirectPolicy.redirectUris = { ...redirectPolicy.redirectUris, ...request.body.redirect_uris };
@@ -223,7 +232,12 @@ export function registerOAuth(app: FastifyInstance, context: SandboxContext, opt
       },
     );
 
-    const UserParams = z.object({ id: z.string().regex(/^\d{1,15}$/, { error: 'the user id is a number' }).transform(Number) });
+    const UserParams = z.object({
+      id: z
+        .string()
+        .regex(/^\d{1,15}$/, { error: 'the user id is a number' })
+        .transform(Number),
+    });
     const knownUser = (id: number): void => {
       if (!context.seed.users.some((user) => user.user_id === id)) throw new SandboxError(404, 'not_found', `There is no user ${id} on this sandbox.`);
     };
@@ -276,7 +290,12 @@ function asRecord(value: unknown): Record<string, unknown> {
 
 function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
   // The consent page must not be framed: a page around it could trick the user into clicking "Allow".
-  return reply.code(status).header('cache-control', 'no-store').header('content-security-policy', "frame-ancestors 'none'; base-uri 'none'").type('text/html; charset=utf-8').send(html);
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "frame-ancestors 'none'; base-uri 'none'")
+    .type('text/html; charset=utf-8')
+    .send(html);
 }
 
 function redirect(reply: FastifyReply, location: string): FastifyReply {

@@ -126,7 +126,11 @@ export class OAuthService {
 
   /** The user said no (RFC 6749 §4.1.2.1 access_denied). */
   denialRedirect(authorization: ValidAuthorization): string {
-    return withQuery(authorization.redirectUri, { error: 'access_denied', error_description: 'The user denied the authorization request.', state: authorization.state });
+    return withQuery(authorization.redirectUri, {
+      error: 'access_denied',
+      error_description: 'The user denied the authorization request.',
+      state: authorization.state,
+    });
   }
 
   // ---------------------------------------------------------------- token endpoint
@@ -182,7 +186,11 @@ export class OAuthService {
     let requestedScopes: Scope[] | undefined;
     if (params.has('scope')) {
       const parsed = ScopeList.safeParse(params.get('scope'));
-      if (!parsed.success) throw tokenError('invalid_scope', `Invalid scope "${String(params.get('scope'))}": allowed values are offline_access, write, read, separated by one space.`);
+      if (!parsed.success)
+        throw tokenError(
+          'invalid_scope',
+          `Invalid scope "${String(params.get('scope'))}": allowed values are offline_access, write, read, separated by one space.`,
+        );
       requestedScopes = canonicalScopes(parsed.data.split(' ') as Scope[]);
       const beyond = requestedScopes.filter((scope) => !application.scopes.includes(scope));
       if (beyond.length > 0) throw tokenError('unauthorized_client', `Application ${clientId} is not allowed the scope ${beyond.join(' ')}.`);
@@ -255,7 +263,8 @@ export class OAuthService {
     const now = this.now();
     const record = this.store.refreshTokens.get(refreshToken);
     if (record === undefined) {
-      if (this.store.codes.has(refreshToken)) throw invalidGrant('The value sent as refresh_token is an authorization code: exchange it with grant_type=authorization_code.');
+      if (this.store.codes.has(refreshToken))
+        throw invalidGrant('The value sent as refresh_token is an authorization code: exchange it with grant_type=authorization_code.');
       if (this.store.accessTokens.has(refreshToken)) throw invalidGrant('The value sent as refresh_token is an access token.');
       throw invalidGrant('The refresh_token is invalid.');
     }
@@ -284,7 +293,8 @@ export class OAuthService {
   /** The user must still allow the application (spec 7.1 unauthorized_client: "no grant with the user"). */
   private checkGrant(clientId: string, userId: number, grantId: string, what: string): void {
     const grant = this.store.grantOf(clientId, userId);
-    if (grant === undefined) throw tokenError('unauthorized_client', `Application ${clientId} has no grant with user ${userId}: the user revoked it or never gave it.`);
+    if (grant === undefined)
+      throw tokenError('unauthorized_client', `Application ${clientId} has no grant with user ${userId}: the user revoked it or never gave it.`);
     if (grant.id !== grantId) throw invalidGrant(`The ${what} has been revoked: it belongs to an earlier grant of this user.`);
   }
 
@@ -333,7 +343,16 @@ export class OAuthService {
     const now = this.now();
     const prefix = liveMode ? 'APP_USR' : 'TEST';
     const token = `${prefix}-${application.client_id}-${tokenDateStamp(now)}-${randomHex(16)}-${userId}`;
-    const record: AccessRecord = { token, clientId: application.client_id, userId, scopes, liveMode, grantType, issuedAt: now, expiresAt: now + ACCESS_LIFETIME_MS };
+    const record: AccessRecord = {
+      token,
+      clientId: application.client_id,
+      userId,
+      scopes,
+      liveMode,
+      grantType,
+      issuedAt: now,
+      expiresAt: now + ACCESS_LIFETIME_MS,
+    };
     if (grantId !== undefined) record.grantId = grantId;
     if (familyId !== undefined) record.familyId = familyId;
     this.store.addAccessToken(record);
@@ -416,7 +435,9 @@ function publicKey(clientId: string, userId: number, liveMode: boolean): string 
   const key = `${clientId}:${userId}:${liveMode ? 'live' : 'test'}`;
   const known = publicKeys.get(key);
   if (known !== undefined) return known;
-  const hex = createHash('sha256').update(`public-key:${clientId}:${userId}:${liveMode ? 'live' : 'test'}`).digest('hex');
+  const hex = createHash('sha256')
+    .update(`public-key:${clientId}:${userId}:${liveMode ? 'live' : 'test'}`)
+    .digest('hex');
   const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
   const value = `${liveMode ? 'APP_USR' : 'TEST'}-${uuid}`;
   if (publicKeys.size < 10_000) publicKeys.set(key, value);

@@ -46,10 +46,7 @@ export async function clientCredentials(sandbox: Sandbox, extra: Record<string, 
 }
 
 /** Mints a code through the control shortcut (same checks as the consent page). */
-export async function mintCode(
-  sandbox: Sandbox,
-  fields: Record<string, unknown> = {},
-): Promise<{ code: string; redirectUri: string }> {
+export async function mintCode(sandbox: Sandbox, fields: Record<string, unknown> = {}): Promise<{ code: string; redirectUri: string }> {
   const redirectUri = typeof fields['redirect_uri'] === 'string' ? fields['redirect_uri'] : LOOPBACK_CALLBACK;
   const response = await sandbox.app.inject({
     method: 'POST',

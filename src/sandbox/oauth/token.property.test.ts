@@ -55,7 +55,9 @@ const nearlyValid = fc
     },
     { requiredKeys: [] },
   )
-  .chain((base) => fc.dictionary(fc.oneof(fc.constantFrom(...TOKEN_REQUEST_PARAMETERS), fc.string()), fc.jsonValue(), { maxKeys: 2 }).map((extra) => ({ ...extra, ...base })));
+  .chain((base) =>
+    fc.dictionary(fc.oneof(fc.constantFrom(...TOKEN_REQUEST_PARAMETERS), fc.string()), fc.jsonValue(), { maxKeys: 2 }).map((extra) => ({ ...extra, ...base })),
+  );
 
 function assertPlatformAnswer(status: number, body: string): void {
   expect(status, body).toBeLessThan(500);
@@ -75,7 +77,12 @@ describe('POST /oauth/token under random input', () => {
   it('random JSON values as application/json', async () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue(), async (value) => {
-        const response = await sandbox.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(value) ?? 'null' });
+        const response = await sandbox.app.inject({
+          method: 'POST',
+          url: '/oauth/token',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(value) ?? 'null',
+        });
         assertPlatformAnswer(response.statusCode, response.body);
       }),
       { numRuns: 300 },
@@ -96,7 +103,9 @@ describe('POST /oauth/token under random input', () => {
     await fc.assert(
       fc.asyncProperty(nearlyValid, fc.boolean(), async (body, asForm) => {
         const payload = asForm
-          ? new URLSearchParams(Object.entries(body).map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')])).toString()
+          ? new URLSearchParams(
+              Object.entries(body).map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')]),
+            ).toString()
           : JSON.stringify(body);
         const response = await sandbox.app.inject({
           method: 'POST',
@@ -112,10 +121,14 @@ describe('POST /oauth/token under random input', () => {
 
   it('random bytes, including invalid UTF-8', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ maxLength: 200 }), fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain'), async (bytes, type) => {
-        const response = await sandbox.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': type }, payload: Buffer.from(bytes) });
-        assertPlatformAnswer(response.statusCode, response.body);
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 200 }),
+        fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain'),
+        async (bytes, type) => {
+          const response = await sandbox.app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': type }, payload: Buffer.from(bytes) });
+          assertPlatformAnswer(response.statusCode, response.body);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -320,10 +320,16 @@ describe('spec 7.1, one test per row', () => {
       const { [name]: _omitted, ...rest } = complete;
       expect(expectError(await postToken(sandbox, rest), 400, 'invalid_request').message).toContain(name);
     }
-    expect(expectError(await postToken(sandbox, { grant_type: 'authorization_code', ...COUNTER, redirect_uri: LOOPBACK_CALLBACK }), 400, 'invalid_request').message).toContain('code');
-    expect(expectError(await postToken(sandbox, { grant_type: 'authorization_code', ...COUNTER, code: 'TG-1' }), 400, 'invalid_request').message).toContain('redirect_uri');
+    expect(
+      expectError(await postToken(sandbox, { grant_type: 'authorization_code', ...COUNTER, redirect_uri: LOOPBACK_CALLBACK }), 400, 'invalid_request').message,
+    ).toContain('code');
+    expect(expectError(await postToken(sandbox, { grant_type: 'authorization_code', ...COUNTER, code: 'TG-1' }), 400, 'invalid_request').message).toContain(
+      'redirect_uri',
+    );
     expect(expectError(await postToken(sandbox, { grant_type: 'refresh_token', ...COUNTER }), 400, 'invalid_request').message).toContain('refresh_token');
-    expect(expectError(await postToken(sandbox, { grant_type: 'client_credentials', ...COUNTER, client_secret: '' }), 400, 'invalid_request').message).toContain('client_secret');
+    expect(
+      expectError(await postToken(sandbox, { grant_type: 'client_credentials', ...COUNTER, client_secret: '' }), 400, 'invalid_request').message,
+    ).toContain('client_secret');
   });
 
   it('400 invalid_request: a parameter given twice (form) or as an array (JSON)', async () => {
@@ -334,9 +340,19 @@ describe('spec 7.1, one test per row', () => {
   });
 
   it('400 invalid_request: unsupported parameters, and parameters of another flow', async () => {
-    expect(expectError(await postToken(sandbox, { grant_type: 'client_credentials', ...COUNTER, username: 'x' }), 400, 'invalid_request').message).toContain('username');
-    expect(expectError(await postToken(sandbox, { grant_type: 'client_credentials', ...COUNTER, code: 'TG-1' }), 400, 'invalid_request').message).toContain('code');
-    expect(expectError(await postToken(sandbox, { grant_type: 'refresh_token', ...COUNTER, refresh_token: 'x', redirect_uri: LOOPBACK_CALLBACK }), 400, 'invalid_request').message).toContain('redirect_uri');
+    expect(expectError(await postToken(sandbox, { grant_type: 'client_credentials', ...COUNTER, username: 'x' }), 400, 'invalid_request').message).toContain(
+      'username',
+    );
+    expect(expectError(await postToken(sandbox, { grant_type: 'client_credentials', ...COUNTER, code: 'TG-1' }), 400, 'invalid_request').message).toContain(
+      'code',
+    );
+    expect(
+      expectError(
+        await postToken(sandbox, { grant_type: 'refresh_token', ...COUNTER, refresh_token: 'x', redirect_uri: LOOPBACK_CALLBACK }),
+        400,
+        'invalid_request',
+      ).message,
+    ).toContain('redirect_uri');
   });
 
   it('400 invalid_request: malformed requests (not JSON, not an object, wrong types, wrong content type, empty)', async () => {
@@ -350,7 +366,11 @@ describe('spec 7.1, one test per row', () => {
     expectError(await inject('{"__proto__": {"grant_type": "client_credentials"}}', 'application/json'), 400, 'invalid_request');
     expectError(await inject('grant_type=client_credentials', 'text/plain'), 400, 'invalid_request');
     expectError(await inject('<grant_type/>', 'application/xml'), 400, 'invalid_request');
-    expectError(await postToken(sandbox, { grant_type: 'client_credentials', client_id: 4815162342, client_secret: COUNTER.client_secret }), 400, 'invalid_request');
+    expectError(
+      await postToken(sandbox, { grant_type: 'client_credentials', client_id: 4815162342, client_secret: COUNTER.client_secret }),
+      400,
+      'invalid_request',
+    );
     expectError(await sandbox.app.inject({ method: 'POST', url: '/oauth/token' }), 400, 'invalid_request');
   });
 
@@ -401,7 +421,11 @@ describe('spec 7.1, one test per row', () => {
     expectError(limited, 429, 'local_rate_limited');
     expect(limited.headers['retry-after']).toBe('2');
     // Wrong secrets count too, so the limit also slows guessing.
-    expectError(await postToken(sandbox, { grant_type: 'client_credentials', client_id: COUNTER.client_id, client_secret: 'SBX-guess-0000000000' }), 429, 'local_rate_limited');
+    expectError(
+      await postToken(sandbox, { grant_type: 'client_credentials', client_id: COUNTER.client_id, client_secret: 'SBX-guess-0000000000' }),
+      429,
+      'local_rate_limited',
+    );
     // Per application: another one is unaffected.
     expectTokens(await postToken(sandbox, { grant_type: 'client_credentials', ...REPORTS }));
     await clock.advance(2000);
@@ -450,8 +474,16 @@ describe('bearer check (spec 5.1)', () => {
 
   it('resolves the principal other modules see', async () => {
     const tokens = await userTokens(sandbox, {}, { test_token: true });
-    const principal = sandbox.context.authenticate({ headers: { authorization: `Bearer ${tokens.access_token}` } } as Parameters<Sandbox['context']['authenticate']>[0]);
-    expect(principal).toEqual({ userId: 1001, clientId: COUNTER.client_id, scopes: ['read', 'write', 'offline_access'], accessToken: tokens.access_token, liveMode: false });
+    const principal = sandbox.context.authenticate({ headers: { authorization: `Bearer ${tokens.access_token}` } } as Parameters<
+      Sandbox['context']['authenticate']
+    >[0]);
+    expect(principal).toEqual({
+      userId: 1001,
+      clientId: COUNTER.client_id,
+      scopes: ['read', 'write', 'offline_access'],
+      accessToken: tokens.access_token,
+      liveMode: false,
+    });
   });
 });
 

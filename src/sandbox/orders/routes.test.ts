@@ -15,7 +15,9 @@ afterEach(async () => {
   await harness.close();
 });
 
-function orderBody(overrides: { terminal?: string; amount?: string; reference?: string; print?: 'seller_ticket' | 'no_ticket'; expiration?: string } = {}): Record<string, unknown> {
+function orderBody(
+  overrides: { terminal?: string; amount?: string; reference?: string; print?: 'seller_ticket' | 'no_ticket'; expiration?: string } = {},
+): Record<string, unknown> {
   return {
     type: 'point',
     external_reference: overrides.reference ?? 'sale-0042',
@@ -26,12 +28,21 @@ function orderBody(overrides: { terminal?: string; amount?: string; reference?: 
   };
 }
 
-async function request(method: 'GET' | 'POST' | 'PATCH', url: string, options: { body?: unknown; key?: string | null; token?: string | null } = {}): Promise<LightMyRequestResponse> {
+async function request(
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  options: { body?: unknown; key?: string | null; token?: string | null } = {},
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = {};
   if (options.token !== null) headers['authorization'] = `Bearer ${options.token ?? (await harness.token())}`;
   if (method !== 'GET' && options.key !== null) headers['x-idempotency-key'] = options.key ?? freshKey();
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  return harness.sandbox.app.inject({ method, url, headers, ...(options.body === undefined ? {} : { payload: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) }) });
+  return harness.sandbox.app.inject({
+    method,
+    url,
+    headers,
+    ...(options.body === undefined ? {} : { payload: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) }),
+  });
 }
 
 async function createOrder(body: unknown = orderBody(), key?: string): Promise<PointOrder> {
@@ -193,7 +204,11 @@ describe('the virtual terminal takes the payment', () => {
   it('approves a card: processed, a payment and a merchant order exist, the slip prints, a webhook goes out', async () => {
     const receiver: Receiver = await startReceiver({ fallback: 200 });
     try {
-      await harness.sandbox.app.inject({ method: 'PUT', url: '/__sandbox/accounts/1001/notification-url', payload: { url: `${receiver.url}/hooks?source_news=webhooks` } });
+      await harness.sandbox.app.inject({
+        method: 'PUT',
+        url: '/__sandbox/accounts/1001/notification-url',
+        payload: { url: `${receiver.url}/hooks?source_news=webhooks` },
+      });
       const order = await orderAtTerminal();
       const screen = (await harness.terminalGet(TERMINAL_1)).json() as { phase: string; payment_order: { total_amount: string } };
       expect(screen).toMatchObject({ phase: 'awaiting_card', payment_order: { total_amount: '24.00' } });
@@ -216,7 +231,9 @@ describe('the virtual terminal takes the payment', () => {
       const hooks = receiver.requests.filter((received) => received.query.get('type') === 'order');
       expect(hooks.map((hook) => hook.query.get('data.id'))).toEqual([order.id, order.id]);
       expect(hooks.map((hook) => (JSON.parse(hook.body) as { action: string }).action)).toEqual(['order.at_terminal', 'order.processed']);
-      const listed = (await harness.sandbox.app.inject({ method: 'GET', url: '/__sandbox/notifications?topic=order' })).json() as { results: { channel: string }[] };
+      const listed = (await harness.sandbox.app.inject({ method: 'GET', url: '/__sandbox/notifications?topic=order' })).json() as {
+        results: { channel: string }[];
+      };
       expect(listed.results.map((record) => record.channel)).toEqual(['webhook', 'webhook']);
     } finally {
       await receiver.close();
@@ -276,9 +293,17 @@ describe('POST /v1/orders/{id}/refund', () => {
     const transactionId = order.transactions.payments[0]?.id ?? '';
     const partial = await request('POST', `/v1/orders/${order.id}/refund`, { body: { transactions: [{ id: transactionId, amount: '10.00' }] } });
     expect(partial.statusCode, partial.body).toBe(200);
-    expect(PointOrder.parse(partial.json())).toMatchObject({ status: 'processed', status_detail: 'partially_refunded', transactions: { refunds: [expect.objectContaining({ amount: '10.00' })] } });
+    expect(PointOrder.parse(partial.json())).toMatchObject({
+      status: 'processed',
+      status_detail: 'partially_refunded',
+      transactions: { refunds: [expect.objectContaining({ amount: '10.00' })] },
+    });
     const paymentUrl = `/v1/payments/${order.transactions.payments[0]?.reference_id ?? ''}`;
-    expect(Payment.parse((await request('GET', paymentUrl)).json())).toMatchObject({ status: 'approved', status_detail: 'partially_refunded', transaction_amount_refunded: 10 });
+    expect(Payment.parse((await request('GET', paymentUrl)).json())).toMatchObject({
+      status: 'approved',
+      status_detail: 'partially_refunded',
+      transaction_amount_refunded: 10,
+    });
 
     const exceeds = await request('POST', `/v1/orders/${order.id}/refund`, { body: { transactions: [{ id: transactionId, amount: '20.00' }] } });
     expect(exceeds.statusCode).toBe(400);
@@ -332,7 +357,9 @@ describe('PATCH /terminals/v1/setup', () => {
 
     const foreign = await request('PATCH', '/terminals/v1/setup', { body: { terminals: [{ id: OTHER_USER_TERMINAL, operating_mode: 'STANDALONE' }] } });
     expect(foreign.statusCode).toBe(403);
-    expect(errorOf(await request('PATCH', '/terminals/v1/setup', { body: { terminals: [{ id: TERMINAL_1, operating_mode: 'KIOSK' }] } })).error).toBe('property_value');
+    expect(errorOf(await request('PATCH', '/terminals/v1/setup', { body: { terminals: [{ id: TERMINAL_1, operating_mode: 'KIOSK' }] } })).error).toBe(
+      'property_value',
+    );
 
     harness.sandbox.reset();
     expect(((await harness.terminalGet(STANDALONE_TERMINAL)).json() as { operating_mode: string }).operating_mode).toBe('STANDALONE');
@@ -341,8 +368,12 @@ describe('PATCH /terminals/v1/setup', () => {
 
 describe('OpenAPI', () => {
   it('documents the order routes and the terminal setup', async () => {
-    const document = (await harness.sandbox.app.inject({ method: 'GET', url: '/__sandbox/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/v1/orders', '/v1/orders/{id}', '/v1/orders/{id}/cancel', '/v1/orders/{id}/refund', '/terminals/v1/setup']));
+    const document = (await harness.sandbox.app.inject({ method: 'GET', url: '/__sandbox/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/v1/orders', '/v1/orders/{id}', '/v1/orders/{id}/cancel', '/v1/orders/{id}/refund', '/terminals/v1/setup']),
+    );
     expect(document.paths['/v1/orders']?.['post']).toHaveProperty('requestBody');
   });
 });

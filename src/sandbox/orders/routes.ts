@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PlatformErrorBody } from '../../shared/platform/errors';
-import { amountCents, CreatePointOrderRequest, ORDER_ID_PATTERN, OrderSearchQuery, OrderSearchResponse, PointOrder, RefundOrderRequest } from '../../shared/platform/orders';
+import {
+  amountCents,
+  CreatePointOrderRequest,
+  ORDER_ID_PATTERN,
+  OrderSearchQuery,
+  OrderSearchResponse,
+  PointOrder,
+  RefundOrderRequest,
+} from '../../shared/platform/orders';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../shared/platform/terminal-actions';
 import type { ActionService } from '../actions/service';
 import { idempotencyKeyOf } from '../actions/routes';
@@ -71,7 +79,10 @@ export function registerOrders(app: FastifyInstance, context: SandboxContext, de
   dependencies.actions.addQueueGuard((terminalId) => service.waitingFor(terminalId)?.id);
   dependencies.fleet.attachOrders(service);
   service.subscribe((change) => notifyChange(change));
-  context.registerSlice('orders', service.slice(() => dependencies.fleet.resync()));
+  context.registerSlice(
+    'orders',
+    service.slice(() => dependencies.fleet.resync()),
+  );
   app.addHook('onClose', async () => service.stop());
   registerTerminalSetup(app, context);
 
@@ -111,7 +122,10 @@ function requestHelpers(context: SandboxContext, service: OrderService) {
   };
   const ownOrder = (request: FastifyRequest, rawId: string): StoredOrder => {
     const order = ORDER_ID_PATTERN.test(rawId) ? service.findForUser(callerOf(request).principal.userId, rawId) : undefined;
-    if (order === undefined) throw new SandboxError(404, 'order_not_found', `Order ${rawId} not found.`, [{ code: 'order_not_found', description: 'no order with this id for this user' }]);
+    if (order === undefined)
+      throw new SandboxError(404, 'order_not_found', `Order ${rawId} not found.`, [
+        { code: 'order_not_found', description: 'no order with this id for this user' },
+      ]);
     return order;
   };
 
@@ -186,10 +200,11 @@ function registerCreateReadSearch(app: FastifyInstance, context: SandboxContext,
     (request) => searchOrders(service.list(), callerOf(request).principal.userId, request.query),
   );
 
-  app.get<{ Params: { id: string } }>(ORDERS_PATH + '/:id', { onRequest: authenticate(false), validatorCompiler: documentOnly, schema: openApi('Get a point order') }, (request) =>
-    orderView(ownOrder(request, request.params.id)),
+  app.get<{ Params: { id: string } }>(
+    ORDERS_PATH + '/:id',
+    { onRequest: authenticate(false), validatorCompiler: documentOnly, schema: openApi('Get a point order') },
+    (request) => orderView(ownOrder(request, request.params.id)),
   );
-
 }
 
 function registerCancelRefund(app: FastifyInstance, service: OrderService, helpers: RequestHelpers): void {
@@ -212,7 +227,9 @@ function registerCancelRefund(app: FastifyInstance, service: OrderService, helpe
           }
           const result = service.apply(order.id, 'cancel_api');
           if (!result.ok) {
-            throw new SandboxError(409, 'cannot_cancel_order', result.reason, [{ code: 'cannot_cancel_order', description: `order status is ${order.status}`, data: { status: order.status } }]);
+            throw new SandboxError(409, 'cannot_cancel_order', result.reason, [
+              { code: 'cannot_cancel_order', description: `order status is ${order.status}`, data: { status: order.status } },
+            ]);
           }
           return { status: 200, body: orderView(order) };
         });
@@ -244,12 +261,18 @@ function registerCancelRefund(app: FastifyInstance, service: OrderService, helpe
           const part = body.transactions?.[0];
           if (part !== undefined && part.id !== order.transactionId) {
             throw new SandboxError(404, 'transaction_not_found', `Transaction ${part.id} is not a payment of order ${order.id}.`, [
-              { code: 'transaction_not_found', description: 'transactions[0].id must be the id of the order’s payment', data: { property: 'transactions[0].id' } },
+              {
+                code: 'transaction_not_found',
+                description: 'transactions[0].id must be the id of the order’s payment',
+                data: { property: 'transactions[0].id' },
+              },
             ]);
           }
           const result = service.refund(order, part === undefined ? undefined : amountCents(part.amount));
           if (!result.ok) {
-            throw new SandboxError(409, 'cannot_refund_order', result.reason, [{ code: 'cannot_refund_order', description: `order status is ${order.status}`, data: { status: order.status } }]);
+            throw new SandboxError(409, 'cannot_refund_order', result.reason, [
+              { code: 'cannot_refund_order', description: `order status is ${order.status}`, data: { status: order.status } },
+            ]);
           }
           return { status: 200, body: orderView(order) };
         });
@@ -262,7 +285,9 @@ function searchOrders(orders: readonly StoredOrder[], userId: number, query: Ord
   const from = Date.parse(query.begin_date);
   const to = Date.parse(query.end_date);
   if (from > to) {
-    throw new SandboxError(400, 'invalid_query_param', 'begin_date must not be after end_date.', [{ code: 'invalid_query_param', description: 'begin_date is after end_date', data: { param: 'begin_date' } }]);
+    throw new SandboxError(400, 'invalid_query_param', 'begin_date must not be after end_date.', [
+      { code: 'invalid_query_param', description: 'begin_date is after end_date', data: { param: 'begin_date' } },
+    ]);
   }
   const matching = orders
     .filter(
@@ -278,7 +303,12 @@ function searchOrders(orders: readonly StoredOrder[], userId: number, query: Ord
   const offset = (query.page - 1) * query.page_size;
   return {
     data: matching.slice(offset, offset + query.page_size).map(orderView),
-    paging: { total: String(matching.length), total_pages: String(Math.ceil(matching.length / query.page_size)), offset: String(offset), limit: String(query.page_size) },
+    paging: {
+      total: String(matching.length),
+      total_pages: String(Math.ceil(matching.length / query.page_size)),
+      offset: String(offset),
+      limit: String(query.page_size),
+    },
   };
 }
 
@@ -287,11 +317,17 @@ function checkTerminal(context: SandboxContext, principal: Principal, terminalId
   const terminal = context.seed.terminals.find((candidate) => candidate.id === terminalId);
   if (terminal === undefined || terminal.user_id !== principal.userId) {
     throw new SandboxError(403, 'forbidden_checking_terminal_owner', `The terminal ${terminalId} does not belong to the caller.`, [
-      { code: 'forbidden_checking_terminal_owner', description: 'config.point.terminal_id is not a terminal of this user', data: { property: 'config.point.terminal_id' } },
+      {
+        code: 'forbidden_checking_terminal_owner',
+        description: 'config.point.terminal_id is not a terminal of this user',
+        data: { property: 'config.point.terminal_id' },
+      },
     ]);
   }
   if (terminal.operating_mode !== 'PDV') {
     const description = `terminal ${terminalId} is in ${terminal.operating_mode} mode; point orders need a terminal in PDV mode (PATCH /terminals/v1/setup)`;
-    throw new SandboxError(400, 'property_value', description, [{ code: 'property_value', description, data: { property: 'config.point.terminal_id', operating_mode: terminal.operating_mode } }]);
+    throw new SandboxError(400, 'property_value', description, [
+      { code: 'property_value', description, data: { property: 'config.point.terminal_id', operating_mode: terminal.operating_mode } },
+    ]);
   }
 }

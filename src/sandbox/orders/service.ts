@@ -348,7 +348,12 @@ export function orderView(order: StoredOrder): PointOrder {
           refunded_amount: formatCents(refunded),
           status: transactionStatus,
           status_detail: order.status_detail,
-          ...(charged ? { reference_id: String(order.paymentId), payment_method: { id: 'visa', type: 'credit_card', installments: order.payment_method?.default_installments ?? 1 } } : {}),
+          ...(charged
+            ? {
+                reference_id: String(order.paymentId),
+                payment_method: { id: 'visa', type: 'credit_card', installments: order.payment_method?.default_installments ?? 1 },
+              }
+            : {}),
         },
       ],
       ...(order.refunds.length === 0
@@ -364,7 +369,11 @@ export function orderView(order: StoredOrder): PointOrder {
           }),
     },
     config: {
-      point: { terminal_id: order.terminal_id, print_on_terminal: order.print_on_terminal, ...(order.ticket_number === undefined ? {} : { ticket_number: order.ticket_number }) },
+      point: {
+        terminal_id: order.terminal_id,
+        print_on_terminal: order.print_on_terminal,
+        ...(order.ticket_number === undefined ? {} : { ticket_number: order.ticket_number }),
+      },
       payment_method: order.payment_method,
     },
   };

@@ -20,7 +20,9 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
   // Optional here (4.6 lists no such header for payments): a blank key is no key.
   if (key === undefined || key === '') return undefined;
   if (key.length > MAX_KEY_LENGTH) {
-    throw new SandboxError(400, 'bad_request', 'invalid X-Idempotency-Key', [{ code: 'property_value', description: `X-Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters`, data: { property: 'X-Idempotency-Key' } }]);
+    throw new SandboxError(400, 'bad_request', 'invalid X-Idempotency-Key', [
+      { code: 'property_value', description: `X-Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters`, data: { property: 'X-Idempotency-Key' } },
+    ]);
   }
   return key;
 }

@@ -24,7 +24,10 @@ export function registerPaymentRoutes(app: FastifyInstance, context: SandboxCont
     const principal = context.authenticate(request);
     const input = parseInput(PaymentCreateRequest, request.body, 'invalid payment');
     const key = readIdempotencyKey(request.headers['x-idempotency-key']);
-    const answer = runIdempotent(state.idempotency, principal.userId, key, { method: 'POST', path: '/v1/payments', body: request.body }, () => ({ statusCode: 201, body: operations.createPayment(principal, input) }));
+    const answer = runIdempotent(state.idempotency, principal.userId, key, { method: 'POST', path: '/v1/payments', body: request.body }, () => ({
+      statusCode: 201,
+      body: operations.createPayment(principal, input),
+    }));
     // The header the print actions send on a replay too, so a client handles both alike.
     if (answer.replayed) void reply.header('idempotent-replayed', 'true');
     return reply.code(answer.statusCode).send(answer.body);
@@ -52,11 +55,15 @@ export function registerPaymentRoutes(app: FastifyInstance, context: SandboxCont
     return record.chargeback;
   });
 
-  app.get('/point/integration-api/payment-intents/:id', { schema: { tags: ['payments'], summary: 'Get a terminal payment intent (topic point_integration_ipn)' } }, (request) => {
-    const principal = context.authenticate(request);
-    const { id } = parseInput(TextId, request.params, 'invalid path', 'path');
-    const record = state.intents.get(id);
-    if (record === undefined || record.user_id !== principal.userId) throw notFound('payment intent');
-    return record.intent;
-  });
+  app.get(
+    '/point/integration-api/payment-intents/:id',
+    { schema: { tags: ['payments'], summary: 'Get a terminal payment intent (topic point_integration_ipn)' } },
+    (request) => {
+      const principal = context.authenticate(request);
+      const { id } = parseInput(TextId, request.params, 'invalid path', 'path');
+      const record = state.intents.get(id);
+      if (record === undefined || record.user_id !== principal.userId) throw notFound('payment intent');
+      return record.intent;
+    },
+  );
 }

@@ -50,7 +50,11 @@ describe('the sandbox through the official Node SDK', () => {
 
   it('accepts POST /v1/payments/ and /terminals/v1/actions/ with the slash', async () => {
     const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', 'x-idempotency-key': crypto.randomUUID() };
-    const payment = await fetch(`${baseUrl}/v1/payments/`, { method: 'POST', headers, body: JSON.stringify({ transaction_amount: 10, payment_method_id: 'visa', payer: { email: 'a@b.co' } }) });
+    const payment = await fetch(`${baseUrl}/v1/payments/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ transaction_amount: 10, payment_method_id: 'visa', payer: { email: 'a@b.co' } }),
+    });
     expect(payment.status).toBe(201);
     const action = await fetch(`${baseUrl}/terminals/v1/actions/`, { method: 'POST', headers, body: '{}' });
     expect(action.status).toBe(400);
@@ -66,10 +70,19 @@ describe('the sandbox through the official Node SDK', () => {
 });
 
 /** A preference paid through the control API: one payment and one merchant order. */
-async function paidPreference(externalReference: string, outcome: 'approved' | 'rejected' = 'approved'): Promise<{ preferenceId: string; paymentId: number; orderId: number }> {
-  const created = await new Preference(sdkConfig()).create({ body: { items: [{ id: 'x', title: 'Tea', quantity: 1, unit_price: 40, currency_id: 'ARS' }], external_reference: externalReference } });
+async function paidPreference(
+  externalReference: string,
+  outcome: 'approved' | 'rejected' = 'approved',
+): Promise<{ preferenceId: string; paymentId: number; orderId: number }> {
+  const created = await new Preference(sdkConfig()).create({
+    body: { items: [{ id: 'x', title: 'Tea', quantity: 1, unit_price: 40, currency_id: 'ARS' }], external_reference: externalReference },
+  });
   const preferenceId = created.id ?? '';
-  const response = await fetch(`${baseUrl}/__sandbox/preferences/${preferenceId}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: outcome }) });
+  const response = await fetch(`${baseUrl}/__sandbox/preferences/${preferenceId}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status: outcome }),
+  });
   const paid = (await response.json()) as { payment: { id: number }; merchant_order: { id: number } };
   return { preferenceId, paymentId: paid.payment.id, orderId: paid.merchant_order.id };
 }
@@ -80,10 +93,14 @@ describe('searches and updates the SDKs make', () => {
     const second = await paidPreference('search-pay');
     const rejected = await paidPreference('search-pay', 'rejected');
     await paidPreference('someone-else');
-    const found = PaymentSearchResponse.parse(await new Payment(sdkConfig()).search({ options: { external_reference: 'search-pay', sort: 'date_created', criteria: 'asc' } }));
+    const found = PaymentSearchResponse.parse(
+      await new Payment(sdkConfig()).search({ options: { external_reference: 'search-pay', sort: 'date_created', criteria: 'asc' } }),
+    );
     expect(found.paging).toEqual({ total: 3, limit: 30, offset: 0 });
     expect(found.results.map((payment) => payment.id)).toEqual([first.paymentId, second.paymentId, rejected.paymentId]);
-    const approved = PaymentSearchResponse.parse(await new Payment(sdkConfig()).search({ options: { external_reference: 'search-pay', status: 'approved', criteria: 'desc', limit: 1, offset: 1 } }));
+    const approved = PaymentSearchResponse.parse(
+      await new Payment(sdkConfig()).search({ options: { external_reference: 'search-pay', status: 'approved', criteria: 'desc', limit: 1, offset: 1 } }),
+    );
     expect(approved.paging).toEqual({ total: 2, limit: 1, offset: 1 });
     expect(approved.results.map((payment) => payment.id)).toEqual([first.paymentId]);
   });
@@ -113,9 +130,14 @@ describe('searches and updates the SDKs make', () => {
   });
 
   it('Preference.update replaces the members sent and keeps the rest; Preference.search finds it', async () => {
-    const created = await new Preference(sdkConfig()).create({ body: { items: [{ id: 'a', title: 'Cake', quantity: 1, unit_price: 90 }], external_reference: 'before-update' } });
+    const created = await new Preference(sdkConfig()).create({
+      body: { items: [{ id: 'a', title: 'Cake', quantity: 1, unit_price: 90 }], external_reference: 'before-update' },
+    });
     const id = created.id ?? '';
-    const updated = await new Preference(sdkConfig()).update({ id, updatePreferenceRequest: { items: [{ id: 'a', title: 'Cake', quantity: 1, unit_price: 90 }], external_reference: 'after-update' } });
+    const updated = await new Preference(sdkConfig()).update({
+      id,
+      updatePreferenceRequest: { items: [{ id: 'a', title: 'Cake', quantity: 1, unit_price: 90 }], external_reference: 'after-update' },
+    });
     expect(updated).toMatchObject({ id, external_reference: 'after-update', init_point: created.init_point });
     expect((await new Preference(sdkConfig()).get({ preferenceId: id })).external_reference).toBe('after-update');
 

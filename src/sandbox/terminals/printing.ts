@@ -59,7 +59,15 @@ function plain(text: string): string {
  * custom print so it comes out of the same renderer.
  */
 export function renderPaymentSlip(
-  order: { id: string; external_reference: string; ticket_number?: string | undefined; description?: string | undefined; cents: number; siteCurrency: string; paymentId?: number | undefined },
+  order: {
+    id: string;
+    external_reference: string;
+    ticket_number?: string | undefined;
+    description?: string | undefined;
+    cents: number;
+    siteCurrency: string;
+    paymentId?: number | undefined;
+  },
   terminalName: string,
   now: number,
 ): string {

@@ -50,7 +50,8 @@ function decode(bytes: Uint8Array, format: ImageFormat): Rgba {
  */
 export function rasterForPaper(bytes: Uint8Array, format: ImageFormat): RasterResult {
   const header = readImageHeader(bytes);
-  if (header === undefined || header.format !== format) return { ok: false, reason: `the ${format.toUpperCase()} image could not be decoded: its header is unreadable` };
+  if (header === undefined || header.format !== format)
+    return { ok: false, reason: `the ${format.toUpperCase()} image could not be decoded: its header is unreadable` };
   if (header.width * header.height > MAX_SOURCE_PIXELS) {
     return { ok: false, reason: `the image is ${header.width}×${header.height} pixels; at most ${MAX_SOURCE_PIXELS} pixels are accepted` };
   }

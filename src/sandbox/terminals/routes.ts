@@ -43,35 +43,53 @@ export function registerTerminals(app: FastifyInstance, fleet: TerminalFleet): v
     }
   };
 
-  api.get('/__sandbox/terminals', { schema: { tags, summary: 'Every virtual terminal and its state' } }, () => ({ terminals: fleet.list().map((terminal) => terminal.view()) }));
+  api.get('/__sandbox/terminals', { schema: { tags, summary: 'Every virtual terminal and its state' } }, () => ({
+    terminals: fleet.list().map((terminal) => terminal.view()),
+  }));
 
   api.get('/__sandbox/terminals/:id', { schema: { tags, summary: 'One virtual terminal', params: Params } }, (request) => terminalOf(request.params.id).view());
 
-  api.post('/__sandbox/terminals/:id', { schema: { tags, summary: 'Change how a terminal behaves (mode, timings, paper, …)', params: Params, body: TerminalSettingsPatch } }, (request) => {
-    const terminal = terminalOf(request.params.id);
-    terminal.configure(request.body);
-    return terminal.view();
-  });
+  api.post(
+    '/__sandbox/terminals/:id',
+    { schema: { tags, summary: 'Change how a terminal behaves (mode, timings, paper, …)', params: Params, body: TerminalSettingsPatch } },
+    (request) => {
+      const terminal = terminalOf(request.params.id);
+      terminal.configure(request.body);
+      return terminal.view();
+    },
+  );
 
-  api.post('/__sandbox/terminals/:id/complete', { schema: { tags, summary: 'Finish the print on the terminal: processed or failed', params: Params, body: CompleteBody } }, (request) => {
-    const terminal = terminalOf(request.params.id);
-    const action = press(() => terminal.complete(request.body.status));
-    return { action_id: action.id, terminal: terminal.view() };
-  });
+  api.post(
+    '/__sandbox/terminals/:id/complete',
+    { schema: { tags, summary: 'Finish the print on the terminal: processed or failed', params: Params, body: CompleteBody } },
+    (request) => {
+      const terminal = terminalOf(request.params.id);
+      const action = press(() => terminal.complete(request.body.status));
+      return { action_id: action.id, terminal: terminal.view() };
+    },
+  );
 
-  api.post('/__sandbox/terminals/:id/card', { schema: { tags, summary: 'Tap a card on the terminal: approved, declined (with a reason) or no answer', params: Params, body: CardTap } }, (request) => {
-    const terminal = terminalOf(request.params.id);
-    const order = press(() => terminal.tap(request.body));
-    return { order_id: order.id, terminal: terminal.view() };
-  });
+  api.post(
+    '/__sandbox/terminals/:id/card',
+    { schema: { tags, summary: 'Tap a card on the terminal: approved, declined (with a reason) or no answer', params: Params, body: CardTap } },
+    (request) => {
+      const terminal = terminalOf(request.params.id);
+      const order = press(() => terminal.tap(request.body));
+      return { order_id: order.id, terminal: terminal.view() };
+    },
+  );
 
   registerBodyless(app, (scope) => {
     const bodyless = scope.withTypeProvider<ZodTypeProvider>();
-    bodyless.post('/__sandbox/terminals/:id/refresh', { schema: { tags, summary: 'Press refresh: the terminal picks up its waiting action', params: Params } }, (request) => {
-      const terminal = terminalOf(request.params.id);
-      const action = press(() => terminal.refresh());
-      return { picked_up: action?.id ?? null, terminal: terminal.view() };
-    });
+    bodyless.post(
+      '/__sandbox/terminals/:id/refresh',
+      { schema: { tags, summary: 'Press refresh: the terminal picks up its waiting action', params: Params } },
+      (request) => {
+        const terminal = terminalOf(request.params.id);
+        const action = press(() => terminal.refresh());
+        return { picked_up: action?.id ?? null, terminal: terminal.view() };
+      },
+    );
     bodyless.post('/__sandbox/terminals/:id/cancel', { schema: { tags, summary: 'Press cancel on the terminal', params: Params } }, (request) => {
       const terminal = terminalOf(request.params.id);
       const action = press(() => terminal.cancel());
@@ -84,15 +102,22 @@ export function registerTerminals(app: FastifyInstance, fleet: TerminalFleet): v
     });
   });
 
-  api.get('/__sandbox/terminals/:id/printed', { schema: { tags, summary: 'What the terminal printed, after a sequence number', params: Params, querystring: PrintedQuery } }, (request) => ({
-    items: terminalOf(request.params.id).printedItems(request.query.after),
-  }));
+  api.get(
+    '/__sandbox/terminals/:id/printed',
+    { schema: { tags, summary: 'What the terminal printed, after a sequence number', params: Params, querystring: PrintedQuery } },
+    (request) => ({
+      items: terminalOf(request.params.id).printedItems(request.query.after),
+    }),
+  );
 
   api.get('/__sandbox/terminals/:id/view', { schema: { tags, summary: 'The terminal display page (HTML)', params: Params } }, (request, reply) => {
     const terminal = terminalOf(request.params.id);
     return reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src blob: data:; connect-src 'self'; frame-ancestors 'none'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src blob: data:; connect-src 'self'; frame-ancestors 'none'",
+      )
       .send(terminalPage(terminal.id, terminal.seed.name));
   });
 }

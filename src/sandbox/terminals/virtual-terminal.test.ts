@@ -1,17 +1,7 @@
 import pngjs from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CreatedTerminalAction } from '../../shared/platform/terminal-actions';
-import {
-  customBody,
-  imageBody,
-  invoiceBody,
-  jpegBase64,
-  pngBase64,
-  startHarness,
-  TERMINAL_1,
-  TERMINAL_2,
-  type Harness,
-} from '../actions/test-support';
+import { customBody, imageBody, invoiceBody, jpegBase64, pngBase64, startHarness, TERMINAL_1, TERMINAL_2, type Harness } from '../actions/test-support';
 import { createSandbox } from '../app';
 import { DEFAULT_TERMINAL_SETTINGS, type PrintedItem, type TerminalView } from './virtual-terminal';
 
@@ -62,7 +52,13 @@ describe('virtual terminal: the automatic cycle on the manual clock', () => {
     expect(items[0]?.svg).toMatch(/^<svg[^>]+viewBox="0 0 384 /);
     expect(items[0]?.svg).toContain('Gracias por su compra');
     expect(items[0]?.svg).toContain('data-symbology="qr"');
-    expect(await view()).toMatchObject({ phase: 'idle', held_action: null, last_action: { id, status: 'processed', failure_reason: null }, printed_count: 1, last_printed_seq: 1 });
+    expect(await view()).toMatchObject({
+      phase: 'idle',
+      held_action: null,
+      last_action: { id, status: 'processed', failure_reason: null },
+      printed_count: 1,
+      last_printed_seq: 1,
+    });
   });
 
   it('follows its configured delays', async () => {
@@ -266,7 +262,8 @@ describe('virtual terminal: what it prints', () => {
     await h.clock.advance(3500);
     expect(await h.statusOf(id)).toBe('processed');
     const svg = (await printed())[0]?.svg ?? '';
-    for (const text of ['COMERCIAL TIENDA CENTRO SPA', 'FACTURA ELECTRONICA', 'N° 60', 'RESMA PAPEL CARTA', '$11.900', 'Timbre Electronico SII']) expect(svg).toContain(text);
+    for (const text of ['COMERCIAL TIENDA CENTRO SPA', 'FACTURA ELECTRONICA', 'N° 60', 'RESMA PAPEL CARTA', '$11.900', 'Timbre Electronico SII'])
+      expect(svg).toContain(text);
     expect(svg).toMatch(/class="receipt-code" data-symbology="pdf417" data-text="&lt;TED version=&quot;1.0&quot;&gt;&lt;DD&gt;&lt;RE&gt;76123456-0/);
   });
 });
@@ -275,7 +272,13 @@ describe('control API', () => {
   it('lists every seeded terminal with mode, settings, held action and printed count', async () => {
     const response = await h.sandbox.app.inject({ method: 'GET', url: '/__sandbox/terminals' });
     const { terminals } = response.json() as { terminals: TerminalView[] };
-    expect(terminals.map((terminal) => terminal.id)).toEqual([TERMINAL_1, TERMINAL_2, 'PAX_A910__SBX0000003', 'PAX_A910__SBX0000004', 'NEWLAND_N950__SBX0000009']);
+    expect(terminals.map((terminal) => terminal.id)).toEqual([
+      TERMINAL_1,
+      TERMINAL_2,
+      'PAX_A910__SBX0000003',
+      'PAX_A910__SBX0000004',
+      'NEWLAND_N950__SBX0000009',
+    ]);
     expect(terminals[0]).toMatchObject({ operating_mode: 'PDV', settings: DEFAULT_TERMINAL_SETTINGS, held_action: null, printed_count: 0, phase: 'idle' });
   });
 

@@ -186,7 +186,8 @@ export class VirtualTerminal {
   /** A card on the reader: approved (with the payment slip when asked for), declined with a reason, or no answer. */
   tap(card: CardTap): StoredOrder {
     const charging = this.orders?.atTerminal(this.id);
-    if (charging === undefined || this.orders === undefined) throw new TerminalConflict('no_payment_on_terminal', `Terminal ${this.id} is not charging any order.`);
+    if (charging === undefined || this.orders === undefined)
+      throw new TerminalConflict('no_payment_on_terminal', `Terminal ${this.id} is not charging any order.`);
     switch (card.result) {
       case 'approved': {
         const result = this.orders.apply(charging.id, 'approve');
@@ -206,7 +207,8 @@ export class VirtualTerminal {
   /** Lets the order run out of time now, as if its expiration_time had passed (picked up or still waiting). */
   timeout(): StoredOrder {
     const order = this.orders?.atTerminal(this.id) ?? this.orders?.waitingFor(this.id);
-    if (order === undefined || this.orders === undefined) throw new TerminalConflict('no_payment_on_terminal', `Terminal ${this.id} has no payment order to time out.`);
+    if (order === undefined || this.orders === undefined)
+      throw new TerminalConflict('no_payment_on_terminal', `Terminal ${this.id} has no payment order to time out.`);
     this.log(`payment ${order.external_reference} timed out`);
     return this.settle(order, this.orders.apply(order.id, 'expire'));
   }
@@ -227,7 +229,14 @@ export class VirtualTerminal {
 
   private pushPrinted(id: string, reference: string, subtype: PrintedItem['subtype'], svg: string): void {
     this.printedCount++;
-    this.printed.push({ seq: this.printedCount, action_id: id, external_reference: reference, subtype, printed_at: new Date(this.clock.now()).toISOString(), svg });
+    this.printed.push({
+      seq: this.printedCount,
+      action_id: id,
+      external_reference: reference,
+      subtype,
+      printed_at: new Date(this.clock.now()).toISOString(),
+      svg,
+    });
     if (this.printed.length > PRINTED_KEPT) this.printed.splice(0, this.printed.length - PRINTED_KEPT);
   }
 
@@ -340,7 +349,12 @@ export class VirtualTerminal {
   }
 
   private printHeld(held: StoredAction): void {
-    const outcome = renderPrint({ subtype: held.subtype, content: held.content, external_reference: held.external_reference, raster: this.actions.raster(held.id) });
+    const outcome = renderPrint({
+      subtype: held.subtype,
+      content: held.content,
+      external_reference: held.external_reference,
+      raster: this.actions.raster(held.id),
+    });
     if (!outcome.ok) {
       this.fail(held, outcome.reason);
       return;

@@ -16,7 +16,16 @@ export { CONTRACT_FAILURES, FAILURES, failureText, isFailureCode, type FailureCo
 export { PRODUCTION_SETUP, type ProductionSetupKey } from './production-setup';
 export { RECEIPT_PROBLEMS, type ReceiptProblemText } from './receipt-problems';
 export { DECLINE_REASONS, SALE_STATUSES } from './sales';
-export { COMMON_TERMS, isSameInEveryLanguage, PRINT_STATUSES, PRINT_SUBTYPES, SAME_IN_EVERY_LANGUAGE, SCREEN_NAMES, type CommonTerm, type ScreenName } from './terms';
+export {
+  COMMON_TERMS,
+  isSameInEveryLanguage,
+  PRINT_STATUSES,
+  PRINT_SUBTYPES,
+  SAME_IN_EVERY_LANGUAGE,
+  SCREEN_NAMES,
+  type CommonTerm,
+  type ScreenName,
+} from './terms';
 export { fillMessage, LANGUAGES, textOf, type Language, type Text, type TextParams, type TextRef, type TextTable } from './text';
 
 /** Every table of the catalogue by name, for the checks that each text exists in each language. */

@@ -31,7 +31,10 @@ export const PRODUCTION_SETUP = {
   save: { en: 'Save', es: 'Guardar' },
   saved: { en: 'Saved.', es: 'Guardado.' },
   'state.not_configured': { en: 'Not connected: enter the client ID and the client secret.', es: 'Sin conexión: ingrese el ID y el secreto de cliente.' },
-  'state.idle': { en: 'Credentials saved. Counter gets a token on its first call.', es: 'Credenciales guardadas. Counter obtiene un token en su primera llamada.' },
+  'state.idle': {
+    en: 'Credentials saved. Counter gets a token on its first call.',
+    es: 'Credenciales guardadas. Counter obtiene un token en su primera llamada.',
+  },
   'state.ready': { en: 'Connected.', es: 'Conectado.' },
   'state.sign_in_required': { en: 'Sign in again to continue.', es: 'Inicie sesión de nuevo para continuar.' },
   'state.error': { en: 'The last attempt failed: {message}', es: 'El último intento falló: {message}' },
@@ -47,7 +50,10 @@ export const PRODUCTION_SETUP = {
   signOut: { en: 'Sign out', es: 'Cerrar sesión' },
   test: { en: 'Test connection', es: 'Probar conexión' },
   testing: { en: 'Testing…', es: 'Probando…' },
-  testOk: { en: 'It works: the platform lists {count} terminal(s) for this account.', es: 'Funciona: la plataforma muestra {count} terminal(es) para esta cuenta.' },
+  testOk: {
+    en: 'It works: the platform lists {count} terminal(s) for this account.',
+    es: 'Funciona: la plataforma muestra {count} terminal(es) para esta cuenta.',
+  },
   testFailed: { en: 'The test failed: {message}', es: 'La prueba falló: {message}' },
   storageSessionOnly: {
     en: 'This computer has no key store to encrypt secrets, so Counter keeps them only until it closes.',
@@ -74,8 +80,14 @@ export const PRODUCTION_SETUP = {
     en: 'The sign-in page must start with https:// (http:// only for this computer).',
     es: 'La página de inicio de sesión debe empezar con https:// (http:// solo para este equipo).',
   },
-  'blocked.print': { en: 'Printing waits until Counter is connected to the platform.', es: 'La impresión espera a que Counter esté conectado con la plataforma.' },
-  'blocked.checkout': { en: 'Selling waits until Counter is connected to the platform.', es: 'La venta espera a que Counter esté conectado con la plataforma.' },
+  'blocked.print': {
+    en: 'Printing waits until Counter is connected to the platform.',
+    es: 'La impresión espera a que Counter esté conectado con la plataforma.',
+  },
+  'blocked.checkout': {
+    en: 'Selling waits until Counter is connected to the platform.',
+    es: 'La venta espera a que Counter esté conectado con la plataforma.',
+  },
   'blocked.printStatus': { en: 'Not connected to the platform yet.', es: 'Aún sin conexión con la plataforma.' },
   'blocked.link': { en: 'Connect in Settings', es: 'Conectar en Ajustes' },
 } as const satisfies TextTable;

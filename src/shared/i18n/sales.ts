@@ -6,8 +6,14 @@ export const DECLINE_REASONS = {
   rejected_by_issuer: { en: 'The card’s bank declined it. Ask for another card.', es: 'El banco de la tarjeta la rechazó. Pida otra tarjeta.' },
   insufficient_amount: { en: 'Not enough funds on the card. Ask for another card.', es: 'La tarjeta no tiene fondos suficientes. Pida otra tarjeta.' },
   high_risk: { en: 'Declined for security. Ask for another card or payment method.', es: 'Rechazada por seguridad. Pida otra tarjeta u otro medio de pago.' },
-  bad_filled_card_data: { en: 'The card data was not read correctly. Try the card again.', es: 'Los datos de la tarjeta no se leyeron bien. Intente de nuevo con la tarjeta.' },
-  required_call_for_authorize: { en: 'The customer must call the card’s bank to authorise this payment.', es: 'El cliente debe llamar al banco de la tarjeta para autorizar el pago.' },
+  bad_filled_card_data: {
+    en: 'The card data was not read correctly. Try the card again.',
+    es: 'Los datos de la tarjeta no se leyeron bien. Intente de nuevo con la tarjeta.',
+  },
+  required_call_for_authorize: {
+    en: 'The customer must call the card’s bank to authorise this payment.',
+    es: 'El cliente debe llamar al banco de la tarjeta para autorizar el pago.',
+  },
   processing_error: { en: 'The payment could not be processed. Try again.', es: 'No se pudo procesar el pago. Intente de nuevo.' },
 } as const satisfies TextTable & Record<DeclineReason, unknown>;
 

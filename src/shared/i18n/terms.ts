@@ -36,7 +36,18 @@ export const PRINT_SUBTYPES: TextTable<PrintSubtype> = {
   invoice: { en: 'Invoice', es: 'Factura' },
 };
 
-export type CommonTerm = 'terminal' | 'reference' | 'cancelPrint' | 'canceling' | 'close' | 'sent' | 'printStatus' | 'statusUnconfirmed' | 'somethingWentWrong' | 'tryAgain' | 'errorCode';
+export type CommonTerm =
+  | 'terminal'
+  | 'reference'
+  | 'cancelPrint'
+  | 'canceling'
+  | 'close'
+  | 'sent'
+  | 'printStatus'
+  | 'statusUnconfirmed'
+  | 'somethingWentWrong'
+  | 'tryAgain'
+  | 'errorCode';
 
 export const COMMON_TERMS: TextTable<CommonTerm> = {
   terminal: { en: 'Terminal', es: 'Terminal' },
@@ -50,10 +61,16 @@ export const COMMON_TERMS: TextTable<CommonTerm> = {
   printStatus: { en: '{reference}: {status}', es: '{reference}: {status}' },
   /** Status reads fail: the print may have moved on unseen (issue 14). */
   /** An error boundary's message: a screen or a preview that failed to draw, the rest of the window still works. */
-  somethingWentWrong: { en: 'This part of Counter could not be shown. The rest still works.', es: 'Esta parte de Counter no se pudo mostrar. El resto sigue funcionando.' },
+  somethingWentWrong: {
+    en: 'This part of Counter could not be shown. The rest still works.',
+    es: 'Esta parte de Counter no se pudo mostrar. El resto sigue funcionando.',
+  },
   tryAgain: { en: 'Try again', es: 'Reintentar' },
   errorCode: { en: 'code {code}', es: 'código {code}' },
-  statusUnconfirmed: { en: 'Can’t confirm the status — last confirmed {seconds} s ago.', es: 'No se puede confirmar el estado — confirmado por última vez hace {seconds} s.' },
+  statusUnconfirmed: {
+    en: 'Can’t confirm the status — last confirmed {seconds} s ago.',
+    es: 'No se puede confirmar el estado — confirmado por última vez hace {seconds} s.',
+  },
 };
 
 /** Texts that read the same in both languages on purpose (names, codes, units); the catalogue test allows exactly these. */

@@ -87,8 +87,7 @@ async function encode(raster: GrayRaster, bitDepth: PngBitDepth, compress: ZlibC
 export async function renderPrintImage(scaled: GrayRaster, settings: PrintImageSettings, compress: ZlibCompress): Promise<PrintImage> {
   const raster = ditherForPrint(scaled, settings);
   const { png, contentBytes } = await encode(raster, settings.bitDepth, compress);
-  const limit: PrintImageLimit | undefined =
-    raster.height > MAX_PRINT_HEIGHT_DOTS ? 'too_tall' : contentBytes > CONTENT_MAX_BYTES ? 'too_large' : undefined;
+  const limit: PrintImageLimit | undefined = raster.height > MAX_PRINT_HEIGHT_DOTS ? 'too_tall' : contentBytes > CONTENT_MAX_BYTES ? 'too_large' : undefined;
   const base = { raster, png, contentBytes, fullHeight: scaled.height };
   return limit === undefined ? { ...base, base64: encodeBase64(png) } : { ...base, limit };
 }

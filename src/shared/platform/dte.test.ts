@@ -73,7 +73,9 @@ describe('checkDteXml', () => {
     expect(elements(SAMPLE.replace('<Folio>60</Folio>', '<Folio>0</Folio>'))).toContain('DTE/Documento/Encabezado/IdDoc/Folio');
     expect(elements(SAMPLE.replace('<FchEmis>2026-01-15</FchEmis>', '<FchEmis>2026-02-30</FchEmis>'))).toContain('DTE/Documento/Encabezado/IdDoc/FchEmis');
     expect(elements(SAMPLE.replace('<MntTotal>11900</MntTotal>', '<MntTotal>11.900</MntTotal>'))).toContain('DTE/Documento/Encabezado/Totales/MntTotal');
-    expect(elements(SAMPLE.replace('<RUTRecep>77654321-7</RUTRecep>', '<RUTRecep>77654321-8</RUTRecep>'))).toContain('DTE/Documento/Encabezado/Receptor/RUTRecep');
+    expect(elements(SAMPLE.replace('<RUTRecep>77654321-7</RUTRecep>', '<RUTRecep>77654321-8</RUTRecep>'))).toContain(
+      'DTE/Documento/Encabezado/Receptor/RUTRecep',
+    );
   });
 
   it('checks that the stamp agrees with the header', () => {
@@ -148,9 +150,9 @@ describe('readDte on any input (issue 16 defect 5)', () => {
     node: fc.oneof(
       { depthSize: 'small', withCrossShrink: true },
       fc.string(),
-      fc.tuple(fc.constantFrom('DTE', 'Documento', 'Encabezado', 'Detalle', 'TED', 'a'), fc.array(tie('node'), { maxLength: 4 })).map(
-        ([tag, children]) => `<${tag}>${children.join('')}</${tag}>`,
-      ),
+      fc
+        .tuple(fc.constantFrom('DTE', 'Documento', 'Encabezado', 'Detalle', 'TED', 'a'), fc.array(tie('node'), { maxLength: 4 }))
+        .map(([tag, children]) => `<${tag}>${children.join('')}</${tag}>`),
     ),
   })).node;
 

@@ -401,7 +401,10 @@ function formatRut(rut: string): string {
 
 /** Text from the XML must not be read as a tag by the receipt language. */
 function literal(text: string): string {
-  return text.replace(/\{/g, '(').replace(/\}/g, ')').replace(/[\r\n]+/g, ' ');
+  return text
+    .replace(/\{/g, '(')
+    .replace(/\}/g, ')')
+    .replace(/[\r\n]+/g, ' ');
 }
 
 /** A label and an amount on one line, the amount flush right, as a receipt prints totals. */

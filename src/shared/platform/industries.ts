@@ -57,17 +57,17 @@ export type FieldValue<F> = F extends { type: 'string' | 'date' }
   ? string
   : F extends { type: 'integer'; digitString: true }
     ? number | string
-  : F extends { type: 'enum'; open: true }
-    ? string
-  : F extends { type: 'integer' | 'float' }
-    ? number
-    : F extends { type: 'boolean' }
-      ? boolean
-      : F extends { type: 'enum'; values: readonly (infer V)[] }
-        ? V
-        : F extends { type: 'object'; fields: infer C }
-          ? ObjectValue<C>
-          : never;
+    : F extends { type: 'enum'; open: true }
+      ? string
+      : F extends { type: 'integer' | 'float' }
+        ? number
+        : F extends { type: 'boolean' }
+          ? boolean
+          : F extends { type: 'enum'; values: readonly (infer V)[] }
+            ? V
+            : F extends { type: 'object'; fields: infer C }
+              ? ObjectValue<C>
+              : never;
 
 export type ObjectValue<C> = { [K in keyof C]?: FieldValue<C[K]> };
 

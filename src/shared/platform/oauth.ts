@@ -86,7 +86,17 @@ export const TokenRequest = z.discriminatedUnion('grant_type', [AuthorizationCod
 export type TokenRequest = z.infer<typeof TokenRequest>;
 
 /** Every parameter name spec 2.1 shows, plus scope. */
-export const TOKEN_REQUEST_PARAMETERS = ['client_id', 'client_secret', 'grant_type', 'code', 'code_verifier', 'redirect_uri', 'refresh_token', 'test_token', 'scope'] as const;
+export const TOKEN_REQUEST_PARAMETERS = [
+  'client_id',
+  'client_secret',
+  'grant_type',
+  'code',
+  'code_verifier',
+  'redirect_uri',
+  'refresh_token',
+  'test_token',
+  'scope',
+] as const;
 
 /**
  * Spec 2.2: `{APP_USR|TEST}-{application id}-{MMddHH}-{opaque}-{user id}`. The sandbox's opaque part is
@@ -129,7 +139,14 @@ export const AuthorizationRequest = z.object({
 export type AuthorizationRequest = z.infer<typeof AuthorizationRequest>;
 
 /** Error codes the authorization page puts on the redirect (RFC 6749 §4.1.2.1). */
-export const AuthorizationErrorCode = z.enum(['invalid_request', 'unauthorized_client', 'access_denied', 'unsupported_response_type', 'invalid_scope', 'server_error']);
+export const AuthorizationErrorCode = z.enum([
+  'invalid_request',
+  'unauthorized_client',
+  'access_denied',
+  'unsupported_response_type',
+  'invalid_scope',
+  'server_error',
+]);
 
 /** The query the app's loopback listener receives back: a code, or an error, each with the state echoed. */
 export const AuthorizationCallback = z.union([

@@ -13,7 +13,14 @@ export const OrderStatus = z.enum(['created', 'at_terminal', 'processed', 'faile
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 /** Why a card was declined on the terminal: the transaction's (and the order's) status_detail when it fails. */
-export const DeclineReason = z.enum(['rejected_by_issuer', 'insufficient_amount', 'high_risk', 'bad_filled_card_data', 'required_call_for_authorize', 'processing_error']);
+export const DeclineReason = z.enum([
+  'rejected_by_issuer',
+  'insufficient_amount',
+  'high_risk',
+  'bad_filled_card_data',
+  'required_call_for_authorize',
+  'processing_error',
+]);
 export type DeclineReason = z.infer<typeof DeclineReason>;
 
 /** What the terminal prints after the payment: the seller's copy of the slip, or nothing. */
@@ -74,7 +81,10 @@ export const CreatePointOrderRequest = z.strictObject({
   description: z.string().max(150).optional(),
   transactions: z.strictObject({
     // One payment per Point order: the terminal charges one card.
-    payments: z.array(z.strictObject({ amount: Amount })).min(1).max(1),
+    payments: z
+      .array(z.strictObject({ amount: Amount }))
+      .min(1)
+      .max(1),
   }),
   config: z.strictObject({
     point: PointOrderConfig,
@@ -91,7 +101,11 @@ export type CreatePointOrderRequest = z.infer<typeof CreatePointOrderRequest>;
 
 /** Body of `POST /v1/orders/{id}/refund`: none (or `{}`) refunds everything; `transactions` refunds part of a payment. */
 export const RefundOrderRequest = z.strictObject({
-  transactions: z.array(z.strictObject({ id: z.string().min(1), amount: Amount })).min(1).max(1).optional(),
+  transactions: z
+    .array(z.strictObject({ id: z.string().min(1), amount: Amount }))
+    .min(1)
+    .max(1)
+    .optional(),
 });
 export type RefundOrderRequest = z.infer<typeof RefundOrderRequest>;
 

@@ -111,7 +111,15 @@ export const MerchantOrder = z.looseObject({
   collector: z.object({ id: z.number().int(), nickname: z.string() }),
   payer: z.object({ email: z.string() }).nullable(),
   items: z.array(
-    z.object({ id: z.string().nullable(), title: z.string(), description: z.string().nullable(), category_id: z.string().nullable(), quantity: z.number(), unit_price: z.number(), currency_id: z.string() }),
+    z.object({
+      id: z.string().nullable(),
+      title: z.string(),
+      description: z.string().nullable(),
+      category_id: z.string().nullable(),
+      quantity: z.number(),
+      unit_price: z.number(),
+      currency_id: z.string(),
+    }),
   ),
   marketplace: z.string(),
   notification_url: z.string().nullable(),

@@ -50,7 +50,14 @@ const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\
 export function isIsoTimestamp(value: string): boolean {
   const match = ISO_TIMESTAMP.exec(value);
   if (match === null) return false;
-  const [year, month, day, hour, minute, second] = [match[1], match[2], match[3], match[4], match[5], match[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [match[1], match[2], match[3], match[4], match[5], match[6] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   // Date.parse rolls 2030-02-30 over to March 2; a day past its month's end is as wrong as hour 25 (2.5).
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) return false;
@@ -88,7 +95,9 @@ function fieldSchema(field: FieldSpec): z.ZodType {
     case 'integer':
     case 'float':
       // The platform's reference types phone numbers and street numbers as strings ("011"); an integer still passes.
-      return field.digitString === true ? z.union([numberSchema(field), z.string().regex(/^\d{1,20}$/, { message: MESSAGES.digits })], typed(MESSAGES.digits)) : numberSchema(field);
+      return field.digitString === true
+        ? z.union([numberSchema(field), z.string().regex(/^\d{1,20}$/, { message: MESSAGES.digits })], typed(MESSAGES.digits))
+        : numberSchema(field);
     case 'boolean':
       return BooleanField;
     case 'date':
@@ -118,10 +127,11 @@ export type CatalogueObjectValue<F, R extends keyof F, E extends Readonly<Record
  * accepts many preference fields the spec does not list. The sample spellings (aliases) are validated
  * under the key the caller sent, so an error names that key, then rewritten to the documented key.
  */
-export function catalogueObject<const F extends FieldMap, const R extends keyof F & string = never, const E extends Readonly<Record<string, z.ZodType>> = Record<never, never>>(
-  fields: F,
-  options: CatalogueObjectOptions<R, E> = {},
-): z.ZodType<CatalogueObjectValue<F, R, E>> {
+export function catalogueObject<
+  const F extends FieldMap,
+  const R extends keyof F & string = never,
+  const E extends Readonly<Record<string, z.ZodType>> = Record<never, never>,
+>(fields: F, options: CatalogueObjectOptions<R, E> = {}): z.ZodType<CatalogueObjectValue<F, R, E>> {
   const shape: Record<string, z.ZodType> = {};
   const aliased: Array<[string, readonly string[]]> = [];
   for (const [key, field] of Object.entries(fields)) {
@@ -146,7 +156,13 @@ export function catalogueObject<const F extends FieldMap, const R extends keyof 
         if (output[key] === undefined) {
           output[key] = value;
         } else if (JSON.stringify(output[key]) !== JSON.stringify(value)) {
-          context.issues.push({ code: 'custom', path: [alias], input: value, message: `conflicts with ${key}; send one of them`, params: { cause: 'property_value' } });
+          context.issues.push({
+            code: 'custom',
+            path: [alias],
+            input: value,
+            message: `conflicts with ${key}; send one of them`,
+            params: { cause: 'property_value' },
+          });
         }
       }
     }
@@ -188,10 +204,7 @@ export const PaymentMethods = z.looseObject(
   typed(MESSAGES.object),
 );
 
-export const BackUrls = z.looseObject(
-  { success: UrlField.optional(), pending: UrlField.optional(), failure: UrlField.optional() },
-  typed(MESSAGES.object),
-);
+export const BackUrls = z.looseObject({ success: UrlField.optional(), pending: UrlField.optional(), failure: UrlField.optional() }, typed(MESSAGES.object));
 
 /** `approved` is the value 2.4 shows; `all` is the platform's other value (redirect whatever the outcome). */
 export const AutoReturn = z.enum(['approved', 'all'], typed(MESSAGES.enumOf(['approved', 'all'])));
@@ -213,13 +226,23 @@ const preferenceShape = {
 /** Body of `POST /checkout/preferences`, normalized on output (sample spellings rewritten). */
 export const PreferenceRequest = z.looseObject(preferenceShape, typed('must be a JSON object')).superRefine((preference, context) => {
   if (preference.auto_return !== undefined && preference.back_urls?.success === undefined) {
-    context.addIssue({ code: 'custom', path: ['back_urls', 'success'], message: 'is required when auto_return is set', params: { cause: 'required_properties' } });
+    context.addIssue({
+      code: 'custom',
+      path: ['back_urls', 'success'],
+      message: 'is required when auto_return is set',
+      params: { cause: 'required_properties' },
+    });
   }
   const currencies = new Set(preference.items.map((item) => item.currency_id).filter((currency) => currency !== undefined));
   if (currencies.size > 1) {
     preference.items.forEach((item, index) => {
       if (item.currency_id !== undefined && item.currency_id !== preference.items[0]?.currency_id) {
-        context.addIssue({ code: 'custom', path: ['items', index, 'currency_id'], message: 'must be the same currency as items[0]', params: { cause: 'property_value' } });
+        context.addIssue({
+          code: 'custom',
+          path: ['items', index, 'currency_id'],
+          message: 'must be the same currency as items[0]',
+          params: { cause: 'property_value' },
+        });
       }
     });
   }
@@ -267,7 +290,6 @@ export const Preference = z.looseObject({
   industry_report: IndustryReport.optional(),
 });
 export type Preference = z.infer<typeof Preference>;
-
 
 /** `items[0].category_descriptor["event date"]` style: what a developer would type to reach the value. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {

@@ -14,7 +14,12 @@ const QueryInteger = (name: string, { min, max }: { min: number; max: number }) 
     .string({ error: `${name} must be given once` })
     .regex(/^\d{1,9}$/, { error: `${name} must be a whole number` })
     .transform(Number)
-    .pipe(z.number().min(min, { error: `${name} must be at least ${min}` }).max(max, { error: `${name} must be at most ${max}` }));
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `${name} must be at least ${min}` })
+        .max(max, { error: `${name} must be at most ${max}` }),
+    );
 
 const QueryText = (name: string) => z.string({ error: `${name} must be given once` }).min(1, { error: `${name} must not be empty` });
 
@@ -61,7 +66,10 @@ export type MerchantOrderSearchResponse = z.infer<typeof MerchantOrderSearchResp
 
 export const ChargebackSearchQuery = z.looseObject({
   ...paging,
-  payment_id: z.string().regex(/^\d{1,15}$/, { error: 'payment_id must be a payment id' }).optional(),
+  payment_id: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'payment_id must be a payment id' })
+    .optional(),
   status: QueryText('status').optional(),
 });
 export type ChargebackSearchQuery = z.infer<typeof ChargebackSearchQuery>;
@@ -100,7 +108,10 @@ export const PreferenceSearchResponse = z.object({ elements: z.array(PreferenceS
 export type PreferenceSearchResponse = z.infer<typeof PreferenceSearchResponse>;
 
 /** The page of `items` at offset/limit, with the platform's defaults. */
-export function page<T>(items: readonly T[], query: { offset?: number | undefined; limit?: number | undefined }): { items: T[]; offset: number; limit: number; total: number } {
+export function page<T>(
+  items: readonly T[],
+  query: { offset?: number | undefined; limit?: number | undefined },
+): { items: T[]; offset: number; limit: number; total: number } {
   const offset = query.offset ?? 0;
   const limit = query.limit ?? SEARCH_DEFAULT_LIMIT;
   return { items: items.slice(offset, offset + limit), offset, limit, total: items.length };

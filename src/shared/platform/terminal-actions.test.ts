@@ -4,9 +4,11 @@ import { ActionId, CreateActionRequest, decodeBase64, ExternalReference, isStric
 
 describe('terminal action schemas', () => {
   it('external_reference: 1–64 of A-Z a-z 0-9 - _ (spec 8, docs/decisions.md)', () => {
-    fc.assert(fc.property(fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), (reference) => {
-      expect(ExternalReference.safeParse(reference).success).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/), (reference) => {
+        expect(ExternalReference.safeParse(reference).success).toBe(true);
+      }),
+    );
     for (const bad of ['', 'a'.repeat(65), 'a b', 'ñ', 'a.b', 'a/b']) expect(ExternalReference.safeParse(bad).success).toBe(false);
   });
 
@@ -25,11 +27,13 @@ describe('terminal action schemas', () => {
 
 describe('content helpers', () => {
   it('isStrictBase64 accepts exactly what Buffer encodes (property)', () => {
-    fc.assert(fc.property(fc.uint8Array({ minLength: 1, maxLength: 64 }), (bytes) => {
-      const text = Buffer.from(bytes).toString('base64');
-      expect(isStrictBase64(text)).toBe(true);
-      expect([...decodeBase64(text)]).toEqual([...bytes]);
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 64 }), (bytes) => {
+        const text = Buffer.from(bytes).toString('base64');
+        expect(isStrictBase64(text)).toBe(true);
+        expect([...decodeBase64(text)]).toEqual([...bytes]);
+      }),
+    );
     for (const bad of ['', 'abc', 'ab=c', 'a b c d', 'YWJj\n', 'YW-j', '====']) expect(isStrictBase64(bad)).toBe(false);
   });
 
@@ -41,9 +45,11 @@ describe('content helpers', () => {
   });
 
   it('utf8ByteLength agrees with Buffer.byteLength (property)', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => {
-      expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text, 'utf8'));
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        expect(utf8ByteLength(text)).toBe(Buffer.byteLength(text, 'utf8'));
+      }),
+    );
     expect(utf8ByteLength('\ud800')).toBe(3);
   });
 });

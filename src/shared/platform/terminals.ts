@@ -9,7 +9,10 @@ import { z } from 'zod';
 export const OperatingMode = z.enum(['PDV', 'STANDALONE']);
 export type OperatingMode = z.infer<typeof OperatingMode>;
 
-const Count = z.string({ error: 'must be given once, as a whole number' }).regex(/^\d{1,9}$/, { error: 'must be a whole number' }).transform(Number);
+const Count = z
+  .string({ error: 'must be given once, as a whole number' })
+  .regex(/^\d{1,9}$/, { error: 'must be a whole number' })
+  .transform(Number);
 
 /** limit 1..50 (default 50), offset ≥ 0 (default 0). Given once each; other query parameters are ignored. */
 export const TerminalsListQuery = z.object({

@@ -130,10 +130,7 @@ describe('layout: alignment', () => {
   });
 
   it('centres every wrapped line separately', () => {
-    expect(paper('{center}The quick brown fox jumps over the lazy dog{/center}')).toEqual([
-      ' The quick brown fox jumps over',
-      '          the lazy dog',
-    ]);
+    expect(paper('{center}The quick brown fox jumps over the lazy dog{/center}')).toEqual([' The quick brown fox jumps over', '          the lazy dog']);
   });
 
   it('centres wide and small lines on their own grids', () => {

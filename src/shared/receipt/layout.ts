@@ -31,8 +31,7 @@ function resolveColumns(options: ReceiptLayoutOptions): { columns: number; small
   const columns = options.columns ?? NORMAL_COLUMNS;
   if (!Number.isInteger(columns) || columns < 1) throw new RangeError(`columns must be a positive integer, got ${columns}`);
   const smallColumns =
-    options.smallColumns ??
-    (columns === NORMAL_COLUMNS ? SMALL_COLUMNS : Math.max(1, Math.round((columns * SMALL_COLUMNS) / NORMAL_COLUMNS)));
+    options.smallColumns ?? (columns === NORMAL_COLUMNS ? SMALL_COLUMNS : Math.max(1, Math.round((columns * SMALL_COLUMNS) / NORMAL_COLUMNS)));
   if (!Number.isInteger(smallColumns) || smallColumns < 1) {
     throw new RangeError(`smallColumns must be a positive integer, got ${smallColumns}`);
   }
@@ -111,7 +110,7 @@ class ReceiptLayouter {
     const flags = styleFlags(node.style) | (node.align === 'center' ? CENTER_FLAG : 0);
     const width = this.widthByFlags[flags & STYLE_MASK] ?? this.smallColumns;
     const { characters, flags: allFlags, widths } = this.paragraph;
-    for (let index = 0; index < text.length; ) {
+    for (let index = 0; index < text.length;) {
       const codePoint = text.codePointAt(index) ?? 0;
       const size = codePoint > 0xffff ? 2 : 1;
       let character = size === 1 ? text.charAt(index) : text.slice(index, index + 2);

@@ -58,7 +58,9 @@ describe('parse: tags become styles on the text they wrap', () => {
 
   it('{br}, \\n and \\r\\n are line breaks with their source spans', () => {
     const content = `a{br}b\nc\r\nd${VALID_TAIL}`;
-    const breaks = parse(content).document.nodes.filter((node) => node.kind === 'break').slice(0, 3);
+    const breaks = parse(content)
+      .document.nodes.filter((node) => node.kind === 'break')
+      .slice(0, 3);
     expect(breaks.map((node) => content.slice(node.start, node.end))).toEqual(['{br}', '\n', '\r\n']);
   });
 
@@ -194,8 +196,30 @@ describe('validateCustomContent and hasBlockingProblems', () => {
 
 describe('parse never throws', () => {
   const tagLike = fc.constantFrom(
-    '{b}', '{/b}', '{w}', '{/w}', '{s}', '{/s}', '{br}', '{/br}', '{left}', '{/left}',
-    '{center}', '{/center}', '{qr}', '{/qr}', '{pdf417}', '{/pdf417}', '{', '}', '{x}', '\n', '\r', 'é', 'e\u0301', '\ud800',
+    '{b}',
+    '{/b}',
+    '{w}',
+    '{/w}',
+    '{s}',
+    '{/s}',
+    '{br}',
+    '{/br}',
+    '{left}',
+    '{/left}',
+    '{center}',
+    '{/center}',
+    '{qr}',
+    '{/qr}',
+    '{pdf417}',
+    '{/pdf417}',
+    '{',
+    '}',
+    '{x}',
+    '\n',
+    '\r',
+    'é',
+    'e\u0301',
+    '\ud800',
   );
   const receiptish = fc.array(fc.oneof(tagLike, fc.string({ maxLength: 8 })), { maxLength: 60 }).map((parts) => parts.join(''));
 

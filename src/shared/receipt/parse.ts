@@ -1,8 +1,4 @@
-import {
-  CUSTOM_CONTENT_MAX_LENGTH,
-  CUSTOM_CONTENT_MIN_LENGTH,
-  QR_MAX_BYTES,
-} from './constants';
+import { CUSTOM_CONTENT_MAX_LENGTH, CUSTOM_CONTENT_MIN_LENGTH, QR_MAX_BYTES } from './constants';
 import { PLAIN_STYLE, styleFromDepths } from './styles';
 import { RECEIPT_PROBLEMS, type ReceiptProblemText } from '../i18n/receipt-problems';
 import { textOf, type TextParams, type TextRef } from '../i18n/text';
@@ -222,7 +218,12 @@ class ReceiptParser {
     }
     const innermost = openTags[openTags.length - 1];
     if (position !== openTags.length - 1 && innermost !== undefined) {
-      this.report('crossed_tags', start, end, 'crossed', { close: `{/${name}}`, open: `{${name}}`, inner: `{${innermost.name}}`, innerClose: `{/${innermost.name}}` });
+      this.report('crossed_tags', start, end, 'crossed', {
+        close: `{/${name}}`,
+        open: `{${name}}`,
+        inner: `{${innermost.name}}`,
+        innerClose: `{/${innermost.name}}`,
+      });
     }
     // Recover by closing just this tag, so one crossing yields one problem, not a cascade.
     openTags.splice(position, 1);

@@ -13,7 +13,11 @@ interface SvgElement {
 function parseSvg(svg: string): SvgElement {
   const validation = XMLValidator.validate(svg);
   expect(validation).toBe(true);
-  const tree = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (_name: string, _path: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute }).parse(svg) as {
+  const tree = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    isArray: (_name: string, _path: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute,
+  }).parse(svg) as {
     svg: SvgElement[];
   };
   const root = tree.svg[0];
@@ -84,7 +88,10 @@ describe('renderSvg', () => {
 
   it('draws a real QR and PDF417 symbol, centred on the paper', () => {
     const svg = svgOf(RECEIPT);
-    const qr = /<g class="receipt-code" data-symbology="qr" data-text="https:\/\/counter.example\/r\/123" transform="translate\((\d+) \d+\) scale\((\d+)\)"><path d="(M[^"]+)"/.exec(svg);
+    const qr =
+      /<g class="receipt-code" data-symbology="qr" data-text="https:\/\/counter.example\/r\/123" transform="translate\((\d+) \d+\) scale\((\d+)\)"><path d="(M[^"]+)"/.exec(
+        svg,
+      );
     expect(qr).not.toBeNull();
     const encoded = encodeSymbol('qr', 'https://counter.example/r/123', 384);
     if (!encoded.ok) throw new Error(encoded.reason);
@@ -138,7 +145,11 @@ describe('encodeSymbol', () => {
     if (!encoded.ok) throw new Error(encoded.reason);
     const { modules, widthModules: size } = encoded.symbol;
     const dark = (x: number, y: number): boolean => modules[y * size + x] === 1;
-    for (const [originX, originY] of [[0, 0], [size - 7, 0], [0, size - 7]] as const) {
+    for (const [originX, originY] of [
+      [0, 0],
+      [size - 7, 0],
+      [0, size - 7],
+    ] as const) {
       // A finder is a dark 7×7 ring around a light ring around a dark 3×3 core.
       expect(dark(originX, originY)).toBe(true);
       expect(dark(originX + 6, originY + 6)).toBe(true);

@@ -16,9 +16,7 @@ export interface EncodedSymbol {
   readonly modules: Uint8Array;
 }
 
-export type SymbolEncoding =
-  | { readonly ok: true; readonly symbol: EncodedSymbol }
-  | { readonly ok: false; readonly reason: string };
+export type SymbolEncoding = { readonly ok: true; readonly symbol: EncodedSymbol } | { readonly ok: false; readonly reason: string };
 
 /** Bigger QR modules add nothing but paper: 6 dots (0.75 mm) scans well on thermal paper. */
 const QR_MAX_MODULE_DOTS = 6;
@@ -39,9 +37,7 @@ interface ModuleMatrix {
   readonly modules: Uint8Array;
 }
 
-type RawSymbol =
-  | { bbs: number[]; bhs: number[]; sbs: number[] }
-  | { pixs: number[]; pixx: number; pixy: number; height: number; width: number };
+type RawSymbol = { bbs: number[]; bhs: number[]; sbs: number[] } | { pixs: number[]; pixx: number; pixy: number; height: number; width: number };
 
 function toMatrix(result: readonly RawSymbol[]): ModuleMatrix {
   const first = result[0];

@@ -36,7 +36,16 @@ const SANDBOX_ROUTES = '/__sandbox/';
 type Verdict = Exclude<ConnectionState['state'], 'connecting'>;
 
 /** Codes that say the platform works but refuses our access (spec 5, 7.1): the light says so instead of "online". */
-const ACCESS_CODES: ReadonlySet<string> = new Set(['unauthorized', 'invalid_token', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'sign_in_required', 'not_configured', 'forbidden']);
+const ACCESS_CODES: ReadonlySet<string> = new Set([
+  'unauthorized',
+  'invalid_token',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'sign_in_required',
+  'not_configured',
+  'forbidden',
+]);
 
 /**
  * What a real request's outcome says about the platform, as data: an answer of any kind but a 5xx or an
@@ -92,7 +101,9 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
       const check = ++latestCheck;
       const environment = options.environment();
       const checkedAt = now();
-      const result = await options.platform.probe(environment === 'sandbox' ? 'sandbox' : 'platform').catch((error: unknown) => ({ reachable: false as const, detail: String(error) }));
+      const result = await options.platform
+        .probe(environment === 'sandbox' ? 'sandbox' : 'platform')
+        .catch((error: unknown) => ({ reachable: false as const, detail: String(error) }));
       if (check !== latestCheck) return connection;
       if (!result.reachable) return settle({ state: 'offline', checkedAt, detail: `Cannot reach ${options.baseUrl(environment)}: ${result.detail}` });
       // Reachable: whatever waits for the platform is tried now, not at its next scheduled retry.

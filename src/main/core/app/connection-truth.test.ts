@@ -2,7 +2,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../../shared/ipc/channels/app';
 import { createAppCore, type AppCore } from '../app-core';
 import { createMemoryStore } from '../settings/store';
-import { COUNTER_APP, createTestHttp, driveUntil, receipt, settle, startTestSandbox, testCoreOptions, TERMINAL_1, type Interference, type TestSandbox } from '../testing/harness';
+import {
+  COUNTER_APP,
+  createTestHttp,
+  driveUntil,
+  receipt,
+  settle,
+  startTestSandbox,
+  testCoreOptions,
+  TERMINAL_1,
+  type Interference,
+  type TestSandbox,
+} from '../testing/harness';
 import { verdictOf } from './connection-monitor';
 
 let platform: TestSandbox | undefined;
@@ -19,7 +30,12 @@ async function start() {
   const target = platform;
   let fault: (request: { method: string; path: string }) => Interference = () => 'pass';
   const recorder = createTestHttp(target.clock, (request) => (request.path.startsWith('/__sandbox/') ? 'pass' : fault(request)));
-  const core = createAppCore({ store: createMemoryStore(), ...testCoreOptions(target, recorder.http), sandboxCredentials: { ...COUNTER_APP }, random: () => 0.5 });
+  const core = createAppCore({
+    store: createMemoryStore(),
+    ...testCoreOptions(target, recorder.http),
+    sandboxCredentials: { ...COUNTER_APP },
+    random: () => 0.5,
+  });
   cores.push(core);
   const lights: ConnectionState['state'][] = [];
   core.events.subscribe((name, payload) => {
@@ -37,7 +53,8 @@ async function start() {
   };
 }
 
-const creates = (log: ReturnType<typeof createTestHttp>['log']) => log.filter((request) => request.method === 'POST' && request.path === '/terminals/v1/actions');
+const creates = (log: ReturnType<typeof createTestHttp>['log']) =>
+  log.filter((request) => request.method === 'POST' && request.path === '/terminals/v1/actions');
 
 describe('the connection light tells the truth (issue 14)', () => {
   it('reads each real outcome as data: no answer or a 5xx is offline, an access refusal unauthorized, any other answer online', () => {
@@ -70,7 +87,9 @@ describe('the connection light tells the truth (issue 14)', () => {
     // Woken at once: the create goes now, with no clock time passing, not at the back-off's next retry.
     await settle(50);
     expect(creates(log).length).toBeGreaterThan(before);
-    await driveUntil(target.clock, async () => (await core.handlers['prints.get']({ id: print.id, includeContent: false })).status === 'processed', { what: 'processed' });
+    await driveUntil(target.clock, async () => (await core.handlers['prints.get']({ id: print.id, includeContent: false })).status === 'processed', {
+      what: 'processed',
+    });
   });
 
   it('does not retry a persistent 401 every couple of seconds: it follows the credentials back-off, and the light says so', async () => {

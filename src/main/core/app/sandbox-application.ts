@@ -5,7 +5,10 @@ import type { PlatformClient } from '../platform/client';
  * The embedded sandbox's seeded application, read once on first need from its accounts endpoint
  * (docs/decisions.md, the app core, §2.1, §5.3), unless the host passed it.
  */
-export function sandboxApplicationReader(sandbox: Pick<PlatformClient, 'sandbox'>, given: ApplicationCredentials | undefined): () => Promise<ApplicationCredentials> {
+export function sandboxApplicationReader(
+  sandbox: Pick<PlatformClient, 'sandbox'>,
+  given: ApplicationCredentials | undefined,
+): () => Promise<ApplicationCredentials> {
   let reading: Promise<ApplicationCredentials> | undefined;
   return () => {
     if (given !== undefined) return Promise.resolve(given);

@@ -34,7 +34,9 @@ describe('checkout preferences with industry data (spec 2.4, 2.5, 4.2)', () => {
       expect(sale.sandboxInitPoint).toBe(`${rig.baseUrl}/checkout/pay/${sale.preferenceId}?sandbox=true`);
 
       // What the platform holds: the sample's data (spellings normalized), and the receiver, not the sample's URL.
-      const stored = await fetch(`${rig.baseUrl}/checkout/preferences/${sale.preferenceId}?industry=${industry.id}`, { headers: { authorization: `Bearer ${token}` } });
+      const stored = await fetch(`${rig.baseUrl}/checkout/preferences/${sale.preferenceId}?industry=${industry.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       const preference = (await stored.json()) as { notification_url: string; payer: Record<string, unknown>; industry_report: { completeness: number } };
       expect(preference.notification_url).toBe(receiverUrl);
       expect(preference.industry_report.completeness, industry.id).toBe(1);
@@ -59,7 +61,9 @@ describe('checkout preferences with industry data (spec 2.4, 2.5, 4.2)', () => {
   });
 
   it('refuses a cart the platform schema refuses, before any request', async () => {
-    await expect(rig.invoke('checkout.createPreference', { preference: { items: [{ title: 'Mug', quantity: 1.5, unit_price: 10 }] } })).rejects.toThrow(/invalid_request/);
+    await expect(rig.invoke('checkout.createPreference', { preference: { items: [{ title: 'Mug', quantity: 1.5, unit_price: 10 }] } })).rejects.toThrow(
+      /invalid_request/,
+    );
     expect(rig.platform.requests.filter((request) => request.path === '/checkout/preferences')).toHaveLength(0);
   });
 });
@@ -129,7 +133,9 @@ describe('a sale follows its payments live (spec 4.6, 6)', () => {
     await rig.waitForSale(sale.preferenceId, (current) => current.status === 'approved', 'the sale to be approved');
     await rig.startCore();
     const history = await rig.invoke('checkout.sales', {});
-    expect(history.sales).toEqual([expect.objectContaining({ preferenceId: sale.preferenceId, status: 'approved', payments: [expect.objectContaining({ status: 'approved' })] })]);
+    expect(history.sales).toEqual([
+      expect.objectContaining({ preferenceId: sale.preferenceId, status: 'approved', payments: [expect.objectContaining({ status: 'approved' })] }),
+    ]);
     await expect(rig.invoke('checkout.sale', { preferenceId: 'nope' })).rejects.toThrow(/sale_not_found/);
   });
 });

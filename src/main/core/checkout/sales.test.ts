@@ -27,7 +27,15 @@ const sale: Sale = {
 };
 
 function payment(status: Payment['status'], updatedAt: string): Payment {
-  return { id: 1310000001, status, status_detail: 'x', transaction_amount: 10, currency_id: 'ARS', date_last_updated: updatedAt, order: { id: 21000000001, type: 'mercadopago' } } as Payment;
+  return {
+    id: 1310000001,
+    status,
+    status_detail: 'x',
+    transaction_amount: 10,
+    currency_id: 'ARS',
+    date_last_updated: updatedAt,
+    order: { id: 21000000001, type: 'mercadopago' },
+  } as Payment;
 }
 
 const entry = (status: SalePayment['status']): SalePayment => ({ id: '1', status, statusDetail: null, amount: 1, currencyId: 'ARS', updatedAt: NOW });
@@ -58,7 +66,21 @@ describe('sales follow the platform, never the arrival order', () => {
     const order = {
       id: 21000000001,
       preference_id: sale.preferenceId,
-      payments: [{ id: 1310000001, transaction_amount: 10, total_paid_amount: 10, amount_refunded: 0, currency_id: 'ARS', status: 'approved', status_detail: 'accredited', operation_type: 'regular_payment', date_approved: null, date_created: NOW, last_modified: '2026-01-15T12:00:01.000Z' }],
+      payments: [
+        {
+          id: 1310000001,
+          transaction_amount: 10,
+          total_paid_amount: 10,
+          amount_refunded: 0,
+          currency_id: 'ARS',
+          status: 'approved',
+          status_detail: 'accredited',
+          operation_type: 'regular_payment',
+          date_approved: null,
+          date_created: NOW,
+          last_modified: '2026-01-15T12:00:01.000Z',
+        },
+      ],
     } as MerchantOrder;
     const after = applyMerchantOrder(chargedBack, order, NOW);
     expect(after.payments[0]?.status).toBe('charged_back');

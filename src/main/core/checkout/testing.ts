@@ -120,7 +120,16 @@ export async function startCheckoutRig(options: { receiver?: NotificationReceive
   const saleEvents: Sale[] = [];
 
   const start = (receiver: NotificationReceiverConfig | undefined): AppCore => {
-    const core = createAppCore({ store, shell: 'browser-host', version: 'test', sandboxBaseUrl: baseUrl, fetch: platform.http, sandboxCredentials: COUNTER_APP, logger, notificationReceiver: receiver });
+    const core = createAppCore({
+      store,
+      shell: 'browser-host',
+      version: 'test',
+      sandboxBaseUrl: baseUrl,
+      fetch: platform.http,
+      sandboxCredentials: COUNTER_APP,
+      logger,
+      notificationReceiver: receiver,
+    });
     core.events.subscribe((name, payload) => {
       if (name === 'sale.changed') saleEvents.push(payload as Sale);
     });
@@ -158,7 +167,11 @@ export async function startCheckoutRig(options: { receiver?: NotificationReceive
     saleEvents,
     invoke,
     async receiverUrl() {
-      const status = await pollFor(() => invoke('checkout.receiver', {}), (current) => current.url !== null, 'the notification receiver to listen');
+      const status = await pollFor(
+        () => invoke('checkout.receiver', {}),
+        (current) => current.url !== null,
+        'the notification receiver to listen',
+      );
       return status.url ?? '';
     },
     async stopCore() {
@@ -180,7 +193,11 @@ export async function startCheckoutRig(options: { receiver?: NotificationReceive
       return ((await response.json()) as { access_token: string }).access_token;
     },
     async pay(preferenceId, status) {
-      const paid = await control<{ payment: { id: number }; merchant_order: { id: number } }>('POST', `/__sandbox/preferences/${encodeURIComponent(preferenceId)}/pay`, { status, sandbox: true });
+      const paid = await control<{ payment: { id: number }; merchant_order: { id: number } }>(
+        'POST',
+        `/__sandbox/preferences/${encodeURIComponent(preferenceId)}/pay`,
+        { status, sandbox: true },
+      );
       if (paid.status !== 201) throw new Error(`pay: ${paid.status} ${JSON.stringify(paid.body)}`);
       return paid.body;
     },

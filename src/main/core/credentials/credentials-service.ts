@@ -168,7 +168,12 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
     const refreshToken = held?.refreshToken ?? null;
     if (held !== undefined && refreshToken !== null) {
       try {
-        const response = await platform.oauth.token({ grant_type: 'refresh_token', client_id: app.clientId, client_secret: app.clientSecret, refresh_token: refreshToken });
+        const response = await platform.oauth.token({
+          grant_type: 'refresh_token',
+          client_id: app.clientId,
+          client_secret: app.clientSecret,
+          refresh_token: refreshToken,
+        });
         return toRecord(response, held.grant, app.clientId);
       } catch (error) {
         if (!(error instanceof PlatformError) || !REFRESH_REFUSALS.has(error.code)) throw error;
@@ -217,8 +222,17 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
       const held = heldToken(env);
       // Someone renewed while this call was out: use theirs rather than renew again.
       if (held !== undefined && held.accessToken !== rejected) return held.accessToken;
-      if (held !== undefined && renewedOn401.get(env) === rejected && clock.now() - held.obtainedAt < (options.refusedTokenHoldMs ?? RENEWED_TOKEN_REFUSED_MS)) {
-        throw new PlatformError({ status: 401, code: 'unauthorized', retryable: false, detail: 'a token obtained after a 401 moments ago was refused as well' });
+      if (
+        held !== undefined &&
+        renewedOn401.get(env) === rejected &&
+        clock.now() - held.obtainedAt < (options.refusedTokenHoldMs ?? RENEWED_TOKEN_REFUSED_MS)
+      ) {
+        throw new PlatformError({
+          status: 401,
+          code: 'unauthorized',
+          retryable: false,
+          detail: 'a token obtained after a 401 moments ago was refused as well',
+        });
       }
       if (held !== undefined && held.refreshToken === null) vault.writeToken(env, undefined);
       const renewed = (await renewSingleFlight(env)).accessToken;
@@ -279,7 +293,12 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
     // Production matches redirect_uri exactly (spec 2.1, 7.1 invalid_grant): listen on the registered port.
     // The sandbox accepts any loopback port (RFC 8252 §7.3), so a free one avoids clashes there.
     const redirectUri = env === 'production' ? settings.get().production.redirectUri : undefined;
-    const listener = await startLoopbackListener({ expectedState: state, clock, timeoutMs: options.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS, redirectUri });
+    const listener = await startLoopbackListener({
+      expectedState: state,
+      clock,
+      timeoutMs: options.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS,
+      redirectUri,
+    });
     const session = { environment: env, listener };
     activeSignIn = session;
     notify();

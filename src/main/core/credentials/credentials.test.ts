@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../app-core';
 import type { KeyValueStore } from '../settings/store';
-import { consentInBrowser, COUNTER_APP, createTestHttp, createTestSecretBox, failureOf, settle, startTestSandbox, testCoreOptions, type TestSandbox } from '../testing/harness';
+import {
+  consentInBrowser,
+  COUNTER_APP,
+  createTestHttp,
+  createTestSecretBox,
+  failureOf,
+  settle,
+  startTestSandbox,
+  testCoreOptions,
+  type TestSandbox,
+} from '../testing/harness';
 import type { CredentialsStatus } from '../../../shared/ipc/channels/credentials';
 
 let platform: TestSandbox | undefined;
@@ -41,12 +51,20 @@ async function start(overrides: Partial<Omit<AppCoreOptions, 'store'>> & { store
 }
 
 async function revoke(target: TestSandbox, token: string): Promise<void> {
-  const response = await fetch(`${target.baseUrl}/__sandbox/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const response = await fetch(`${target.baseUrl}/__sandbox/oauth/revoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   expect(response.status).toBe(200);
 }
 
 /** The bearer token the core last sent, read off the wire (it never appears in the contract). */
-const lastBearer = (log: Array<{ authorization: string | null }>) => log.filter((request) => request.authorization !== null).at(-1)?.authorization?.replace('Bearer ', '') ?? '';
+const lastBearer = (log: Array<{ authorization: string | null }>) =>
+  log
+    .filter((request) => request.authorization !== null)
+    .at(-1)
+    ?.authorization?.replace('Bearer ', '') ?? '';
 
 describe('credentials in the sandbox environment', () => {
   it('gets an application token with the seeded credentials read from the sandbox, showing only its metadata', async () => {
@@ -89,7 +107,12 @@ describe('credentials in the sandbox environment', () => {
     expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
     expect(url.searchParams.get('state')?.length).toBeGreaterThanOrEqual(32);
-    expect(status).toMatchObject({ state: 'ready', identity: 'user', signInInProgress: false, token: { grant: 'authorization_code', userId: 1001, renewable: true } });
+    expect(status).toMatchObject({
+      state: 'ready',
+      identity: 'user',
+      signInInProgress: false,
+      token: { grant: 'authorization_code', userId: 1001, renewable: true },
+    });
     const exchange = log.filter((request) => request.path === '/oauth/token').at(-1);
     expect(exchange?.status).toBe(200);
     // The loopback port is closed again: the redirect URI is good for this one sign-in only.
@@ -154,7 +177,10 @@ describe('credentials in the sandbox environment', () => {
   });
 
   it('signs in to an application that requires PKCE (the sandbox checks the verifier)', async () => {
-    const { core } = await start({ openExternal: consentInBrowser(), sandboxCredentials: { clientId: '1618033988', clientSecret: 'SBX-pkce-app-secret-44e9a1c3' } });
+    const { core } = await start({
+      openExternal: consentInBrowser(),
+      sandboxCredentials: { clientId: '1618033988', clientSecret: 'SBX-pkce-app-secret-44e9a1c3' },
+    });
     const status = await core.handlers['credentials.signIn']({});
     expect(status.token).toMatchObject({ grant: 'authorization_code', userId: 2002 });
   });
@@ -176,7 +202,11 @@ describe('credentials in the production environment', () => {
     expect((await core.handlers['credentials.status']({})).state).toBe('error');
 
     await core.handlers['credentials.setProduction']({ clientSecret: COUNTER_APP.clientSecret });
-    expect(await core.handlers['credentials.verify']({})).toMatchObject({ environment: 'production', state: 'ready', production: { hasClientSecret: true, clientId: COUNTER_APP.clientId } });
+    expect(await core.handlers['credentials.verify']({})).toMatchObject({
+      environment: 'production',
+      state: 'ready',
+      production: { hasClientSecret: true, clientId: COUNTER_APP.clientId },
+    });
     const requestsSoFar = tokenRequests().length;
     await core.handlers['settings.update']({ environment: 'sandbox' });
     expect((await core.handlers['credentials.status']({})).state).toBe('ready');
@@ -190,7 +220,11 @@ describe('secrets at rest', () => {
     const box = createTestSecretBox(true);
     const first = await start({ secretBox: box });
     await first.core.handlers['settings.update']({ environment: 'production' });
-    await first.core.handlers['credentials.setProduction']({ baseUrl: first.platform.baseUrl, clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret });
+    await first.core.handlers['credentials.setProduction']({
+      baseUrl: first.platform.baseUrl,
+      clientId: COUNTER_APP.clientId,
+      clientSecret: COUNTER_APP.clientSecret,
+    });
     await first.core.handlers['terminals.list']({});
     expect(lastBearer(first.log)).toMatch(/^APP_USR-/);
     expect(first.store.raw()).not.toContain(COUNTER_APP.clientSecret);
@@ -206,17 +240,31 @@ describe('secrets at rest', () => {
   it('keeps secrets in memory only where encryption is unavailable, unless plaintext is explicitly allowed', async () => {
     const first = await start();
     await first.core.handlers['settings.update']({ environment: 'production' });
-    await first.core.handlers['credentials.setProduction']({ baseUrl: first.platform.baseUrl, clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret });
-    expect(await first.core.handlers['credentials.verify']({})).toMatchObject({ state: 'ready', secretStorage: { encryptionAvailable: false, plaintextAllowed: false, mode: 'session-only' } });
+    await first.core.handlers['credentials.setProduction']({
+      baseUrl: first.platform.baseUrl,
+      clientId: COUNTER_APP.clientId,
+      clientSecret: COUNTER_APP.clientSecret,
+    });
+    expect(await first.core.handlers['credentials.verify']({})).toMatchObject({
+      state: 'ready',
+      secretStorage: { encryptionAvailable: false, plaintextAllowed: false, mode: 'session-only' },
+    });
     expect(first.store.raw()).not.toContain(COUNTER_APP.clientSecret);
 
     const restarted = await start({ store: first.store });
-    expect(await restarted.core.handlers['credentials.status']({})).toMatchObject({ state: 'not_configured', production: { hasClientSecret: false, clientId: COUNTER_APP.clientId } });
+    expect(await restarted.core.handlers['credentials.status']({})).toMatchObject({
+      state: 'not_configured',
+      production: { hasClientSecret: false, clientId: COUNTER_APP.clientId },
+    });
 
     await first.core.handlers['credentials.allowPlaintext']({ allow: true });
     expect(first.store.raw()).toContain(COUNTER_APP.clientSecret);
     const withPlaintext = await start({ store: first.store });
-    expect(await withPlaintext.core.handlers['credentials.status']({})).toMatchObject({ state: 'ready', secretStorage: { mode: 'plaintext' }, production: { hasClientSecret: true } });
+    expect(await withPlaintext.core.handlers['credentials.status']({})).toMatchObject({
+      state: 'ready',
+      secretStorage: { mode: 'plaintext' },
+      production: { hasClientSecret: true },
+    });
 
     const withdrawn = await first.core.handlers['credentials.allowPlaintext']({ allow: false });
     expect(withdrawn.secretStorage.mode).toBe('session-only');

@@ -5,7 +5,13 @@ import type { CredentialsService } from './credentials-service';
 
 export type CredentialsHandlers = Pick<
   ChannelHandlers,
-  'credentials.status' | 'credentials.setProduction' | 'credentials.verify' | 'credentials.signIn' | 'credentials.cancelSignIn' | 'credentials.signOut' | 'credentials.allowPlaintext'
+  | 'credentials.status'
+  | 'credentials.setProduction'
+  | 'credentials.verify'
+  | 'credentials.signIn'
+  | 'credentials.cancelSignIn'
+  | 'credentials.signOut'
+  | 'credentials.allowPlaintext'
 >;
 
 export interface CredentialsHandlerDependencies {

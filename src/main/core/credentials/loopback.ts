@@ -29,9 +29,12 @@ export interface LoopbackListener {
   cancel(): void;
 }
 
-const PAGE_DONE = '<!doctype html><meta charset="utf-8"><title>Counter</title><p>Signed in. You can close this tab and return to Counter.</p><p>Sesión iniciada. Puede cerrar esta pestaña y volver a Counter.</p>';
-const PAGE_DENIED = '<!doctype html><meta charset="utf-8"><title>Counter</title><p>The sign-in was not authorized. Return to Counter.</p><p>No se autorizó el inicio de sesión. Vuelva a Counter.</p>';
-const PAGE_BAD = '<!doctype html><meta charset="utf-8"><title>Counter</title><p>This link does not belong to the sign-in Counter started.</p><p>Este enlace no corresponde al inicio de sesión de Counter.</p>';
+const PAGE_DONE =
+  '<!doctype html><meta charset="utf-8"><title>Counter</title><p>Signed in. You can close this tab and return to Counter.</p><p>Sesión iniciada. Puede cerrar esta pestaña y volver a Counter.</p>';
+const PAGE_DENIED =
+  '<!doctype html><meta charset="utf-8"><title>Counter</title><p>The sign-in was not authorized. Return to Counter.</p><p>No se autorizó el inicio de sesión. Vuelva a Counter.</p>';
+const PAGE_BAD =
+  '<!doctype html><meta charset="utf-8"><title>Counter</title><p>This link does not belong to the sign-in Counter started.</p><p>Este enlace no corresponde al inicio de sesión de Counter.</p>';
 
 /**
  * The one-shot redirect listener of RFC 8252 §7.3: 127.0.0.1 only, a port the OS picks, one path.

@@ -72,12 +72,16 @@ describe('the production settings refuse what cannot be a platform or an applica
     expect(SettingsPatch.safeParse({ production: { clientId: '' } }).success).toBe(true);
   });
 
-  it.each([['https://127.0.0.1:53682/callback'], ['http://localhost:53682/callback'], ['http://127.0.0.1/callback'], ['http://127.0.0.1:80/callback'], ['http://127.0.0.1:53682/callback?x=1'], ['http://10.0.0.2:53682/callback']])(
-    'refuses the redirect URI %s: it must be http://127.0.0.1 with a fixed port',
-    (redirectUri) => {
-      expect(SetProductionRequest.safeParse({ redirectUri }).error?.issues[0]?.message).toMatch(/127\.0\.0\.1:PORT/);
-    },
-  );
+  it.each([
+    ['https://127.0.0.1:53682/callback'],
+    ['http://localhost:53682/callback'],
+    ['http://127.0.0.1/callback'],
+    ['http://127.0.0.1:80/callback'],
+    ['http://127.0.0.1:53682/callback?x=1'],
+    ['http://10.0.0.2:53682/callback'],
+  ])('refuses the redirect URI %s: it must be http://127.0.0.1 with a fixed port', (redirectUri) => {
+    expect(SetProductionRequest.safeParse({ redirectUri }).error?.issues[0]?.message).toMatch(/127\.0\.0\.1:PORT/);
+  });
 });
 
 describe('a changed production base URL', () => {
@@ -90,7 +94,11 @@ describe('a changed production base URL', () => {
     const sentSoFar = tokenRequests().length;
     const elsewhere = 'https://elsewhere.invalid';
     const moved = await core.handlers['credentials.setProduction']({ baseUrl: elsewhere });
-    expect(moved).toMatchObject({ state: 'not_configured', token: null, production: { baseUrl: elsewhere, clientId: COUNTER_APP.clientId, hasClientSecret: false } });
+    expect(moved).toMatchObject({
+      state: 'not_configured',
+      token: null,
+      production: { baseUrl: elsewhere, clientId: COUNTER_APP.clientId, hasClientSecret: false },
+    });
     expect(await failureOf(core.handlers['terminals.list']({}))).toMatchObject({ code: 'not_configured' });
     expect(tokenRequests()).toHaveLength(sentSoFar);
   });
@@ -116,7 +124,13 @@ describe('sign-in against a platform that matches redirect_uri exactly', () => {
     const { core, target } = await start({ openExternal: consentInBrowser('accept', (url) => sent.push(url)) }, { strictRedirects: true });
     await registerRedirects(target, [redirectUri]);
     await core.handlers['settings.update']({ environment: 'production' });
-    const configured = await core.handlers['credentials.setProduction']({ baseUrl: target.baseUrl, clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret, authorizationUrl: target.baseUrl, redirectUri });
+    const configured = await core.handlers['credentials.setProduction']({
+      baseUrl: target.baseUrl,
+      clientId: COUNTER_APP.clientId,
+      clientSecret: COUNTER_APP.clientSecret,
+      authorizationUrl: target.baseUrl,
+      redirectUri,
+    });
     expect(configured.production.redirectUri).toBe(redirectUri);
 
     const status = await core.handlers['credentials.signIn']({});
@@ -128,7 +142,13 @@ describe('sign-in against a platform that matches redirect_uri exactly', () => {
     const { core, target } = await start({ openExternal: consentInBrowser('accept') }, { strictRedirects: true });
     await registerRedirects(target, ['http://127.0.0.1:1/callback']);
     await core.handlers['settings.update']({ environment: 'production' });
-    await core.handlers['credentials.setProduction']({ baseUrl: target.baseUrl, clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret, authorizationUrl: target.baseUrl, redirectUri: `http://127.0.0.1:${await freePort()}/callback` });
+    await core.handlers['credentials.setProduction']({
+      baseUrl: target.baseUrl,
+      clientId: COUNTER_APP.clientId,
+      clientSecret: COUNTER_APP.clientSecret,
+      authorizationUrl: target.baseUrl,
+      redirectUri: `http://127.0.0.1:${await freePort()}/callback`,
+    });
     await expect(core.handlers['credentials.signIn']({})).rejects.toThrow(/consent page 400/);
   });
 

@@ -23,7 +23,10 @@ export const TokenRecord = z.object({
 export type TokenRecord = z.infer<typeof TokenRecord>;
 
 /** How a secret sits on disk: opened by the OS key store, or as text because the user allowed it. */
-const Sealed = z.discriminatedUnion('scheme', [z.object({ scheme: z.literal('os'), data: z.string() }), z.object({ scheme: z.literal('plaintext'), data: z.string() })]);
+const Sealed = z.discriminatedUnion('scheme', [
+  z.object({ scheme: z.literal('os'), data: z.string() }),
+  z.object({ scheme: z.literal('plaintext'), data: z.string() }),
+]);
 type Sealed = z.infer<typeof Sealed>;
 
 const StoredToken = TokenRecord.omit({ accessToken: true, refreshToken: true }).extend({ accessToken: Sealed, refreshToken: Sealed.nullable() });

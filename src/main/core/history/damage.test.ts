@@ -27,7 +27,8 @@ beforeAll(async () => {
   for (let index = 0; index < PRINTS; index++) {
     const print = samplePrint(history.nextSeq());
     await history.append(print, `receipt ${index} `.repeat(20)).durable;
-    await history.update(print.id, { status: 'processed', updatedAt: print.createdAt + 5 }, { status: 'processed', at: print.createdAt + 5, reason: null }).durable;
+    await history.update(print.id, { status: 'processed', updatedAt: print.createdAt + 5 }, { status: 'processed', at: print.createdAt + 5, reason: null })
+      .durable;
     if (index === CHECKPOINTED - 1) {
       await history.compact();
       // A crash from here on: the last prints are only in the WAL.
@@ -116,7 +117,10 @@ describe('a damaged history', () => {
     const walSize = readFileSync(`${crashed}-wal`).length;
     const damages: Array<[string, (path: string) => void]> = [
       ...offsets(walSize, 30).map((offset): [string, (path: string) => void] => [`wal-flip-${offset}`, (path) => flipAt(`${path}-wal`, offset)]),
-      ...[0, 20, 32, 100, Math.floor(walSize / 2), walSize - 1].map((length): [string, (path: string) => void] => [`wal-cut-${length}`, (path) => writeFileSync(`${path}-wal`, readFileSync(`${path}-wal`).subarray(0, length))]),
+      ...[0, 20, 32, 100, Math.floor(walSize / 2), walSize - 1].map((length): [string, (path: string) => void] => [
+        `wal-cut-${length}`,
+        (path) => writeFileSync(`${path}-wal`, readFileSync(`${path}-wal`).subarray(0, length)),
+      ]),
     ];
     for (const [name, damage] of damages) {
       const { history } = openHistory({ file: damagedCopy(name, damage, true) });

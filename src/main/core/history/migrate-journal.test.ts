@@ -21,7 +21,9 @@ async function oldJournal(root: string, count: number): Promise<{ directory: str
     const print = samplePrint(journal.nextSeq());
     ids.push(print.id);
     await journal.append(print, `content ${index}`).durable;
-    if (index % 2 === 0) await journal.update(print.id, { status: 'processed', updatedAt: print.createdAt + 1 }, { status: 'processed', at: print.createdAt + 1, reason: null }).durable;
+    if (index % 2 === 0)
+      await journal.update(print.id, { status: 'processed', updatedAt: print.createdAt + 1 }, { status: 'processed', at: print.createdAt + 1, reason: null })
+        .durable;
   }
   await journal.close();
   return { directory, ids };
@@ -33,7 +35,11 @@ describe('the old journal', () => {
     directories.push(root);
     const { directory, ids } = await oldJournal(root, 30);
     // One damaged byte in the last segment's first record: that record only is lost.
-    const segment = readdirSync(directory).filter((name) => name.startsWith('seg-')).sort().at(-1) ?? '';
+    const segment =
+      readdirSync(directory)
+        .filter((name) => name.startsWith('seg-'))
+        .sort()
+        .at(-1) ?? '';
     const bytes = readFileSync(join(directory, segment));
     bytes[30] = 0;
     writeFileSync(join(directory, segment), bytes);

@@ -35,7 +35,11 @@ function readOnly(files: JournalFiles): JournalFiles {
  * then the folder is renamed `<folder>.migrated-<date>` and kept. A crash between the commit and the
  * rename is safe: the history's marker row says the import is done, the next start only renames.
  */
-export async function migrateOldJournal(history: PrintHistory, journalDirectory: string, options: { logger?: Logger; now?: () => number } = {}): Promise<JournalMigrationReport | undefined> {
+export async function migrateOldJournal(
+  history: PrintHistory,
+  journalDirectory: string,
+  options: { logger?: Logger; now?: () => number } = {},
+): Promise<JournalMigrationReport | undefined> {
   const logger = options.logger ?? silentLogger;
   if (!existsSync(journalDirectory) || readdirSync(journalDirectory).length === 0) return undefined;
   const journal = await openPrintJournal({ files: readOnly(await createDirectoryFiles(journalDirectory)), logger, sync: false });

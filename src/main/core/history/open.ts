@@ -52,7 +52,10 @@ function configure(db: DatabaseSync): void {
 function check(db: DatabaseSync, integrityCheck: 'quick' | 'none'): void {
   if (schemaVersion(db) > SCHEMA_VERSION) return; // refused by migrate, with its own error
   if (integrityCheck === 'quick') {
-    const problems = db.prepare('PRAGMA quick_check(20)').all().map((row) => String(Object.values(row as object)[0]));
+    const problems = db
+      .prepare('PRAGMA quick_check(20)')
+      .all()
+      .map((row) => String(Object.values(row as object)[0]));
     if (problems.length !== 1 || problems[0] !== 'ok') throw new Error(`quick_check: ${problems.join('; ')}`);
   }
 }

@@ -29,14 +29,24 @@ describe('the print history', () => {
     const waiting = samplePrint(history.nextSeq());
     await history.append(done, 'receipt one').durable;
     await history.append(waiting, 'receipt two').durable;
-    await history.update(done.id, { status: 'sending', updatedAt: done.createdAt + 1, attempts: 1 }, { status: 'sending', at: done.createdAt + 1, reason: null }).durable;
-    await history.update(done.id, { status: 'processed', updatedAt: done.createdAt + 2 }, { status: 'processed', at: done.createdAt + 2, reason: null }).durable;
+    await history.update(
+      done.id,
+      { status: 'sending', updatedAt: done.createdAt + 1, attempts: 1 },
+      { status: 'sending', at: done.createdAt + 1, reason: null },
+    ).durable;
+    await history.update(done.id, { status: 'processed', updatedAt: done.createdAt + 2 }, { status: 'processed', at: done.createdAt + 2, reason: null })
+      .durable;
     history.closeSync();
 
     const { history: reopened, report } = openHistory({ file });
     expect(report).toMatchObject({ outcome: 'opened', prints: 2 });
     expect(reopened.unfinished().map((print) => print.id)).toEqual([waiting.id]);
-    expect(reopened.get(done.id)).toMatchObject({ status: 'processed', rev: 2, attempts: 1, history: [{ status: 'queued' }, { status: 'sending' }, { status: 'processed' }] });
+    expect(reopened.get(done.id)).toMatchObject({
+      status: 'processed',
+      rev: 2,
+      attempts: 1,
+      history: [{ status: 'queued' }, { status: 'sending' }, { status: 'processed' }],
+    });
     expect(await reopened.content(waiting.id)).toBe('receipt two');
     expect(reopened.nextSeq()).toBe(3);
     reopened.closeSync();
@@ -47,7 +57,12 @@ describe('the print history', () => {
     const { history } = openHistory({ file });
     const print = samplePrint(history.nextSeq());
     await history.append(print, 'x').durable;
-    const { durable } = history.update(print.id, { status: 'sending', updatedAt: print.createdAt + 1 }, { status: 'sending', at: print.createdAt + 1, reason: null }, { defer: true });
+    const { durable } = history.update(
+      print.id,
+      { status: 'sending', updatedAt: print.createdAt + 1 },
+      { status: 'sending', at: print.createdAt + 1, reason: null },
+      { defer: true },
+    );
     expect(history.get(print.id)?.status).toBe('sending');
     history.writeDeferred();
     await durable;
@@ -85,41 +100,47 @@ describe('the print history', () => {
 
 const terminals = ['T1', 'T2', 'T3'];
 const arbitraryPrint = (seq: number) =>
-  fc.record({
-    terminalId: fc.constantFrom(...terminals),
-    subtype: fc.constantFrom('custom', 'image', 'invoice'),
-    status: fc.constantFrom(...PrintStatus.options),
-    externalReference: fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/),
-    createdAt: fc.integer({ min: 0, max: 50 }),
-    updatedAt: fc.integer({ min: 0, max: 50 }),
-    attempts: fc.integer({ min: 0, max: 3 }),
-    errorCode: fc.option(fc.constantFrom('timeout', 'network_error', 'already_queued_order_for_terminal'), { nil: undefined }),
-  }).map((fields): JournalPrint => samplePrint(seq, {
-    terminalId: fields.terminalId,
-    subtype: fields.subtype,
-    status: fields.status,
-    externalReference: fields.externalReference,
-    createdAt: fields.createdAt * 60_000,
-    updatedAt: fields.updatedAt * 60_000,
-    attempts: fields.attempts,
-    lastError: fields.errorCode === undefined ? null : { code: fields.errorCode, status: null, detail: '', retryable: true, at: 0 },
-  }));
-
-const arbitraryRequest = fc.record({
-  filters: fc.record(
-    {
-      terminalId: fc.constantFrom(...terminals, 'T9'),
-      status: fc.uniqueArray(fc.constantFrom(...PrintStatus.options), { minLength: 1, maxLength: 3 }),
+  fc
+    .record({
+      terminalId: fc.constantFrom(...terminals),
       subtype: fc.constantFrom('custom', 'image', 'invoice'),
-      from: fc.integer({ min: 0, max: 50 }).map((minute) => new Date(minute * 60_000).toISOString()),
-      to: fc.integer({ min: 0, max: 50 }).map((minute) => new Date(minute * 60_000).toISOString()),
-      search: fc.oneof(fc.constantFrom('a', 'A', '-', '_', ' 1 ', '%'), fc.stringMatching(/^[a-z0-9]{0,3}$/)),
-    },
-    { requiredKeys: [] },
-  ),
-  sort: fc.record({ field: fc.constantFrom(...ListPrintsRequest.shape.sort.unwrap().shape.field.options), direction: fc.constantFrom('asc', 'desc') }),
-  page: fc.record({ index: fc.integer({ min: 0, max: 4 }), size: fc.integer({ min: 1, max: 30 }) }),
-}).map((request) => ListPrintsRequest.parse(request));
+      status: fc.constantFrom(...PrintStatus.options),
+      externalReference: fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/),
+      createdAt: fc.integer({ min: 0, max: 50 }),
+      updatedAt: fc.integer({ min: 0, max: 50 }),
+      attempts: fc.integer({ min: 0, max: 3 }),
+      errorCode: fc.option(fc.constantFrom('timeout', 'network_error', 'already_queued_order_for_terminal'), { nil: undefined }),
+    })
+    .map((fields): JournalPrint =>
+      samplePrint(seq, {
+        terminalId: fields.terminalId,
+        subtype: fields.subtype,
+        status: fields.status,
+        externalReference: fields.externalReference,
+        createdAt: fields.createdAt * 60_000,
+        updatedAt: fields.updatedAt * 60_000,
+        attempts: fields.attempts,
+        lastError: fields.errorCode === undefined ? null : { code: fields.errorCode, status: null, detail: '', retryable: true, at: 0 },
+      }),
+    );
+
+const arbitraryRequest = fc
+  .record({
+    filters: fc.record(
+      {
+        terminalId: fc.constantFrom(...terminals, 'T9'),
+        status: fc.uniqueArray(fc.constantFrom(...PrintStatus.options), { minLength: 1, maxLength: 3 }),
+        subtype: fc.constantFrom('custom', 'image', 'invoice'),
+        from: fc.integer({ min: 0, max: 50 }).map((minute) => new Date(minute * 60_000).toISOString()),
+        to: fc.integer({ min: 0, max: 50 }).map((minute) => new Date(minute * 60_000).toISOString()),
+        search: fc.oneof(fc.constantFrom('a', 'A', '-', '_', ' 1 ', '%'), fc.stringMatching(/^[a-z0-9]{0,3}$/)),
+      },
+      { requiredKeys: [] },
+    ),
+    sort: fc.record({ field: fc.constantFrom(...ListPrintsRequest.shape.sort.unwrap().shape.field.options), direction: fc.constantFrom('asc', 'desc') }),
+    page: fc.record({ index: fc.integer({ min: 0, max: 4 }), size: fc.integer({ min: 1, max: 30 }) }),
+  })
+  .map((request) => ListPrintsRequest.parse(request));
 
 describe('the manager query on the history', () => {
   it('answers as queryPrints does over the same prints: same page, same order, same total', () => {

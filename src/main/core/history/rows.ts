@@ -33,19 +33,56 @@ const TransitionRow = z.object({ status: z.string(), at: z.number(), reason: z.s
 
 /** The columns of `prints`, in the order of `printValues`. */
 export const PRINT_COLUMNS = [
-  'id', 'seq', 'rev', 'terminal_id', 'subtype', 'external_reference', 'reference_key', 'idempotency_key', 'status', 'final',
-  'created_at', 'updated_at', 'last_error', 'last_error_code', 'action_id', 'attempts', 'first_sent_at', 'cancel_requested',
-  'cancel_key', 'reprint_of', 'content_bytes', 'content_preview',
+  'id',
+  'seq',
+  'rev',
+  'terminal_id',
+  'subtype',
+  'external_reference',
+  'reference_key',
+  'idempotency_key',
+  'status',
+  'final',
+  'created_at',
+  'updated_at',
+  'last_error',
+  'last_error_code',
+  'action_id',
+  'attempts',
+  'first_sent_at',
+  'cancel_requested',
+  'cancel_key',
+  'reprint_of',
+  'content_bytes',
+  'content_preview',
 ] as const;
 
 export type SqlValue = string | number | null;
 
 export function printValues(print: Readonly<JournalPrint>): SqlValue[] {
   return [
-    print.id, print.seq, print.rev, print.terminalId, print.subtype, print.externalReference, print.externalReference.toLowerCase(),
-    print.idempotencyKey, print.status, isFinalPrintStatus(print.status) ? 1 : 0, print.createdAt, print.updatedAt,
-    print.lastError === null ? null : JSON.stringify(print.lastError), print.lastError?.code ?? '', print.actionId, print.attempts,
-    print.firstSentAt, print.cancelRequested ? 1 : 0, print.cancelKey, print.reprintOf, print.contentBytes, print.contentPreview,
+    print.id,
+    print.seq,
+    print.rev,
+    print.terminalId,
+    print.subtype,
+    print.externalReference,
+    print.externalReference.toLowerCase(),
+    print.idempotencyKey,
+    print.status,
+    isFinalPrintStatus(print.status) ? 1 : 0,
+    print.createdAt,
+    print.updatedAt,
+    print.lastError === null ? null : JSON.stringify(print.lastError),
+    print.lastError?.code ?? '',
+    print.actionId,
+    print.attempts,
+    print.firstSentAt,
+    print.cancelRequested ? 1 : 0,
+    print.cancelKey,
+    print.reprintOf,
+    print.contentBytes,
+    print.contentPreview,
   ];
 }
 

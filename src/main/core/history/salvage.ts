@@ -112,7 +112,10 @@ export function salvageInto(target: DatabaseSync, damagedPath: string): { counts
 }
 
 function copyTable(source: DatabaseSync, target: DatabaseSync, table: Table, count: TableSalvage): void {
-  const columns = target.prepare(`SELECT name FROM pragma_table_info('${table}')`).all().map((row) => String((row as { name: unknown }).name));
+  const columns = target
+    .prepare(`SELECT name FROM pragma_table_info('${table}')`)
+    .all()
+    .map((row) => String((row as { name: unknown }).name));
   const list = columns.join(', ');
   const insert = target.prepare(`INSERT OR IGNORE INTO ${table} (rowid, ${list}) VALUES (?, ${columns.map(() => '?').join(', ')})`);
   const copy = (row: Record<string, unknown>): void => {

@@ -50,18 +50,25 @@ function issuesOf(error: z.ZodError): NonNullable<IpcFailure['issues']> {
  * throw out of here: every outcome is an IpcResult.
  */
 export function createDispatcher(options: DispatcherOptions): Dispatch {
-  const text = (key: keyof typeof CONTRACT_FAILURES, params: Readonly<Record<string, string>> = {}): string => textOf(CONTRACT_FAILURES, key, options.language(), params);
+  const text = (key: keyof typeof CONTRACT_FAILURES, params: Readonly<Record<string, string>> = {}): string =>
+    textOf(CONTRACT_FAILURES, key, options.language(), params);
   return async (channelName, payload, sender) => {
     if (!options.isTrustedSender(sender)) {
       return { ok: false, error: { code: ContractErrorCode.forbiddenSender, message: text('forbidden_sender', { page: sender.url || text('unknown_page') }) } };
     }
     if (!isChannelName(channelName)) {
-      return { ok: false, error: { code: ContractErrorCode.unknownChannel, message: text('unknown_channel', { channel: JSON.stringify(String(channelName)).slice(0, 80) }) } };
+      return {
+        ok: false,
+        error: { code: ContractErrorCode.unknownChannel, message: text('unknown_channel', { channel: JSON.stringify(String(channelName)).slice(0, 80) }) },
+      };
     }
     const spec = channels[channelName];
     const parsed = spec.request.safeParse(payload ?? {});
     if (!parsed.success) {
-      return { ok: false, error: { code: ContractErrorCode.invalidRequest, message: text('invalid_request', { channel: channelName }), issues: issuesOf(parsed.error) } };
+      return {
+        ok: false,
+        error: { code: ContractErrorCode.invalidRequest, message: text('invalid_request', { channel: channelName }), issues: issuesOf(parsed.error) },
+      };
     }
     try {
       const handler = options.handlers[channelName] as (request: unknown) => unknown;

@@ -48,7 +48,17 @@ describe('manager board', () => {
   it('has a card per terminal of the account, in the platform’s order, idle when nothing is pending', () => {
     const cards = terminalBoard(sources({}));
     expect(cards.map((card) => card.id)).toEqual([T1, T2, T3, 'PAX_A910__SBX0000004']);
-    expect(cards[0]).toEqual({ id: T1, name: 'CAJA01', operatingMode: 'PDV', canPrint: true, listed: true, current: null, queued: 0, lastAnsweredAt: null, failuresToday: 0 });
+    expect(cards[0]).toEqual({
+      id: T1,
+      name: 'CAJA01',
+      operatingMode: 'PDV',
+      canPrint: true,
+      listed: true,
+      current: null,
+      queued: 0,
+      lastAnsweredAt: null,
+      failuresToday: 0,
+    });
     expect(cards[3]).toMatchObject({ name: 'MOSTRADOR', operatingMode: 'STANDALONE', canPrint: false });
   });
 
@@ -85,7 +95,9 @@ describe('manager board', () => {
   });
 
   it('still has cards from the journal alone when the terminal list could not be read', () => {
-    const cards = terminalBoard(sources({ terminals: undefined, unfinished: [print(T2, 'queued')], failedToday: [print(T1, 'failed')], answers: new Map([[T3, 1]]) }));
+    const cards = terminalBoard(
+      sources({ terminals: undefined, unfinished: [print(T2, 'queued')], failedToday: [print(T1, 'failed')], answers: new Map([[T3, 1]]) }),
+    );
     expect(cards.map((card) => [card.id, card.listed])).toEqual([
       [T1, false],
       [T2, false],

@@ -116,7 +116,13 @@ describe('prints as CSV', () => {
     const failed = print({
       status: 'failed',
       externalReference: '-R1',
-      lastError: { code: 'cannot_cancel_order', message: 'On the terminal, "cancel" it there, please', status: 409, retryable: false, at: '2026-01-15T12:01:00.000Z' },
+      lastError: {
+        code: 'cannot_cancel_order',
+        message: 'On the terminal, "cancel" it there, please',
+        status: 409,
+        retryable: false,
+        at: '2026-01-15T12:01:00.000Z',
+      },
     });
     const rows = readCsv(printsCsv([failed]).slice(1));
     const record = Object.fromEntries(PRINT_CSV_COLUMNS.map((column, index) => [column, rows[1]?.[index]]));
@@ -134,7 +140,10 @@ describe('prints as CSV', () => {
   });
 
   it('adds the local time and the screen’s words in the cashier’s language beside the codes', () => {
-    const failed = print({ status: 'failed', lastError: { code: 'terminal_offline', message: 'La terminal no responde.', status: 409, retryable: false, at: '2026-01-15T12:01:00.000Z' } });
+    const failed = print({
+      status: 'failed',
+      lastError: { code: 'terminal_offline', message: 'La terminal no responde.', status: 409, retryable: false, at: '2026-01-15T12:01:00.000Z' },
+    });
     const rows = readCsv(printsCsv([failed], 'es').slice(1));
     const record = Object.fromEntries((rows[0] ?? []).map((column, index) => [column, rows[1]?.[index]]));
     expect(record).toMatchObject({

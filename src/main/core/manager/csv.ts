@@ -69,7 +69,12 @@ export function printCsvHeader(language: Language): string[] {
 }
 
 function readableCells(print: PrintSummary, language: Language): Array<string | null> {
-  return [localTimestamp(print.createdAt), textOf(PRINT_STATUSES, print.status, language), textOf(PRINT_SUBTYPES, print.subtype, language), print.lastError?.message ?? null];
+  return [
+    localTimestamp(print.createdAt),
+    textOf(PRINT_STATUSES, print.status, language),
+    textOf(PRINT_SUBTYPES, print.subtype, language),
+    print.lastError?.message ?? null,
+  ];
 }
 
 function printRow(print: PrintSummary): Array<string | number | null> {

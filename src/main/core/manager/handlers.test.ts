@@ -4,7 +4,19 @@ import { ExportPrintsRequest, type TerminalAnswered } from '../../../shared/ipc/
 import { createAppCore, type AppCore } from '../app-core';
 import { silentLogger } from '../ports';
 import { createMemoryStore } from '../settings/store';
-import { configureTerminal, COUNTER_APP, driveUntil, pressTerminal, receipt, startTestSandbox, temporaryDirectory, TERMINAL_1, TERMINAL_2, TERMINAL_3, type TestSandbox } from '../testing/harness';
+import {
+  configureTerminal,
+  COUNTER_APP,
+  driveUntil,
+  pressTerminal,
+  receipt,
+  startTestSandbox,
+  temporaryDirectory,
+  TERMINAL_1,
+  TERMINAL_2,
+  TERMINAL_3,
+  type TestSandbox,
+} from '../testing/harness';
 import { PRINT_CSV_COLUMNS, printCsvHeader } from './csv';
 import { seedJournalDirectory } from './seed-journal';
 
@@ -159,7 +171,8 @@ describe('seeded journal', () => {
     const everything = await list(core, { sort: { field: 'createdAt', direction: 'asc' }, page: { index: 0, size: 200 } });
     expect(everything.total).toBe(SEEDED);
     const all = [everything.items];
-    for (let index = 1; index * 200 < SEEDED; index++) all.push((await list(core, { sort: { field: 'createdAt', direction: 'asc' }, page: { index, size: 200 } })).items);
+    for (let index = 1; index * 200 < SEEDED; index++)
+      all.push((await list(core, { sort: { field: 'createdAt', direction: 'asc' }, page: { index, size: 200 } })).items);
     const prints = all.flat();
     expect(prints.every((print) => isFinalPrintStatus(print.status))).toBe(true);
     expect(new Set(prints.map((print) => print.terminalId))).toEqual(new Set([TERMINAL_1, TERMINAL_2, TERMINAL_3]));

@@ -158,7 +158,13 @@ export function createManagerHandlers(dependencies: ManagerDependencies): Manage
     'manager.printLinks': async (request) => {
       const queue = await openQueue();
       const print = await queue.get(request.id, false);
-      const original = print.reprintOf === null ? null : await queue.get(print.reprintOf, false).then((detail) => PrintSummary.parse(detail), () => null);
+      const original =
+        print.reprintOf === null
+          ? null
+          : await queue.get(print.reprintOf, false).then(
+              (detail) => PrintSummary.parse(detail),
+              () => null,
+            );
       // prints.reprint names a reprint after its original (the reference's first 55 characters, then
       // "-R" and a suffix): the search narrows the journal to those in main, and reprintOf decides.
       const named = rows(queue, { search: `${print.externalReference.slice(0, 55)}-R` }, { field: 'createdAt', direction: 'asc' });

@@ -69,7 +69,11 @@ export async function seedJournal(options: SeedOptions): Promise<{ files: Journa
  * memory, then its files are copied as they are (the segment, and the empty next one the journal
  * prepared), so the app opens it without replaying a compaction.
  */
-export async function seedJournalDirectory(dataDirectory: string, count: number, options: Omit<SeedOptions, 'count'> = {}): Promise<{ count: number; bytes: number }> {
+export async function seedJournalDirectory(
+  dataDirectory: string,
+  count: number,
+  options: Omit<SeedOptions, 'count'> = {},
+): Promise<{ count: number; bytes: number }> {
   const target = await createDirectoryFiles(journalDirectory(dataDirectory));
   if ((await target.list()).length > 0) throw new Error(`${journalDirectory(dataDirectory)} already holds a journal; seed an empty data directory`);
   const { files, bytes } = await seedJournal({ ...options, count });
@@ -229,7 +233,8 @@ function chooseEnding(g: Dice, subtype: PrintSubtype, longAgo: boolean): Ending 
   if (roll < 0.93) return { kind: 'processed' };
   if (roll < 0.95) return { kind: 'terminal_failed' };
   if (roll < 0.958) {
-    if (subtype === 'invoice') return { kind: 'refused', code: 'invalid_data_xml', status: 400, detail: "XML data does not comply with the invoice issuer's format" };
+    if (subtype === 'invoice')
+      return { kind: 'refused', code: 'invalid_data_xml', status: 400, detail: "XML data does not comply with the invoice issuer's format" };
     return g.random() < 0.5
       ? { kind: 'refused', code: 'forbidden_checking_terminal_owner', status: 403, detail: 'terminal does not belong to the caller' }
       : { kind: 'refused', code: 'property_value', status: 400, detail: 'incorrect property value' };
@@ -241,7 +246,10 @@ function chooseEnding(g: Dice, subtype: PrintSubtype, longAgo: boolean): Ending 
   return { kind: 'canceled_at_terminal' };
 }
 
-type PrintBase = Omit<JournalPrint, 'status' | 'updatedAt' | 'history' | 'lastError' | 'actionId' | 'attempts' | 'firstSentAt' | 'cancelRequested' | 'cancelKey'>;
+type PrintBase = Omit<
+  JournalPrint,
+  'status' | 'updatedAt' | 'history' | 'lastError' | 'actionId' | 'attempts' | 'firstSentAt' | 'cancelRequested' | 'cancelKey'
+>;
 
 /** A print's history as it is written; a plain object, as closures per print would dominate seeding time. */
 interface Timeline {
@@ -254,7 +262,11 @@ function step(g: Dice, timeline: Timeline, status: JournalTransition['status'], 
   timeline.history.push({ status, at: timeline.at, reason });
 }
 
-function finalRecord(base: PrintBase, timeline: Timeline, rest: Pick<JournalPrint, 'status' | 'lastError' | 'actionId' | 'attempts' | 'firstSentAt' | 'cancelKey'>): JournalPrint {
+function finalRecord(
+  base: PrintBase,
+  timeline: Timeline,
+  rest: Pick<JournalPrint, 'status' | 'lastError' | 'actionId' | 'attempts' | 'firstSentAt' | 'cancelKey'>,
+): JournalPrint {
   return { ...base, ...rest, updatedAt: timeline.at, history: timeline.history, cancelRequested: false };
 }
 

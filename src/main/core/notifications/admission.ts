@@ -31,7 +31,12 @@ const BUSY_RETRY_AFTER_SECONDS = 60;
 
 export function createAdmission(options: AdmissionOptions): (notification: ParsedNotification, verified: boolean, source: string) => Refusal | undefined {
   const { scheduler, logger } = options;
-  const sourceLimit = createSourceLimit({ clock: options.clock, burst: options.sourceBurst, perSecond: options.sourcePerSecond, maxSources: options.sourceMemory });
+  const sourceLimit = createSourceLimit({
+    clock: options.clock,
+    burst: options.sourceBurst,
+    perSecond: options.sourcePerSecond,
+    maxSources: options.sourceMemory,
+  });
   return (notification, verified, source) => {
     const fields = { source, topic: notification.topic, id: notification.id };
     // A resource already waiting for its read costs nothing more: merged, always accepted.
@@ -40,12 +45,22 @@ export function createAdmission(options: AdmissionOptions): (notification: Parse
       const taken = sourceLimit.take(source);
       if (!taken.ok) {
         logger.warn('notifications from one source over its limit were not acknowledged', fields);
-        return { status: 429, error: 'too_many_notifications', message: 'too many unsigned notifications from this address', retryAfterSeconds: taken.retryAfterSeconds };
+        return {
+          status: 429,
+          error: 'too_many_notifications',
+          message: 'too many unsigned notifications from this address',
+          retryAfterSeconds: taken.retryAfterSeconds,
+        };
       }
     }
     if (scheduler.stats().pending >= options.maxPendingReadBacks) {
       logger.warn('too many read-backs are pending; a notification was not acknowledged', fields);
-      return { status: 503, error: 'busy', message: 'too many notifications are being read back; send it again later', retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS };
+      return {
+        status: 503,
+        error: 'busy',
+        message: 'too many notifications are being read back; send it again later',
+        retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+      };
     }
     return undefined;
   };

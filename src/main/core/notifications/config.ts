@@ -14,6 +14,7 @@ const ReceiverSettings = z.object({
 export function receiverConfigFrom(text: { host?: string | undefined; port?: string | undefined; publicUrl?: string | undefined }): NotificationReceiverConfig {
   const defined = Object.fromEntries(Object.entries(text).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = ReceiverSettings.safeParse(defined);
-  if (!parsed.success) throw new Error(`notification receiver settings: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`notification receiver settings: ${parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ')}`);
   return parsed.data;
 }

@@ -12,10 +12,27 @@ describe('parseNotification', () => {
   });
 
   it('reads a webhook from its query, body and headers, mapping the type to the topic', () => {
-    const body = JSON.stringify({ id: 7, live_mode: false, type: 'topic_chargebacks_wh', date_created: '2026-01-15T12:00:00.000Z', user_id: 1001, api_version: 'v1', action: 'chargebacks.created', data: { id: '230000000001' } });
+    const body = JSON.stringify({
+      id: 7,
+      live_mode: false,
+      type: 'topic_chargebacks_wh',
+      date_created: '2026-01-15T12:00:00.000Z',
+      user_id: 1001,
+      api_version: 'v1',
+      action: 'chargebacks.created',
+      data: { id: '230000000001' },
+    });
     expect(parse('data.id=230000000001&type=topic_chargebacks_wh', body, { 'x-request-id': 'r-1', 'x-signature': 'ts=1,v1=ab' })).toEqual({
       kind: 'notification',
-      notification: { channel: 'webhook', topic: 'chargebacks', id: '230000000001', requestId: 'r-1', signature: 'ts=1,v1=ab', eventId: 7, action: 'chargebacks.created' },
+      notification: {
+        channel: 'webhook',
+        topic: 'chargebacks',
+        id: '230000000001',
+        requestId: 'r-1',
+        signature: 'ts=1,v1=ab',
+        eventId: 7,
+        action: 'chargebacks.created',
+      },
     });
   });
 

@@ -16,7 +16,11 @@ function setUp(tuning: { windowMs?: number; settleMs?: number; retryDelaysMs?: n
     tuning: { windowMs: 1_000, settleMs: 20, concurrency: 2, retryDelaysMs: [500], ...tuning },
     read: (topic, id) =>
       new Promise<NotifiedResource>((resolve, reject) => {
-        calls.push({ topic, id, answer: (outcome) => (outcome === 'ok' ? resolve({ topic: 'payment', resource: { id: Number(id) } as Payment }) : reject(outcome)) });
+        calls.push({
+          topic,
+          id,
+          answer: (outcome) => (outcome === 'ok' ? resolve({ topic: 'payment', resource: { id: Number(id) } as Payment }) : reject(outcome)),
+        });
       }),
     onResource: (resource) => void applied.push(String(resource.resource.id)),
   });

@@ -23,7 +23,10 @@ async function started(options: Parameters<typeof startCheckoutRig>[0] = { recei
   return rig;
 }
 
-async function post(url: string, init: { query?: Record<string, string>; headers?: Record<string, string>; body?: string; method?: string } = {}): Promise<{ status: number; body: string }> {
+async function post(
+  url: string,
+  init: { query?: Record<string, string>; headers?: Record<string, string>; body?: string; method?: string } = {},
+): Promise<{ status: number; body: string }> {
   const target = new URL(url);
   for (const [name, value] of Object.entries(init.query ?? {})) target.searchParams.set(name, value);
   const response = await fetch(target, { method: init.method ?? 'POST', headers: init.headers ?? {}, ...(init.body === undefined ? {} : { body: init.body }) });
@@ -32,19 +35,31 @@ async function post(url: string, init: { query?: Record<string, string>; headers
 
 /** A sale with one approved payment the sandbox has not notified (no notification_url on the payment). */
 async function saleWithSilentPayment(target: CheckoutRig): Promise<{ sale: Sale; paymentId: string }> {
-  const sale = await target.invoke('checkout.createPreference', { preference: { items: [{ title: 'Mug', quantity: 1, unit_price: 3500, currency_id: 'ARS' }] } });
+  const sale = await target.invoke('checkout.createPreference', {
+    preference: { items: [{ title: 'Mug', quantity: 1, unit_price: 3500, currency_id: 'ARS' }] },
+  });
   const token = await target.platformToken();
   const response = await fetch(`${target.baseUrl}/v1/payments`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ transaction_amount: 3500, payment_method_id: 'visa', payer: { email: 'ana@example.com' }, external_reference: sale.externalReference }),
+    body: JSON.stringify({
+      transaction_amount: 3500,
+      payment_method_id: 'visa',
+      payer: { email: 'ana@example.com' },
+      external_reference: sale.externalReference,
+    }),
   });
   expect(response.status).toBe(201);
   const payment = (await response.json()) as { id: number };
   return { sale, paymentId: String(payment.id) };
 }
 
-const idle = (target: CheckoutRig) => pollFor(() => target.invoke('checkout.receiver', {}), (status) => status.stats.pending === 0, 'the read-backs to finish');
+const idle = (target: CheckoutRig) =>
+  pollFor(
+    () => target.invoke('checkout.receiver', {}),
+    (status) => status.stats.pending === 0,
+    'the read-backs to finish',
+  );
 const saleEventsOf = (target: CheckoutRig, preferenceId: string) => target.saleEvents.filter((event) => event.preferenceId === preferenceId);
 
 async function signedWebhook(dataId: string, options: { eventId?: number; requestId?: string; secret?: string; action?: string } = {}) {
@@ -81,7 +96,11 @@ describe('notification receiver', () => {
 
     const answer = await post(url, { query: { topic: 'payment', id: paymentId } });
     expect(answer.status).toBe(200);
-    await pollFor(() => reads.held(), (held) => held === 1, 'the read-back to be under way');
+    await pollFor(
+      () => reads.held(),
+      (held) => held === 1,
+      'the read-back to be under way',
+    );
     // Acknowledged while the platform's answer was still held back.
     expect((await target.invoke('checkout.sale', { preferenceId: sale.preferenceId })).status).toBe('created');
 
@@ -178,9 +197,16 @@ describe('notification receiver', () => {
     expect(forged.status).toBe(401);
     expect(JSON.parse(forged.body)).toMatchObject({ error: 'invalid_signature' });
     const tampered = await signedWebhook(paymentId);
-    const otherPayment = await post(url, { ...tampered, query: { 'data.id': '1310009999', type: 'payment' }, body: tampered.body.replace(paymentId, '1310009999') });
+    const otherPayment = await post(url, {
+      ...tampered,
+      query: { 'data.id': '1310009999', type: 'payment' },
+      body: tampered.body.replace(paymentId, '1310009999'),
+    });
     expect(otherPayment.status).toBe(401);
-    const malformed = await post(url, { ...(await signedWebhook(paymentId)), headers: { 'content-type': 'application/json', 'x-request-id': 'r', 'x-signature': 'v1=zz' } });
+    const malformed = await post(url, {
+      ...(await signedWebhook(paymentId)),
+      headers: { 'content-type': 'application/json', 'x-request-id': 'r', 'x-signature': 'v1=zz' },
+    });
     expect(malformed.status).toBe(401);
 
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -223,7 +249,9 @@ describe('the platform retry schedule (spec 6.3)', () => {
   it('delivers the notifications of a payment made while Counter was closed, 15 minutes later', async () => {
     const port = await freePort();
     const target = await started({ receiver: { port } });
-    const sale = await target.invoke('checkout.createPreference', { preference: { items: [{ title: 'Lamp', quantity: 1, unit_price: 52000, currency_id: 'ARS' }] } });
+    const sale = await target.invoke('checkout.createPreference', {
+      preference: { items: [{ title: 'Lamp', quantity: 1, unit_price: 52000, currency_id: 'ARS' }] },
+    });
     expect(sale.notificationUrl).toBe(`http://127.0.0.1:${port}/notifications`);
 
     await target.stopCore();
@@ -243,7 +271,11 @@ describe('the platform retry schedule (spec 6.3)', () => {
     expect((await target.invoke('checkout.sale', { preferenceId: sale.preferenceId })).status).toBe('created');
     await target.clock.advance(60_000);
 
-    const approved = await target.waitForSale(sale.preferenceId, (current) => current.status === 'approved' && current.merchantOrderId !== null, 'the retried notifications');
+    const approved = await target.waitForSale(
+      sale.preferenceId,
+      (current) => current.status === 'approved' && current.merchantOrderId !== null,
+      'the retried notifications',
+    );
     expect(approved.payments).toEqual([expect.objectContaining({ id: paymentId, status: 'approved' })]);
     const listed = await pollFor(
       async () => (await target.control<Listed>('GET', `/__sandbox/notifications?resource_id=${paymentId}&topic=payment`)).body,

@@ -161,7 +161,8 @@ export function createNotificationReceiver(options: NotificationReceiverOptions)
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const requestUrl = new URL(request.url ?? '/', 'http://receiver');
-    if (requestUrl.pathname !== NOTIFICATION_PATH) return answer(response, 404, { error: 'not_found', message: `notifications are received at ${NOTIFICATION_PATH}` });
+    if (requestUrl.pathname !== NOTIFICATION_PATH)
+      return answer(response, 404, { error: 'not_found', message: `notifications are received at ${NOTIFICATION_PATH}` });
     if (request.method !== 'POST') {
       response.setHeader('allow', 'POST');
       return answer(response, 405, { error: 'method_not_allowed', message: 'notifications are POSTed' });

@@ -39,7 +39,13 @@ export function createWebhookCheck(options: WebhookCheckOptions): (notification:
     }
     // The sandbox may run on a clock of its own (tests move it by hours), so only production checks the ts.
     const tolerance = options.environment?.() === 'production' ? { toleranceSeconds: options.productionToleranceSeconds, nowMs: clock.now() } : {};
-    const verified = await verifyWebhookSignature({ secret, signature: notification.signature, requestId: notification.requestId, dataId: notification.id, ...tolerance });
+    const verified = await verifyWebhookSignature({
+      secret,
+      signature: notification.signature,
+      requestId: notification.requestId,
+      dataId: notification.id,
+      ...tolerance,
+    });
     if (!verified.ok) return verified.reason === 'stale' ? 'stale' : 'forged';
     if (notification.requestId !== undefined && seenRequests.seenBefore(notification.requestId)) return 'duplicate';
     if (notification.eventId === undefined) return 'verified';

@@ -101,7 +101,14 @@ export function openOrderStore(database: string | DatabaseSync): OrderStore {
       const common = { id: record.id, terminal: record.terminalId, amount: record.amount, currency: UNKNOWN_CURRENCY, status: record.status, created, updated };
       db.exec('BEGIN IMMEDIATE');
       try {
-        upsertOrder.run({ ...common, orderId: record.orderId, key: record.idempotencyKey, reference: record.externalReference, detail: record.statusDetail, payments: JSON.stringify(record.transactionId === null ? [] : [record.transactionId]) });
+        upsertOrder.run({
+          ...common,
+          orderId: record.orderId,
+          key: record.idempotencyKey,
+          reference: record.externalReference,
+          detail: record.statusDetail,
+          payments: JSON.stringify(record.transactionId === null ? [] : [record.transactionId]),
+        });
         upsertSale.run({ ...common, receipt: record.receiptPrintId, lines: JSON.stringify(record.items) });
         // Settled: nothing left to poll, send or print; a later refund makes it unfinished again.
         const receiptDue = record.status === 'processed' && record.printOnTerminal === 'no_ticket' && record.receiptPrintId === null;

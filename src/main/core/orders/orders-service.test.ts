@@ -225,7 +225,9 @@ describe('orders service', () => {
     const sale = charge(service);
     platform.status = 'processed';
     await until(clock, 'the approval', () => service.get(sale.id).status === 'processed');
-    expect(() => service.refund(RefundRequest.parse({ id: sale.id, amount: '30', confirm: true }))).toThrow(expect.objectContaining({ code: 'refund_amount_exceeds' }));
+    expect(() => service.refund(RefundRequest.parse({ id: sale.id, amount: '30', confirm: true }))).toThrow(
+      expect.objectContaining({ code: 'refund_amount_exceeds' }),
+    );
     expect(() => RefundRequest.parse({ id: sale.id })).toThrow();
 
     platform.refundFailures = [transient(), transient()];

@@ -23,7 +23,12 @@ export interface OrdersPolicy {
   expiration: string;
 }
 
-export const DEFAULT_ORDERS_POLICY: Readonly<OrdersPolicy> = Object.freeze({ pollMs: 1_500, retryMs: 3_000, requestsPerMinute: 40, expiration: DEFAULT_ORDER_EXPIRATION });
+export const DEFAULT_ORDERS_POLICY: Readonly<OrdersPolicy> = Object.freeze({
+  pollMs: 1_500,
+  retryMs: 3_000,
+  requestsPerMinute: 40,
+  expiration: DEFAULT_ORDER_EXPIRATION,
+});
 
 export interface OrdersServiceOptions {
   store: OrderStore;
@@ -158,7 +163,11 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
       const order =
         operation.kind === 'cancel'
           ? await orders.cancel(orderId, call)
-          : await orders.refund(orderId, operation.amount === null || record.transactionId === null ? {} : { transactions: [{ id: record.transactionId, amount: operation.amount }] }, call);
+          : await orders.refund(
+              orderId,
+              operation.amount === null || record.transactionId === null ? {} : { transactions: [{ id: record.transactionId, amount: operation.amount }] },
+              call,
+            );
       applyOrder(record.id, order);
       update(record.id, (stored) => (stored.pendingOperation = null));
       return { next: 'now' };
@@ -183,7 +192,8 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     }
   }
 
-  const needsReceipt = (record: SaleRecord): boolean => record.status === 'processed' && record.printOnTerminal === 'no_ticket' && record.receiptPrintId === null;
+  const needsReceipt = (record: SaleRecord): boolean =>
+    record.status === 'processed' && record.printOnTerminal === 'no_ticket' && record.receiptPrintId === null;
 
   /** One thing to do for the sale, in order: create, pending cancel/refund, receipt, poll. */
   async function step(id: string): Promise<StepResult> {

@@ -19,7 +19,9 @@ const line = (left: string, right: string): string => `${left}${' '.repeat(Math.
  */
 export function saleReceipt(sale: SaleRecord, header: string, language: Language): string {
   const words = WORDS[language];
-  const items = sale.items.map((item) => line(`${item.quantity} x ${item.name}`.slice(0, LINE_WIDTH - 12), (Number(item.unitPrice) * item.quantity).toFixed(2)));
+  const items = sale.items.map((item) =>
+    line(`${item.quantity} x ${item.name}`.slice(0, LINE_WIDTH - 12), (Number(item.unitPrice) * item.quantity).toFixed(2)),
+  );
   return [
     `{center}{b}${header}{/b}{/center}`,
     '-'.repeat(LINE_WIDTH),
@@ -52,9 +54,16 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions): (sale: Sal
   return async (sale) => {
     const queue = await options.queue();
     const externalReference = receiptReference(sale);
-    const found = queue.list(ListPrintsRequest.parse({ filters: { search: externalReference, terminalId: sale.terminalId } })).items.find((print) => print.externalReference === externalReference);
+    const found = queue
+      .list(ListPrintsRequest.parse({ filters: { search: externalReference, terminalId: sale.terminalId } }))
+      .items.find((print) => print.externalReference === externalReference);
     if (found !== undefined) return found.id;
-    const print = await queue.enqueue({ terminalId: sale.terminalId, subtype: 'custom', content: saleReceipt(sale, options.header(), options.language()), externalReference });
+    const print = await queue.enqueue({
+      terminalId: sale.terminalId,
+      subtype: 'custom',
+      content: saleReceipt(sale, options.header(), options.language()),
+      externalReference,
+    });
     return print.id;
   };
 }

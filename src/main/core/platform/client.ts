@@ -94,7 +94,14 @@ export function createPlatformClient(transport: PlatformTransport): PlatformClie
   async function probe(target: 'platform' | 'sandbox', options?: CallOptions): Promise<ProbeResult> {
     const path = target === 'sandbox' ? '/__sandbox/health' : '/';
     try {
-      await transport.request({ method: 'GET', path, authenticated: false, idempotent: false, response: { kind: 'empty' }, options: { ...PROBE_OPTIONS, ...options } });
+      await transport.request({
+        method: 'GET',
+        path,
+        authenticated: false,
+        idempotent: false,
+        response: { kind: 'empty' },
+        options: { ...PROBE_OPTIONS, ...options },
+      });
       return { reachable: true };
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
@@ -108,7 +115,15 @@ export function createPlatformClient(transport: PlatformTransport): PlatformClie
     probe,
     oauth: {
       token: (request, options) =>
-        transport.request({ method: 'POST', path: '/oauth/token', body: TokenRequest.parse(request), authenticated: false, idempotent: false, response: json(TokenResponse), options }),
+        transport.request({
+          method: 'POST',
+          path: '/oauth/token',
+          body: TokenRequest.parse(request),
+          authenticated: false,
+          idempotent: false,
+          response: json(TokenResponse),
+          options,
+        }),
     },
     actions: {
       create: (request, options) =>
@@ -122,19 +137,49 @@ export function createPlatformClient(transport: PlatformTransport): PlatformClie
           options,
         }),
       get: (actionId, options) =>
-        transport.request({ method: 'GET', path: `/terminals/v1/actions/${segment(actionId)}`, authenticated: true, idempotent: false, response: json(TerminalAction), options }),
+        transport.request({
+          method: 'GET',
+          path: `/terminals/v1/actions/${segment(actionId)}`,
+          authenticated: true,
+          idempotent: false,
+          response: json(TerminalAction),
+          options,
+        }),
       cancel: (actionId, options) =>
-        transport.request({ method: 'POST', path: `/terminals/v1/actions/${segment(actionId)}/cancel`, authenticated: true, idempotent: true, response: { kind: 'empty' }, options }),
+        transport.request({
+          method: 'POST',
+          path: `/terminals/v1/actions/${segment(actionId)}/cancel`,
+          authenticated: true,
+          idempotent: true,
+          response: { kind: 'empty' },
+          options,
+        }),
     },
     terminals,
     orders: createOrdersClient(transport),
     checkout: {
       createPreference: (preference, options) =>
-        transport.request({ method: 'POST', path: '/checkout/preferences', body: PreferenceRequest.parse(preference), authenticated: true, idempotent: true, response: json(Preference), options }),
+        transport.request({
+          method: 'POST',
+          path: '/checkout/preferences',
+          body: PreferenceRequest.parse(preference),
+          authenticated: true,
+          idempotent: true,
+          response: json(Preference),
+          options,
+        }),
     },
     payments: {
       create: (payment, options) =>
-        transport.request({ method: 'POST', path: '/v1/payments', body: PaymentCreateRequest.parse(payment), authenticated: true, idempotent: true, response: json(Payment), options }),
+        transport.request({
+          method: 'POST',
+          path: '/v1/payments',
+          body: PaymentCreateRequest.parse(payment),
+          authenticated: true,
+          idempotent: true,
+          response: json(Payment),
+          options,
+        }),
       get: (id, options) => read(`/v1/payments/${segment(id)}`, Payment, options),
     },
     merchantOrders: { get: (id, options) => read(`/merchant_orders/${segment(id)}`, MerchantOrder, options) },

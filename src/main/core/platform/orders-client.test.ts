@@ -23,7 +23,9 @@ function pointOrder(overrides: Partial<PointOrder> = {}): PointOrder {
     created_date: '2026-11-23T10:00:00.000Z',
     last_updated_date: '2026-11-23T10:00:00.000Z',
     integration_data: { application_id: '1' },
-    transactions: { payments: [{ id: 'PAY01JQ4S4KY8HWQ6NA5PXB65B3D4', amount: '24.00', refunded_amount: '0.00', status: 'created', status_detail: 'ready_to_process' }] },
+    transactions: {
+      payments: [{ id: 'PAY01JQ4S4KY8HWQ6NA5PXB65B3D4', amount: '24.00', refunded_amount: '0.00', status: 'created', status_detail: 'ready_to_process' }],
+    },
     config: { point: { terminal_id: 'T__1', print_on_terminal: 'no_ticket' } },
     ...overrides,
   };
@@ -36,13 +38,25 @@ function setup(answers: Answer[]) {
   const clock = createManualClock();
   const seen: Array<{ url: string; method: string; key: string | null; body: string | undefined }> = [];
   const http: Http = async (url, init = {}) => {
-    seen.push({ url, method: init.method ?? 'GET', key: new Headers(init.headers).get('x-idempotency-key'), body: typeof init.body === 'string' ? init.body : undefined });
+    seen.push({
+      url,
+      method: init.method ?? 'GET',
+      key: new Headers(init.headers).get('x-idempotency-key'),
+      body: typeof init.body === 'string' ? init.body : undefined,
+    });
     const answer = answers.shift() ?? json(200, pointOrder());
     if (answer === 'network') throw new TypeError('fetch failed');
     return answer;
   };
   const tokens = { current: async () => 'APP_USR-token', renew: async () => 'APP_USR-token2' };
-  const transport = createPlatformTransport({ http, clock, baseUrl: () => 'http://platform.test', tokens, random: () => 0.5, policy: { baseDelayMs: 100, maxDelayMs: 1_000, timeoutMs: 2_000 } });
+  const transport = createPlatformTransport({
+    http,
+    clock,
+    baseUrl: () => 'http://platform.test',
+    tokens,
+    random: () => 0.5,
+    policy: { baseDelayMs: 100, maxDelayMs: 1_000, timeoutMs: 2_000 },
+  });
   const run = async <T>(call: Promise<T>): Promise<T> => {
     let settled = false;
     const watched = call.finally(() => (settled = true));

@@ -23,11 +23,27 @@ const orderPath = (orderId: string): string => `${ORDERS_PATH}/${encodeURICompon
 export function createOrdersClient(transport: PlatformTransport): OrdersClient {
   return {
     create: (request, options) =>
-      transport.request({ method: 'POST', path: ORDERS_PATH, body: CreatePointOrderRequest.parse(request), authenticated: true, idempotent: true, response: json, options }),
+      transport.request({
+        method: 'POST',
+        path: ORDERS_PATH,
+        body: CreatePointOrderRequest.parse(request),
+        authenticated: true,
+        idempotent: true,
+        response: json,
+        options,
+      }),
     get: (orderId, options) => transport.request({ method: 'GET', path: orderPath(orderId), authenticated: true, idempotent: false, response: json, options }),
     cancel: (orderId, options) =>
       transport.request({ method: 'POST', path: `${orderPath(orderId)}/cancel`, authenticated: true, idempotent: true, response: json, options }),
     refund: (orderId, request, options) =>
-      transport.request({ method: 'POST', path: `${orderPath(orderId)}/refund`, body: RefundOrderRequest.parse(request), authenticated: true, idempotent: true, response: json, options }),
+      transport.request({
+        method: 'POST',
+        path: `${orderPath(orderId)}/refund`,
+        body: RefundOrderRequest.parse(request),
+        authenticated: true,
+        idempotent: true,
+        response: json,
+        options,
+      }),
   };
 }

@@ -44,7 +44,14 @@ const errorBody = (status: number, error: string, message = error) => json(statu
 function setup(answers: Answer[], tokens?: TokenSource, base = 'http://platform.test') {
   const clock = createManualClock();
   const { http, seen } = scripted(clock, answers);
-  const transport = createPlatformTransport({ http, clock, baseUrl: () => base, tokens, random: () => 0.5, policy: { baseDelayMs: 100, maxDelayMs: 1_000, timeoutMs: 2_000 } });
+  const transport = createPlatformTransport({
+    http,
+    clock,
+    baseUrl: () => base,
+    tokens,
+    random: () => 0.5,
+    policy: { baseDelayMs: 100, maxDelayMs: 1_000, timeoutMs: 2_000 },
+  });
   return { clock, seen, transport, client: createPlatformClient(transport) };
 }
 
@@ -78,7 +85,10 @@ async function run<T>(clock: ReturnType<typeof createManualClock>, call: Promise
 
 describe('platform transport', () => {
   it('retries network errors, 5xx and 429 with the same idempotency key, then succeeds', async () => {
-    const { clock, seen, client } = setup(['network', errorBody(500, 'internal_error'), errorBody(429, 'local_rate_limited'), json(201, action)], fixedTokens());
+    const { clock, seen, client } = setup(
+      ['network', errorBody(500, 'internal_error'), errorBody(429, 'local_rate_limited'), json(201, action)],
+      fixedTokens(),
+    );
     const created = await run(clock, client.actions.create(createBody, { idempotencyKey: 'key-1' }));
     expect(created.id).toBe('a1');
     expect(seen).toHaveLength(4);
@@ -87,7 +97,15 @@ describe('platform transport', () => {
 
   it('makes one key per mutating call when the caller gives none, kept across that call’s retries', async () => {
     const { clock, seen, transport } = setup([errorBody(503, 'service_unavailable'), json(200, { id: 'p' }), json(200, { id: 'q' })], fixedTokens());
-    const call = () => transport.request({ method: 'POST', path: '/checkout/preferences', body: {}, authenticated: true, idempotent: true, response: { kind: 'json', schema: z.object({ id: z.string() }) } });
+    const call = () =>
+      transport.request({
+        method: 'POST',
+        path: '/checkout/preferences',
+        body: {},
+        authenticated: true,
+        idempotent: true,
+        response: { kind: 'json', schema: z.object({ id: z.string() }) },
+      });
     await run(clock, call());
     await run(clock, call());
     expect(seen[0]?.key).toBeTruthy();
@@ -104,7 +122,10 @@ describe('platform transport', () => {
   });
 
   it('gives up a call whose Retry-After is too long, as a retryable error carrying the wait', async () => {
-    const { clock, client } = setup([json(429, { message: 'm', error: 'local_rate_limited', status: 429, cause: [] }, { 'retry-after': '120' })], fixedTokens());
+    const { clock, client } = setup(
+      [json(429, { message: 'm', error: 'local_rate_limited', status: 429, cause: [] }, { 'retry-after': '120' })],
+      fixedTokens(),
+    );
     const error = await run(clock, client.actions.get('a1')).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PlatformError);
     expect(error).toMatchObject({ status: 429, code: 'local_rate_limited', retryable: true, retryAfterMs: 120_000 });
@@ -145,8 +166,14 @@ describe('platform transport', () => {
   });
 
   it('keeps per-call options to their call (the official SDK leaks them into later calls)', async () => {
-    const { clock, seen, client } = setup(['network', 'network', json(201, action), json(200, { ...action, created_date: '2026-01-15T12:00:00.000Z' })], fixedTokens());
-    const first = await run(clock, client.actions.create(createBody, { idempotencyKey: 'only-for-the-first', maxAttempts: 1 }).catch((error: unknown) => error));
+    const { clock, seen, client } = setup(
+      ['network', 'network', json(201, action), json(200, { ...action, created_date: '2026-01-15T12:00:00.000Z' })],
+      fixedTokens(),
+    );
+    const first = await run(
+      clock,
+      client.actions.create(createBody, { idempotencyKey: 'only-for-the-first', maxAttempts: 1 }).catch((error: unknown) => error),
+    );
     expect(first).toMatchObject({ code: 'network_error' });
     await run(clock, client.actions.create(createBody, { idempotencyKey: 'second' }));
     // The second call retried (maxAttempts 1 did not stick) and used its own key.
@@ -171,7 +198,9 @@ describe('platform transport', () => {
   });
 
   it('sends the token request without Authorization (spec 5.2)', async () => {
-    const { clock, seen, client } = setup([json(200, { access_token: 'APP_USR-1-010112-aa-1', token_type: 'bearer', expires_in: 10, scope: 'read', user_id: 1, public_key: 'k', live_mode: true })]);
+    const { clock, seen, client } = setup([
+      json(200, { access_token: 'APP_USR-1-010112-aa-1', token_type: 'bearer', expires_in: 10, scope: 'read', user_id: 1, public_key: 'k', live_mode: true }),
+    ]);
     await run(clock, client.oauth.token({ grant_type: 'client_credentials', client_id: '1', client_secret: 's' }));
     expect(seen[0]?.auth).toBeNull();
   });
@@ -223,7 +252,15 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe('a create held until the print is on disk (sendAfter)', () => {
   const clientOf = (base: string) =>
-    createPlatformClient(createPlatformTransport({ http: (url, init) => fetch(url, init), clock: createManualClock(), baseUrl: () => base, tokens: fixedTokens(), random: () => 0.5 }));
+    createPlatformClient(
+      createPlatformTransport({
+        http: (url, init) => fetch(url, init),
+        clock: createManualClock(),
+        baseUrl: () => base,
+        tokens: fixedTokens(),
+        random: () => 0.5,
+      }),
+    );
 
   it('gives the platform nothing to act on until the write is durable, then the whole body of the declared length', async () => {
     const server = await listeningServer();

@@ -145,7 +145,12 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
   }
 
   /** One attempt: an HTTP answer of any status, or a PlatformError with status 0 for no answer. */
-  async function attempt(url: string, init: RequestInit, timeoutMs: number, outerSignal: AbortSignal | undefined): Promise<{ response: Response; text: string }> {
+  async function attempt(
+    url: string,
+    init: RequestInit,
+    timeoutMs: number,
+    outerSignal: AbortSignal | undefined,
+  ): Promise<{ response: Response; text: string }> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = clock.setTimeout(() => {
@@ -162,7 +167,11 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
     } catch (error) {
       if (outerSignal?.aborted) throw abortError(outerSignal);
       if (timedOut) throw new PlatformError({ status: NO_HTTP_STATUS, code: 'timeout', detail: `no answer within ${timeoutMs} ms` });
-      throw new PlatformError({ status: NO_HTTP_STATUS, code: 'network_error', detail: error instanceof Error ? `${error.message}${causeText(error)}` : String(error) });
+      throw new PlatformError({
+        status: NO_HTTP_STATUS,
+        code: 'network_error',
+        detail: error instanceof Error ? `${error.message}${causeText(error)}` : String(error),
+      });
     } finally {
       clock.clearTimeout(timer);
       outerSignal?.removeEventListener('abort', onOuterAbort);
@@ -208,7 +217,8 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
         options.onAttempt?.({ method: spec.method, path: spec.path, attempt: attemptNumber });
         // Only the first attempt can be ahead of it: a retry starts after the first one ended.
         const held = attemptNumber === 1 ? call.sendAfter : undefined;
-        const init: RequestInit = held === undefined || bodyText === undefined ? { method: spec.method, headers, body: bodyText } : heldBodyInit(spec.method, headers, bodyText, held);
+        const init: RequestInit =
+          held === undefined || bodyText === undefined ? { method: spec.method, headers, body: bodyText } : heldBodyInit(spec.method, headers, bodyText, held);
         const { response, text } = await attempt(url, init, call.timeoutMs, call.signal).catch(async (error: unknown) => {
           // A body never finished because its precondition failed: that failure, not a network one.
           if (held !== undefined) await held;
@@ -272,7 +282,15 @@ function parseSuccess<T>(spec: ResponseSpec<T>, status: number, text: string): T
   }
   const parsed = spec.schema.safeParse(json);
   if (!parsed.success) {
-    throw new PlatformError({ status, code: 'invalid_response', retryable: false, detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ').slice(0, 500) });
+    throw new PlatformError({
+      status,
+      code: 'invalid_response',
+      retryable: false,
+      detail: parsed.error.issues
+        .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+        .join('; ')
+        .slice(0, 500),
+    });
   }
   return parsed.data;
 }

@@ -48,7 +48,8 @@ export class Canceller {
   }
 
   private async cancelLocally(print: Readonly<JournalPrint>): Promise<void> {
-    await this.context.changes.move(print.id, 'cancel_locally', 'canceled', { cancelRequested: false, lastError: null }, { reason: 'canceled_locally' })?.durable;
+    await this.context.changes.move(print.id, 'cancel_locally', 'canceled', { cancelRequested: false, lastError: null }, { reason: 'canceled_locally' })
+      ?.durable;
     this.hooks.laneMayMove(print.terminalId);
   }
 

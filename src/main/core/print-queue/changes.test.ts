@@ -13,8 +13,24 @@ async function setUp() {
   const finals: string[] = [];
   const refusals: string[] = [];
   const logger: Logger = { ...silentLogger, info: (message, fields) => refusals.push(`${message} ${String(fields?.['reason'])}`) };
-  const changes = new PrintChanges({ journal, clock, logger, emit: (print) => emitted.push({ id: print.id, status: print.status }), onFinal: (print) => finals.push(print.id) });
-  const record = queuedPrint({ id: 'p1', seq: 0, terminalId: 'T1', subtype: 'custom', externalReference: 'REF-1', idempotencyKey: 'key-1', at: clock.now(), contentBytes: 3, contentPreview: 'abc' });
+  const changes = new PrintChanges({
+    journal,
+    clock,
+    logger,
+    emit: (print) => emitted.push({ id: print.id, status: print.status }),
+    onFinal: (print) => finals.push(print.id),
+  });
+  const record = queuedPrint({
+    id: 'p1',
+    seq: 0,
+    terminalId: 'T1',
+    subtype: 'custom',
+    externalReference: 'REF-1',
+    idempotencyKey: 'key-1',
+    at: clock.now(),
+    contentBytes: 3,
+    contentPreview: 'abc',
+  });
   await journal.append(record, 'abc').durable;
   return { clock, journal, changes, emitted, finals, refusals };
 }
@@ -46,7 +62,10 @@ describe('PrintChanges', () => {
     expect(changes.move('p1', 'send', 'sending')).toBeUndefined();
     expect(journal.get('p1')).toEqual(before);
     expect(emitted).toHaveLength(3);
-    expect(refusals).toEqual(['a print status change was refused a print in canceled cannot move to created on reported', 'a print status change was refused a print in canceled cannot move to sending on send']);
+    expect(refusals).toEqual([
+      'a print status change was refused a print in canceled cannot move to created on reported',
+      'a print status change was refused a print in canceled cannot move to sending on send',
+    ]);
   });
 
   it('changes other fields without a transition', async () => {

@@ -34,7 +34,13 @@ export class PrintChanges {
   constructor(private readonly options: PrintChangesOptions) {}
 
   /** Moves the print to `to` on `event`, with `fields`; undefined (and logged) when the table refuses it. */
-  move(id: string, event: PrintEvent, to: PrintStatus, fields: FieldPatch = {}, options: { reason?: string | null; defer?: boolean } = {}): Changed | undefined {
+  move(
+    id: string,
+    event: PrintEvent,
+    to: PrintStatus,
+    fields: FieldPatch = {},
+    options: { reason?: string | null; defer?: boolean } = {},
+  ): Changed | undefined {
     const print = this.options.journal.get(id);
     if (print === undefined) return undefined;
     const check = checkMove(print.status, event, to);

@@ -66,7 +66,8 @@ export class Dispatcher {
     dispatch.running = true;
     void this.run(terminalId, dispatch)
       .catch((error: unknown) => {
-        if (!(error instanceof BudgetClosedError) && !this.context.isClosed()) this.context.logger.error('a terminal queue stopped on an unexpected error', { terminal: terminalId, error: String(error) });
+        if (!(error instanceof BudgetClosedError) && !this.context.isClosed())
+          this.context.logger.error('a terminal queue stopped on an unexpected error', { terminal: terminalId, error: String(error) });
       })
       .finally(() => {
         dispatch.running = false;
@@ -146,7 +147,13 @@ export class Dispatcher {
     const now = clock.now();
     if (print.status === 'sending' && print.firstSentAt !== null && now - print.firstSentAt > policy.unconfirmedAfterMs) {
       // Past the platform's idempotency window a resend could print twice: stop, and say so.
-      changes.move(print.id, 'unconfirmed', 'failed', { lastError: { code: 'print_unconfirmed', status: null, detail: 'create never confirmed', retryable: false, at: now } }, { reason: 'print_unconfirmed' });
+      changes.move(
+        print.id,
+        'unconfirmed',
+        'failed',
+        { lastError: { code: 'print_unconfirmed', status: null, detail: 'create never confirmed', retryable: false, at: now } },
+        { reason: 'print_unconfirmed' },
+      );
       return true;
     }
     return false;
@@ -181,7 +188,12 @@ export class Dispatcher {
     // Deferred: it reaches the disk with the outcome, in one sync; lost in a crash, the print replays as
     // it was and is resent with the same key. Written now, it would re-dirty the page the enqueue's sync is flushing.
     const attempt = { attempts: print.attempts + 1, firstSentAt: print.firstSentAt ?? clock.now() };
-    const sending = print.status === 'queued' ? changes.move(id, 'send', 'sending', attempt, { defer: true }) : print.status === 'sending' ? changes.update(id, attempt, { defer: true }) : undefined;
+    const sending =
+      print.status === 'queued'
+        ? changes.move(id, 'send', 'sending', attempt, { defer: true })
+        : print.status === 'sending'
+          ? changes.update(id, attempt, { defer: true })
+          : undefined;
     if (sending === undefined) return;
     const sent = sending.print;
     this.sendingNow.set(terminalId, id);
@@ -215,7 +227,8 @@ export class Dispatcher {
     const platformError = error instanceof PlatformError ? error : undefined;
     // Only a 4xx refusal proves the platform did not act on it (spec 8: 4xx answers are not stored under
     // the key); without an answer the request may still arrive, late, and a 5xx may have acted.
-    const refused = platformError !== undefined && platformError.status >= 400 && platformError.status < 500 && platformError.code !== 'idempotency_key_already_used';
+    const refused =
+      platformError !== undefined && platformError.status >= 400 && platformError.status < 500 && platformError.code !== 'idempotency_key_already_used';
     if (!refused) this.mayHaveArrived.add(id);
 
     if (platformError?.code === 'already_queued_order_for_terminal') {

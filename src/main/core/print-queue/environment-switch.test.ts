@@ -98,7 +98,13 @@ describe('one print queue per environment', () => {
     const [one, two, three] = await Promise.all([sandbox, production, again]);
     expect([one.environment, two.environment, three.environment]).toEqual(['sandbox', 'production', 'sandbox']);
     expect(three).not.toBe(one);
-    expect(log.filter((line) => line.endsWith('done'))).toEqual(['open sandbox done', 'close sandbox done', 'open production done', 'close production done', 'open sandbox done']);
+    expect(log.filter((line) => line.endsWith('done'))).toEqual([
+      'open sandbox done',
+      'close sandbox done',
+      'open production done',
+      'close production done',
+      'open sandbox done',
+    ]);
   });
 
   it('refuses with journal_unavailable when the journal cannot be opened, and tries again at the next call', async () => {

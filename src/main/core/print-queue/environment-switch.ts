@@ -95,7 +95,8 @@ export interface HistoryQueueOptions {
   createQueue(history: PrintHistory, environment: Environment): PrintQueue;
 }
 
-export type HistoryReport = { kind: 'salvaged'; environment: Environment; open: HistoryOpenReport } | { kind: 'migrated'; environment: Environment; migration: JournalMigrationReport };
+export type HistoryReport =
+  { kind: 'salvaged'; environment: Environment; open: HistoryOpenReport } | { kind: 'migrated'; environment: Environment; migration: JournalMigrationReport };
 
 /**
  * Opens an environment's history (salvaging a damaged database, importing the old journal once), then
@@ -114,7 +115,10 @@ export function historyQueueOpener(options: HistoryQueueOptions): (environment: 
 
   return async (environment) => {
     const directory = options.dataDirectory;
-    const history = directory === undefined ? (inMemory.get(environment) ?? openHistory({ file: ':memory:', logger: options.logger }).history) : await openOnDisk(directory, environment);
+    const history =
+      directory === undefined
+        ? (inMemory.get(environment) ?? openHistory({ file: ':memory:', logger: options.logger }).history)
+        : await openOnDisk(directory, environment);
     if (directory === undefined) inMemory.set(environment, history);
     const queue = options.createQueue(history, environment);
     return {

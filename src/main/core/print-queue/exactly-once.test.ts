@@ -6,7 +6,20 @@ import type { PrintSummary } from '../../../shared/ipc/channels/prints';
 import { createAppCore, type AppCore } from '../app-core';
 import { createMemoryStore } from '../settings/store';
 import type { Http } from '../ports';
-import { configureTerminal, COUNTER_APP, createTestHttp, driveUntil, receipt, startTestSandbox, temporaryDirectory, testCoreOptions, TERMINAL_1, TERMINAL_2, type Interference, type TestSandbox } from '../testing/harness';
+import {
+  configureTerminal,
+  COUNTER_APP,
+  createTestHttp,
+  driveUntil,
+  receipt,
+  startTestSandbox,
+  temporaryDirectory,
+  testCoreOptions,
+  TERMINAL_1,
+  TERMINAL_2,
+  type Interference,
+  type TestSandbox,
+} from '../testing/harness';
 
 /**
  * What can go wrong on the way to the platform, or with the process itself. On a slow network (issue 16)
@@ -34,7 +47,10 @@ const step: fc.Arbitrary<Step> = fc.record({
   trouble: fc.oneof(
     // A late create meeting another point of sale's order is the slow network's worst case (issue 16): weighted up.
     { arbitrary: fc.constant<Trouble>('late-request'), weight: 3 },
-    { arbitrary: fc.constantFrom<Trouble | null>('500', '429', 'timeout', 'drop', 'lost-response', 'restart', 'torn-restart', 'slow-response', null), weight: 8 },
+    {
+      arbitrary: fc.constantFrom<Trouble | null>('500', '429', 'timeout', 'drop', 'lost-response', 'restart', 'torn-restart', 'slow-response', null),
+      weight: 8,
+    },
   ),
   target: fc.constantFrom('create', 'get'),
   enqueue: fc.constantFrom(TERMINAL_1, TERMINAL_2, null),
@@ -62,12 +78,21 @@ function interferenceFor(trouble: NetworkTrouble): Interference {
 
 /** Another point of sale of the same account puts an order on the terminal (it may be refused: ours waits there). */
 async function foreignOrder(target: TestSandbox, terminalId: string, count: number): Promise<void> {
-  const tokenResponse = await fetch(`${target.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: COUNTER_APP.clientId, client_secret: COUNTER_APP.clientSecret }) });
+  const tokenResponse = await fetch(`${target.baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: COUNTER_APP.clientId, client_secret: COUNTER_APP.clientSecret }),
+  });
   const token = (await tokenResponse.json()) as { access_token: string };
   const response = await fetch(`${target.baseUrl}/terminals/v1/actions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}`, 'x-idempotency-key': `foreign-${count}` },
-    body: JSON.stringify({ type: 'print', external_reference: `FOREIGN-${count}`, config: { point: { terminal_id: terminalId, subtype: 'custom' } }, content: receipt('foreign') }),
+    body: JSON.stringify({
+      type: 'print',
+      external_reference: `FOREIGN-${count}`,
+      config: { point: { terminal_id: terminalId, subtype: 'custom' } },
+      content: receipt('foreign'),
+    }),
   });
   await response.body?.cancel();
 }
@@ -105,7 +130,12 @@ describe('exactly once under faults, restarts and a slow network', () => {
           const http: Http = async (url, init = {}) => {
             const method = (init.method ?? 'GET').toUpperCase();
             const path = new URL(url).pathname;
-            const kind = method === 'POST' && path === '/terminals/v1/actions' ? 'create' : method === 'GET' && path.startsWith('/terminals/v1/actions/') ? 'get' : undefined;
+            const kind =
+              method === 'POST' && path === '/terminals/v1/actions'
+                ? 'create'
+                : method === 'GET' && path.startsWith('/terminals/v1/actions/')
+                  ? 'get'
+                  : undefined;
             const index = pending.findIndex((entry) => entry.path === kind);
             const trouble = index === -1 ? undefined : pending.splice(index, 1)[0]?.trouble;
             if (trouble === 'late-request') return holdRequest(url, init);
@@ -118,8 +148,16 @@ describe('exactly once under faults, restarts and a slow network', () => {
             const body = init.body === undefined || init.body === null ? undefined : await new Request(url, init).text();
             const headers = new Headers(init.headers);
             // Some steps later: after the retries, and maybe after another point of sale's order made one of them a 409.
-            held.push({ dueStep: stepIndex + lateBySteps, deliver: () => fetch(url, { method: init.method, headers, body }).then((response) => response.body?.cancel()).catch(() => undefined) });
-            return new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')), { once: true }));
+            held.push({
+              dueStep: stepIndex + lateBySteps,
+              deliver: () =>
+                fetch(url, { method: init.method, headers, body })
+                  .then((response) => response.body?.cancel())
+                  .catch(() => undefined),
+            });
+            return new Promise<Response>((_resolve, reject) =>
+              init.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')), { once: true }),
+            );
           };
           /** The platform answered; the answer arrives after whatever else the next step brings, or never if the app gave up. */
           const holdResponse = async (response: Response, signal: AbortSignal | null | undefined): Promise<Response> => {
@@ -145,7 +183,10 @@ describe('exactly once under faults, restarts and a slow network', () => {
           await core?.dispose();
           if (tearTail) {
             const journalDirectory = join(directory.path, 'journal', 'sandbox');
-            const segment = (existsSync(journalDirectory) ? readdirSync(journalDirectory) : []).filter((name) => name.startsWith('seg-')).sort().at(-1);
+            const segment = (existsSync(journalDirectory) ? readdirSync(journalDirectory) : [])
+              .filter((name) => name.startsWith('seg-'))
+              .sort()
+              .at(-1);
             if (segment !== undefined) appendFileSync(join(journalDirectory, segment), '1a2b3c4d {"k":"upd","id":"torn');
           }
           boot();
@@ -157,7 +198,8 @@ describe('exactly once under faults, restarts and a slow network', () => {
             stepIndex++;
             await deliverHeld();
             if (trouble !== null && trouble !== 'restart' && trouble !== 'torn-restart') pending.push({ path, trouble });
-            if (enqueue !== null && core !== undefined) enqueued.push(await core.handlers['prints.enqueue']({ terminalId: enqueue, subtype: 'custom', content: receipt(`print ${enqueued.length}`) }));
+            if (enqueue !== null && core !== undefined)
+              enqueued.push(await core.handlers['prints.enqueue']({ terminalId: enqueue, subtype: 'custom', content: receipt(`print ${enqueued.length}`) }));
             if (foreign) await foreignOrder(target, enqueue ?? TERMINAL_1, ++foreignOrders);
             if (trouble === 'restart' || trouble === 'torn-restart') await crash(trouble === 'torn-restart');
             await driveUntil(target.clock, () => false, { stepMs: 200, maxMs: waitMs, what: 'time to pass' }).catch(() => undefined);
@@ -185,7 +227,10 @@ describe('exactly once under faults, restarts and a slow network', () => {
           }
           expect(actions).toHaveLength(enqueued.length);
           for (const terminal of [TERMINAL_1, TERMINAL_2]) {
-            const platformOrder = actions.filter((action) => action.terminal_id === terminal).sort((a, b) => a.createdAt - b.createdAt).map((action) => action.external_reference);
+            const platformOrder = actions
+              .filter((action) => action.terminal_id === terminal)
+              .sort((a, b) => a.createdAt - b.createdAt)
+              .map((action) => action.external_reference);
             const queueOrder = enqueued.filter((print) => print.terminalId === terminal).map((print) => print.externalReference);
             expect(platformOrder).toEqual(queueOrder);
           }
@@ -195,7 +240,11 @@ describe('exactly once under faults, restarts and a slow network', () => {
           directory.remove();
         }
       }),
-      { numRuns: Number(process.env['COUNTER_PROPERTY_RUNS'] ?? 40), seed: Number(process.env['COUNTER_PROPERTY_SEED'] ?? Date.now() % 2_147_483_647), endOnFailure: true },
+      {
+        numRuns: Number(process.env['COUNTER_PROPERTY_RUNS'] ?? 40),
+        seed: Number(process.env['COUNTER_PROPERTY_SEED'] ?? Date.now() % 2_147_483_647),
+        endOnFailure: true,
+      },
     );
   }, 120_000);
 });

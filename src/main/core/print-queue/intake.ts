@@ -100,7 +100,11 @@ export class Intake {
 /** spec 7.2 invalid_data_xml raised before sending: the cashier reads the checker's problems in their language. */
 export class InvoiceRefusedError extends PrintQueueError {
   constructor(readonly problems: readonly DteProblem[]) {
-    super('invalid_data_xml', 400, `${cashierMessage('invalid_data_xml', 'en')} ${problems.map((problem) => `${problem.element}: ${problem.description}`).join('; ')}`);
+    super(
+      'invalid_data_xml',
+      400,
+      `${cashierMessage('invalid_data_xml', 'en')} ${problems.map((problem) => `${problem.element}: ${problem.description}`).join('; ')}`,
+    );
   }
 
   override cashierMessage(language: Language): string {

@@ -79,7 +79,7 @@ export async function createDirectoryFiles(directory: string): Promise<JournalFi
     async *chunks(name, from = 0) {
       const handle = await open(path(name), 'r');
       try {
-        for (let position = from; ; ) {
+        for (let position = from; ;) {
           const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
           const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, position);
           if (bytesRead === 0) return;
@@ -106,7 +106,8 @@ export async function createDirectoryFiles(directory: string): Promise<JournalFi
       const current = (await handle.stat()).size;
       if (current < size) {
         // Zeros, not a sparse hole: a later write then allocates nothing, and its sync commits no metadata.
-        for (let position = current; position < size; position += CHUNK_BYTES) await writeFully(handle, ZEROS.subarray(0, Math.min(CHUNK_BYTES, size - position)), position);
+        for (let position = current; position < size; position += CHUNK_BYTES)
+          await writeFully(handle, ZEROS.subarray(0, Math.min(CHUNK_BYTES, size - position)), position);
         await handle.sync();
         await syncDirectory();
       }
@@ -178,7 +179,12 @@ export function createMemoryFiles(): JournalFiles {
     async openSegment(name) {
       // Nothing to preallocate in memory: the unwritten rest of a segment reads as its end.
       if (!files.has(name)) files.set(name, Buffer.alloc(0));
-      return { writesAreDurable: false, writeAt: async (offset, data) => writeInto(name, offset, data, sizes), sync: async () => undefined, close: async () => undefined };
+      return {
+        writesAreDurable: false,
+        writeAt: async (offset, data) => writeInto(name, offset, data, sizes),
+        sync: async () => undefined,
+        close: async () => undefined,
+      };
     },
     async openAppend(name) {
       if (!files.has(name)) files.set(name, Buffer.alloc(0));

@@ -42,7 +42,10 @@ function print(id: string, seq: number, overrides: Partial<JournalPrint> = {}): 
   };
 }
 
-const segmentFiles = (directory: string) => readdirSync(directory).filter((name) => name.startsWith('seg-')).sort();
+const segmentFiles = (directory: string) =>
+  readdirSync(directory)
+    .filter((name) => name.startsWith('seg-'))
+    .sort();
 
 describe('print journal', () => {
   it('keeps prints, transitions and content across a reopen', async () => {
@@ -81,7 +84,11 @@ describe('print journal', () => {
       writeFileSync(path, damaged);
       const reopened = await open(directory, 4_096);
       expect(reopened.get('a')).toMatchObject({ status: 'sending', rev: 1 });
-      expect(readFileSync(path).subarray(dataEnd).every((byte) => byte === 0)).toBe(true);
+      expect(
+        readFileSync(path)
+          .subarray(dataEnd)
+          .every((byte) => byte === 0),
+      ).toBe(true);
       await reopened.update('a', { status: 'created', actionId: 'y' }, { status: 'created', at: 3, reason: null }).durable;
       await reopened.close();
       const again = await open(directory, 4_096);
@@ -149,7 +156,8 @@ describe('print journal', () => {
     const journal = await open(directory, 4_096);
     for (let index = 0; index < 60; index++) {
       await journal.append(print(`p${index}`, index + 1), `content ${index} `.repeat(10)).durable;
-      if (index % 2 === 0) await journal.update(`p${index}`, { status: 'processed', updatedAt: 5_000 }, { status: 'processed', at: 5_000, reason: null }).durable;
+      if (index % 2 === 0)
+        await journal.update(`p${index}`, { status: 'processed', updatedAt: 5_000 }, { status: 'processed', at: 5_000, reason: null }).durable;
     }
     await journal.compact();
     expect(journal.stats().compactions).toBeGreaterThan(0);

@@ -40,7 +40,12 @@ export interface PrintJournal {
    * written by itself: it goes out in front of the next record written (one sync for both), for a
    * change that is safe to lose in a crash because replaying the earlier state redoes it.
    */
-  update(id: string, patch: PrintPatch, transition?: JournalTransition, options?: { defer?: boolean }): { print: Readonly<JournalPrint>; durable: Promise<void> };
+  update(
+    id: string,
+    patch: PrintPatch,
+    transition?: JournalTransition,
+    options?: { defer?: boolean },
+  ): { print: Readonly<JournalPrint>; durable: Promise<void> };
   prune(before: number, now: number): { removed: string[]; durable: Promise<void> };
   content(id: string): Promise<string>;
   /** Snapshot + new segment now (it also runs by itself when a segment is full). */
@@ -71,7 +76,11 @@ export interface JournalOptions {
 
 export class JournalUnavailableError extends CounterError {
   constructor(cause: unknown) {
-    super({ code: 'journal_unavailable', retryable: false, message: `the print journal cannot be written: ${cause instanceof Error ? cause.message : String(cause)}` });
+    super({
+      code: 'journal_unavailable',
+      retryable: false,
+      message: `the print journal cannot be written: ${cause instanceof Error ? cause.message : String(cause)}`,
+    });
     this.name = 'JournalUnavailableError';
   }
 }
@@ -125,7 +134,11 @@ const ZERO_CHUNKS_TO_STOP = 4;
  * unused, preallocated rest of a segment). `goodEnd` is where the last good line ends, `dataEnd` where
  * the last non-zero byte ends.
  */
-async function scanFile(files: JournalFiles, name: string, onLine: (line: JournalLine, offset: number, length: number) => void): Promise<{ goodEnd: number; dataEnd: number; damaged: number }> {
+async function scanFile(
+  files: JournalFiles,
+  name: string,
+  onLine: (line: JournalLine, offset: number, length: number) => void,
+): Promise<{ goodEnd: number; dataEnd: number; damaged: number }> {
   let carry: Buffer = Buffer.alloc(0);
   let carryOffset = 0;
   let goodEnd = 0;
@@ -273,10 +286,11 @@ export async function openPrintJournal(options: JournalOptions): Promise<PrintJo
   // ---- Replay -------------------------------------------------------------------------------------
   const names = await files.list();
   for (const name of names) if (name.endsWith('.tmp')) await files.remove(name);
-  const numbered = (pattern: RegExp) => names.flatMap((name) => {
-    const digits = pattern.exec(name)?.[1];
-    return digits === undefined ? [] : [Number(digits)];
-  });
+  const numbered = (pattern: RegExp) =>
+    names.flatMap((name) => {
+      const digits = pattern.exec(name)?.[1];
+      return digits === undefined ? [] : [Number(digits)];
+    });
   const segments = numbered(SEGMENT).sort((a, b) => a - b);
   const snapshots = numbered(SNAPSHOT).sort((a, b) => b - a);
 
@@ -349,7 +363,9 @@ export async function openPrintJournal(options: JournalOptions): Promise<PrintJo
   function prepare(number: number, size: number): Promise<SegmentFile> {
     const ready = prepared.get(number);
     if (ready !== undefined && ready.size >= size) return ready.file;
-    const file = (ready?.file.then((old) => old.close()) ?? Promise.resolve()).then(() => files.openSegment(segmentName(number), size, { writeThrough: syncWrites }));
+    const file = (ready?.file.then((old) => old.close()) ?? Promise.resolve()).then(() =>
+      files.openSegment(segmentName(number), size, { writeThrough: syncWrites }),
+    );
     // Awaited by the writer when it reaches that segment; a failure shows there, not as an unhandled rejection.
     file.catch(() => undefined);
     prepared.set(number, { size, file });

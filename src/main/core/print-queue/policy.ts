@@ -30,7 +30,19 @@ export const DEFAULT_QUEUE_POLICY: Readonly<QueuePolicy> = Object.freeze({
   // Nearly even polls of 1.3–1.5 s after a change, not a 0.4 s start that grows: the goal is the 95th
   // percentile within 1.5 s, and a burst of early polls spends the budget that back-to-back prints need
   // later (bench/status-latency: p95 1.63 s → 1.46 s, with a little fewer requests).
-  poll: { initialMs: 1_300, factor: 1.1, fastCapMs: 1_500, fastPhaseMs: 30_000, slowCapMs: 2_000, idlePhaseMs: 600_000, idleCapMs: 5_000, behindMs: 30_000, waitMemory: 3, waitTrust: 0.9, earlyCapMs: 5_000 },
+  poll: {
+    initialMs: 1_300,
+    factor: 1.1,
+    fastCapMs: 1_500,
+    fastPhaseMs: 30_000,
+    slowCapMs: 2_000,
+    idlePhaseMs: 600_000,
+    idleCapMs: 5_000,
+    behindMs: 30_000,
+    waitMemory: 3,
+    waitTrust: 0.9,
+    earlyCapMs: 5_000,
+  },
   busy: { initialMs: 2_000, factor: 1.5, capMs: 15_000 },
   failure: { initialMs: 1_000, factor: 2, capMs: 30_000 },
   credentialsRetryMs: 30_000,
@@ -41,4 +53,16 @@ export const DEFAULT_QUEUE_POLICY: Readonly<QueuePolicy> = Object.freeze({
 });
 
 /** Credential problems: no request for the print reached the actions endpoint. */
-export const CREDENTIAL_CODES: ReadonlySet<string> = new Set(['not_configured', 'sandbox_unavailable', 'sign_in_required', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'forbidden', 'unauthorized', 'invalid_scope', 'unsupported_grant_type', 'invalid_request']);
+export const CREDENTIAL_CODES: ReadonlySet<string> = new Set([
+  'not_configured',
+  'sandbox_unavailable',
+  'sign_in_required',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'forbidden',
+  'unauthorized',
+  'invalid_scope',
+  'unsupported_grant_type',
+  'invalid_request',
+]);

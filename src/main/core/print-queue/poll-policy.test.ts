@@ -52,7 +52,9 @@ describe('poll policy', () => {
       waited += delay;
     }
     // Fewer polls before the expected change than without the learned waits (the budget it saves).
-    const pollsBefore = (list: number[]) => list.reduce((acc, delay) => ({ waited: acc.waited + delay, count: acc.waited + delay < 54_000 ? acc.count + 1 : acc.count }), { waited: 0, count: 0 }).count;
+    const pollsBefore = (list: number[]) =>
+      list.reduce((acc, delay) => ({ waited: acc.waited + delay, count: acc.waited + delay < 54_000 ? acc.count + 1 : acc.count }), { waited: 0, count: 0 })
+        .count;
     expect(pollsBefore(delays)).toBeLessThanOrEqual(12);
     expect(pollsBefore(delaysAfterChange(60))).toBeGreaterThan(30);
   });

@@ -60,7 +60,8 @@ export class Poller {
     poll.timer = clock.setTimeout(() => {
       poll.timer = undefined;
       void this.read(id).catch((error: unknown) => {
-        if (!(error instanceof BudgetClosedError) && !this.context.isClosed()) this.context.logger.error('polling failed unexpectedly', { id, error: String(error) });
+        if (!(error instanceof BudgetClosedError) && !this.context.isClosed())
+          this.context.logger.error('polling failed unexpectedly', { id, error: String(error) });
       });
     }, delayMs);
     this.polls.set(id, poll);
@@ -179,7 +180,10 @@ export class Poller {
     }
     const { terminalId, status: before, updatedAt: changedAt } = current;
     // The platform says only that the terminal failed it (spec 3, 4.4: no reason given); the cashier still needs why and what next.
-    const lastError = reported === 'failed' ? { code: 'terminal_failed', status: null, detail: 'the terminal reported the print as failed', retryable: false, at: this.context.clock.now() } : null;
+    const lastError =
+      reported === 'failed'
+        ? { code: 'terminal_failed', status: null, detail: 'the terminal reported the print as failed', retryable: false, at: this.context.clock.now() }
+        : null;
     const changed = this.context.changes.move(id, 'reported', reported, { lastError });
     // Refused: the read left the platform before a change we already know of (a cancel, a newer read).
     if (changed === undefined) return isFinalPrintStatus(current.status) ? undefined : this.delayFor(current, poll.delayMs);

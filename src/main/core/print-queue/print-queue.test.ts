@@ -48,7 +48,14 @@ interface Started {
   waitFor(id: string, status: string, maxMs?: number): Promise<void>;
 }
 
-async function start(options: { interfere?: (request: { method: string; path: string }) => Interference; http?: Http; store?: KeyValueStore; dataDirectory?: string } & Partial<AppCoreOptions> = {}): Promise<Started> {
+async function start(
+  options: {
+    interfere?: (request: { method: string; path: string }) => Interference;
+    http?: Http;
+    store?: KeyValueStore;
+    dataDirectory?: string;
+  } & Partial<AppCoreOptions> = {},
+): Promise<Started> {
   platform ??= await startTestSandbox();
   const target = platform;
   const recorder = createTestHttp(target.clock, options.interfere);
@@ -138,14 +145,20 @@ describe('print queue against the sandbox', () => {
     const [a, b, c] = prints.map((print) => print.id) as [string, string, string];
     await waitFor(a, 'created');
     await target.clock.advance(10_000);
-    expect(await Promise.all([b, c].map(async (id) => (await core.handlers['prints.get']({ id, includeContent: false })).status))).toEqual(['queued', 'queued']);
+    expect(await Promise.all([b, c].map(async (id) => (await core.handlers['prints.get']({ id, includeContent: false })).status))).toEqual([
+      'queued',
+      'queued',
+    ]);
     for (const id of [a, b, c]) {
       await waitFor(id, 'created');
       expect(target.actions().filter((action) => action.terminal_id === TERMINAL_1 && action.status === 'created')).toHaveLength(1);
       expect((await pressTerminal(target, TERMINAL_1, 'refresh')).status).toBe(200);
       await waitFor(id, 'processed');
     }
-    const order = target.actions().sort((x, y) => x.createdAt - y.createdAt).map((action) => action.external_reference);
+    const order = target
+      .actions()
+      .sort((x, y) => x.createdAt - y.createdAt)
+      .map((action) => action.external_reference);
     expect(order).toEqual(prints.map((print) => print.externalReference));
     // Never refused for a waiting order of its own: the queue, not the platform, enforced the rule.
     expect(log.filter((request) => request.status === 409)).toHaveLength(0);
@@ -165,24 +178,41 @@ describe('print queue against the sandbox', () => {
     const { core, target, waitFor, log } = await start();
     await configureTerminal(target, TERMINAL_1, { mode: 'manual' });
     // Another cash register app of the same account.
-    const token = (await (await fetch(`${target.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: COUNTER_APP.clientId, client_secret: COUNTER_APP.clientSecret }) })).json()) as { access_token: string };
+    const token = (await (
+      await fetch(`${target.baseUrl}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'client_credentials', client_id: COUNTER_APP.clientId, client_secret: COUNTER_APP.clientSecret }),
+      })
+    ).json()) as { access_token: string };
     const foreign = await fetch(`${target.baseUrl}/terminals/v1/actions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}`, 'x-idempotency-key': 'foreign-1' },
-      body: JSON.stringify({ type: 'print', external_reference: 'FOREIGN-1', config: { point: { terminal_id: TERMINAL_1, subtype: 'custom' } }, content: receipt('foreign') }),
+      body: JSON.stringify({
+        type: 'print',
+        external_reference: 'FOREIGN-1',
+        config: { point: { terminal_id: TERMINAL_1, subtype: 'custom' } },
+        content: receipt('foreign'),
+      }),
     });
     expect(foreign.status).toBe(201);
 
     const ours = await enqueue(core, TERMINAL_1, 'ours');
     // The log has the 409 once its headers are in; the print shows it once its body has been read too.
-    await driveUntil(target.clock, async () => (await core.handlers['prints.get']({ id: ours.id, includeContent: false })).lastError?.code === 'already_queued_order_for_terminal', { what: 'the 409 on the print' });
+    await driveUntil(
+      target.clock,
+      async () => (await core.handlers['prints.get']({ id: ours.id, includeContent: false })).lastError?.code === 'already_queued_order_for_terminal',
+      { what: 'the 409 on the print' },
+    );
     expect(log.filter((request) => request.status === 409)).not.toHaveLength(0);
     await target.clock.advance(5_000);
     const waiting = await core.handlers['prints.get']({ id: ours.id, includeContent: false });
     // Still `sending`, under its first key: the platform keeps no answer to a 4xx under a key (spec 7.2).
     expect(waiting).toMatchObject({ status: 'sending', lastError: { code: 'already_queued_order_for_terminal', retryable: true } });
     expect(waiting.lastError?.message).toContain('waiting');
-    const keys = new Set(log.filter((request) => request.method === 'POST' && request.path === '/terminals/v1/actions').map((request) => request.idempotencyKey));
+    const keys = new Set(
+      log.filter((request) => request.method === 'POST' && request.path === '/terminals/v1/actions').map((request) => request.idempotencyKey),
+    );
     expect(keys).toEqual(new Set([(await core.handlers['prints.get']({ id: ours.id, includeContent: false })).idempotencyKey]));
 
     expect((await pressTerminal(target, TERMINAL_1, 'refresh')).status).toBe(200);
@@ -238,17 +268,26 @@ describe('print queue against the sandbox', () => {
     });
     await configureTerminal(target, TERMINAL_1, { mode: 'manual' });
     const print = await enqueue(core, TERMINAL_1, 'in flight');
-    await driveUntil(target.clock, async () => (await core.handlers['prints.get']({ id: print.id, includeContent: false })).status === 'sending', { what: 'sending' });
+    await driveUntil(target.clock, async () => (await core.handlers['prints.get']({ id: print.id, includeContent: false })).status === 'sending', {
+      what: 'sending',
+    });
     expect(await core.handlers['prints.cancel']({ id: print.id })).toMatchObject({ status: 'sending', cancelRequested: true });
     await waitFor(print.id, 'canceled', 120_000);
-    expect(target.actions().filter((action) => action.external_reference === print.externalReference).map((action) => action.status)).toEqual(['canceled']);
+    expect(
+      target
+        .actions()
+        .filter((action) => action.external_reference === print.externalReference)
+        .map((action) => action.status),
+    ).toEqual(['canceled']);
   });
 
   it('fails a print the platform refuses for good (4xx) and moves on to the next one', async () => {
     const { core, waitFor } = await start();
     const foreign = await enqueue(core, OTHER_USERS_TERMINAL, 'not mine');
     await waitFor(foreign.id, 'failed');
-    expect(await core.handlers['prints.get']({ id: foreign.id, includeContent: false })).toMatchObject({ lastError: { code: 'forbidden_checking_terminal_owner', status: 403, retryable: false } });
+    expect(await core.handlers['prints.get']({ id: foreign.id, includeContent: false })).toMatchObject({
+      lastError: { code: 'forbidden_checking_terminal_owner', status: 403, retryable: false },
+    });
 
     const standalone = await enqueue(core, STANDALONE_TERMINAL, 'standalone');
     await waitFor(standalone.id, 'failed');
@@ -259,7 +298,9 @@ describe('print queue against the sandbox', () => {
     expect(list.terminals.find((terminal) => terminal.id === STANDALONE_TERMINAL)).toMatchObject({ canPrint: false, operatingMode: 'STANDALONE' });
     expect(list.terminals.find((terminal) => terminal.id === TERMINAL_1)).toMatchObject({ canPrint: true });
     expect(await failureOf(enqueue(core, STANDALONE_TERMINAL, 'again'))).toMatchObject({ code: 'terminal_cannot_print' });
-    expect(await failureOf(core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'image', content: 'not base64!' }))).toMatchObject({ code: 'invalid_base64' });
+    expect(await failureOf(core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'image', content: 'not base64!' }))).toMatchObject({
+      code: 'invalid_base64',
+    });
   });
 
   it('refuses an invoice the DTE checker flags before queueing it, naming the problem (issue 16 defect 5)', async () => {
@@ -268,7 +309,9 @@ describe('print queue against the sandbox', () => {
     const refusal = await failureOf(core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'invoice', content: deep }));
     expect(refusal).toMatchObject({ code: 'invalid_data_xml', status: 400 });
     expect(refusal.message).toMatch(/^The invoice XML .* nested 102 levels deep/);
-    expect((await failureOf(core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'invoice', content: deep }), 'es')).message).toMatch(/anidados 102 niveles/);
+    expect((await failureOf(core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'invoice', content: deep }), 'es')).message).toMatch(
+      /anidados 102 niveles/,
+    );
     const all = await core.handlers['prints.list']({ filters: {}, sort: { field: 'createdAt', direction: 'desc' }, page: { index: 0, size: 50 } });
     expect(all.total).toBe(0);
   });
@@ -319,7 +362,9 @@ describe('print queue against the sandbox', () => {
       const after = await core.handlers['prints.get']({ id: print.id, includeContent: false });
       const createdAt = Date.parse(detail.history.find((step) => step.status === 'created')?.at ?? '');
       const pickedAt = Date.parse(after.history.find((step) => step.status === 'on_terminal')?.at ?? '');
-      const polls = log.filter((request) => request.method === 'GET' && request.path === `/terminals/v1/actions/${after.actionId ?? ''}` && request.at < createdAt + 45_000);
+      const polls = log.filter(
+        (request) => request.method === 'GET' && request.path === `/terminals/v1/actions/${after.actionId ?? ''}` && request.at < createdAt + 45_000,
+      );
       return { polls: polls.length, seenAfterPickup: pickedAt - (createdAt + 60_000) };
     };
     const first = await pollsInFirst45s('first');
@@ -364,11 +409,23 @@ describe('print queue against the sandbox', () => {
 
     const all = await core.handlers['prints.list']({ filters: {}, sort: { field: 'createdAt', direction: 'desc' }, page: { index: 0, size: 50 } });
     expect(all.items.map((item) => item.id)).toEqual([three.id, two.id, one.id]);
-    const orders = await core.handlers['prints.list']({ filters: { search: 'order' }, sort: { field: 'externalReference', direction: 'asc' }, page: { index: 0, size: 1 } });
+    const orders = await core.handlers['prints.list']({
+      filters: { search: 'order' },
+      sort: { field: 'externalReference', direction: 'asc' },
+      page: { index: 0, size: 1 },
+    });
     expect(orders).toMatchObject({ total: 2, items: [{ id: one.id }], page: { index: 0, size: 1 } });
-    const secondPage = await core.handlers['prints.list']({ filters: { search: 'order' }, sort: { field: 'externalReference', direction: 'asc' }, page: { index: 1, size: 1 } });
+    const secondPage = await core.handlers['prints.list']({
+      filters: { search: 'order' },
+      sort: { field: 'externalReference', direction: 'asc' },
+      page: { index: 1, size: 1 },
+    });
     expect(secondPage.items.map((item) => item.id)).toEqual([two.id]);
-    const terminalOne = await core.handlers['prints.list']({ filters: { terminalId: TERMINAL_1, status: ['processed'], subtype: 'custom' }, sort: { field: 'createdAt', direction: 'asc' }, page: { index: 0, size: 50 } });
+    const terminalOne = await core.handlers['prints.list']({
+      filters: { terminalId: TERMINAL_1, status: ['processed'], subtype: 'custom' },
+      sort: { field: 'createdAt', direction: 'asc' },
+      page: { index: 0, size: 50 },
+    });
     expect(terminalOne.items.map((item) => item.id)).toEqual([one.id, three.id]);
     const range = await core.handlers['prints.list']({
       filters: { from: two.createdAt, to: three.createdAt },

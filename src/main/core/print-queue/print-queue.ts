@@ -82,14 +82,30 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       parts.poller?.hurryNextInLine(print.terminalId);
     },
   });
-  const context: QueueContext = { journal, platform: options.platform, clock, policy, random: options.random ?? Math.random, logger, lanes, changes, signal: inFlight.signal, isClosed: () => closed, answered: answers.record };
+  const context: QueueContext = {
+    journal,
+    platform: options.platform,
+    clock,
+    policy,
+    random: options.random ?? Math.random,
+    logger,
+    lanes,
+    changes,
+    signal: inFlight.signal,
+    isClosed: () => closed,
+    answered: answers.record,
+  };
 
   const poller = new Poller(context, laneMayMove, (id) => {
     const print = journal.get(id);
     if (print !== undefined) options.onChange(printSummary(print, options.language(), poller.trustOf(id)));
   });
   const canceller = new Canceller(context, { laneMayMove, cannotReachPlatform: (print) => dispatcher.cannotReachPlatform(print) });
-  const intake = new Intake(context, { operatingModeOf: options.operatingModeOf, announce: (print) => options.onChange(printSummary(print, options.language())), laneMayMove });
+  const intake = new Intake(context, {
+    operatingModeOf: options.operatingModeOf,
+    announce: (print) => options.onChange(printSummary(print, options.language())),
+    laneMayMove,
+  });
   const dispatcher = new Dispatcher(context, {
     created: (print) => poller.followNew(print),
     cancelCreated: (print) => void canceller.cancelOnPlatform(print).catch(() => undefined),
@@ -119,7 +135,11 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       const { items, total } = journal.list(request);
       // Read once per list: reading the settings per row made a 100,000-row list take seconds.
       const language = options.language();
-      return { items: items.map((print) => printSummary(print, language, poller.trustOf(print.id))), total, page: { index: request.page.index, size: request.page.size } };
+      return {
+        items: items.map((print) => printSummary(print, language, poller.trustOf(print.id))),
+        total,
+        page: { index: request.page.index, size: request.page.size },
+      };
     },
     async prune(olderThanDays) {
       const now = clock.now();
@@ -132,7 +152,12 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     async reprint(id, terminalId) {
       const original = requirePrint(id);
       const content = await journal.content(id);
-      const request = { terminalId: terminalId ?? original.terminalId, subtype: original.subtype, content, externalReference: intake.reprintReference(original.externalReference) };
+      const request = {
+        terminalId: terminalId ?? original.terminalId,
+        subtype: original.subtype,
+        content,
+        externalReference: intake.reprintReference(original.externalReference),
+      };
       return summaryOf(await intake.add(request, original.id));
     },
     lastAnswers: () => answers.lastAt,

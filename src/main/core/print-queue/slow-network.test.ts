@@ -3,7 +3,22 @@ import type { PrintSummary } from '../../../shared/ipc/channels/prints';
 import { createAppCore } from '../app-core';
 import type { Http } from '../ports';
 import { createMemoryStore } from '../settings/store';
-import { addFaults, completeOnTerminal, configureTerminal, COUNTER_APP, createTestHttp, driveUntil, pressTerminal, receipt, settle, startTestSandbox, temporaryDirectory, testCoreOptions, TERMINAL_1, type TestSandbox } from '../testing/harness';
+import {
+  addFaults,
+  completeOnTerminal,
+  configureTerminal,
+  COUNTER_APP,
+  createTestHttp,
+  driveUntil,
+  pressTerminal,
+  receipt,
+  settle,
+  startTestSandbox,
+  temporaryDirectory,
+  testCoreOptions,
+  TERMINAL_1,
+  type TestSandbox,
+} from '../testing/harness';
 
 /**
  * Issue 16: what a slow network does to exactly-once. Each test puts a small proxy (an Http port) between
@@ -35,8 +50,10 @@ async function start(proxy?: (inner: Http) => Http) {
     target,
     log: recorder.log,
     get,
-    enqueue: async (label: string): Promise<PrintSummary> => core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'custom', content: receipt(label) }),
-    waitFor: (id: string, status: string, maxMs?: number) => driveUntil(target.clock, async () => (await get(id)).status === status, { what: `print ${id} ${status}`, maxMs }),
+    enqueue: async (label: string): Promise<PrintSummary> =>
+      core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'custom', content: receipt(label) }),
+    waitFor: (id: string, status: string, maxMs?: number) =>
+      driveUntil(target.clock, async () => (await get(id)).status === status, { what: `print ${id} ${status}`, maxMs }),
     actionsOf: (print: PrintSummary) => target.actions().filter((action) => action.external_reference === print.externalReference),
   };
 }
@@ -46,12 +63,21 @@ const isStatusRead = (url: string, init: RequestInit) => (init.method ?? 'GET') 
 
 /** Another point of sale of the same account puts an order on the terminal. */
 async function foreignOrder(target: TestSandbox, terminalId: string): Promise<number> {
-  const tokenResponse = await fetch(`${target.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: COUNTER_APP.clientId, client_secret: COUNTER_APP.clientSecret }) });
+  const tokenResponse = await fetch(`${target.baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: COUNTER_APP.clientId, client_secret: COUNTER_APP.clientSecret }),
+  });
   const token = (await tokenResponse.json()) as { access_token: string };
   const response = await fetch(`${target.baseUrl}/terminals/v1/actions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}`, 'x-idempotency-key': `foreign-${terminalId}` },
-    body: JSON.stringify({ type: 'print', external_reference: 'FOREIGN-1', config: { point: { terminal_id: terminalId, subtype: 'custom' } }, content: receipt('foreign') }),
+    body: JSON.stringify({
+      type: 'print',
+      external_reference: 'FOREIGN-1',
+      config: { point: { terminal_id: terminalId, subtype: 'custom' } },
+      content: receipt('foreign'),
+    }),
   });
   return response.status;
 }
@@ -86,7 +112,9 @@ describe('print queue on a slow network (issue 16)', () => {
       const body = await new Request(url, init).text();
       const headers = new Headers(init.headers);
       late = () => fetch(url, { method: 'POST', headers, body });
-      return new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')), { once: true }));
+      return new Promise<Response>((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')), { once: true }),
+      );
     });
     await configureTerminal(target, TERMINAL_1, { mode: 'manual' });
     const print = await enqueue('late');
@@ -97,7 +125,9 @@ describe('print queue on a slow network (issue 16)', () => {
     // The other order is picked up, then the first create finally arrives.
     expect((await pressTerminal(target, TERMINAL_1, 'refresh')).status).toBe(200);
     expect((await late?.())?.status).toBe(201);
-    await driveUntil(target.clock, async () => (await get(print.id)).status !== 'sending', { what: 'the retry answered', maxMs: 30_000 }).catch(() => undefined);
+    await driveUntil(target.clock, async () => (await get(print.id)).status !== 'sending', { what: 'the retry answered', maxMs: 30_000 }).catch(
+      () => undefined,
+    );
     // From now on the terminal picks up whatever waits by itself (it would print both, were there two).
     await configureTerminal(target, TERMINAL_1, { mode: 'auto' });
     await driveUntil(target.clock, () => false, { stepMs: 500, maxMs: 60_000 }).catch(() => undefined);
@@ -133,7 +163,9 @@ describe('print queue on a slow network (issue 16)', () => {
       const body = await new Request(url, init).text();
       const headers = new Headers(init.headers);
       late = () => fetch(url, { method: 'POST', headers, body });
-      return new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')), { once: true }));
+      return new Promise<Response>((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason ?? new Error('aborted')), { once: true }),
+      );
     });
     await configureTerminal(target, TERMINAL_1, { mode: 'manual', completion: 'manual' });
     const print = await enqueue('late, then cancelled');

@@ -2,7 +2,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PrintSummary } from '../../../shared/ipc/channels/prints';
 import { createAppCore, type AppCore } from '../app-core';
 import { createMemoryStore } from '../settings/store';
-import { configureTerminal, COUNTER_APP, createTestHttp, driveUntil, pressTerminal, receipt, startTestSandbox, testCoreOptions, TERMINAL_1, type Interference, type TestSandbox } from '../testing/harness';
+import {
+  configureTerminal,
+  COUNTER_APP,
+  createTestHttp,
+  driveUntil,
+  pressTerminal,
+  receipt,
+  startTestSandbox,
+  testCoreOptions,
+  TERMINAL_1,
+  type Interference,
+  type TestSandbox,
+} from '../testing/harness';
 
 let platform: TestSandbox | undefined;
 const cores: AppCore[] = [];
@@ -18,7 +30,12 @@ async function start() {
   const target = platform;
   let readFault: Interference = 'pass';
   const recorder = createTestHttp(target.clock, ({ method, path }) => (method === 'GET' && path.startsWith('/terminals/v1/actions/') ? readFault : 'pass'));
-  const core = createAppCore({ store: createMemoryStore(), ...testCoreOptions(target, recorder.http), sandboxCredentials: { ...COUNTER_APP }, random: () => 0.5 });
+  const core = createAppCore({
+    store: createMemoryStore(),
+    ...testCoreOptions(target, recorder.http),
+    sandboxCredentials: { ...COUNTER_APP },
+    random: () => 0.5,
+  });
   cores.push(core);
   const events: PrintSummary[] = [];
   core.events.subscribe((name, payload) => {
@@ -60,7 +77,10 @@ describe('a status the cashier can trust (issue 14)', () => {
 
       // Meanwhile the terminal prints it; then the reads answer again.
       await pressTerminal(target, TERMINAL_1, 'refresh');
-      await driveUntil(target.clock, () => target.actions().every((action) => action.status === 'processed'), { what: 'printed on the terminal', maxMs: 20_000 });
+      await driveUntil(target.clock, () => target.actions().every((action) => action.status === 'processed'), {
+        what: 'printed on the terminal',
+        maxMs: 20_000,
+      });
       failReads('pass');
       const recoveredAt = target.clock.now();
       await driveUntil(target.clock, async () => (await get(print.id)).status === 'processed', { what: 'processed', maxMs: 60_000 });

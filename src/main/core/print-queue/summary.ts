@@ -23,7 +23,13 @@ export function printSummary(print: Readonly<JournalPrint>, language: Language, 
     lastError:
       print.lastError === null
         ? null
-        : { code: print.lastError.code, message: cashierMessage(print.lastError.code, language), status: print.lastError.status, retryable: print.lastError.retryable, at: iso(print.lastError.at) },
+        : {
+            code: print.lastError.code,
+            message: cashierMessage(print.lastError.code, language),
+            status: print.lastError.status,
+            retryable: print.lastError.retryable,
+            at: iso(print.lastError.at),
+          },
     cancelRequested: print.cancelRequested,
     reprintOf: print.reprintOf,
     contentBytes: print.contentBytes,
@@ -43,11 +49,16 @@ function trustFields(trust: Readonly<StatusTrust> | undefined, language: Languag
   const { unconfirmed } = trust;
   return {
     statusConfirmedAt: iso(trust.confirmedAt),
-    statusUnconfirmed: unconfirmed === undefined ? null : { code: unconfirmed.code, message: cashierMessage(unconfirmed.code, language), since: iso(unconfirmed.since) },
+    statusUnconfirmed:
+      unconfirmed === undefined ? null : { code: unconfirmed.code, message: cashierMessage(unconfirmed.code, language), since: iso(unconfirmed.since) },
   };
 }
 
 /** The summary with the key and the history (and the content when asked for, added by the caller). */
 export function printDetail(print: Readonly<JournalPrint>, language: Language, trust?: Readonly<StatusTrust>): PrintDetail {
-  return { ...printSummary(print, language, trust), idempotencyKey: print.idempotencyKey, history: print.history.map((entry) => ({ status: entry.status, at: iso(entry.at), reason: entry.reason })) };
+  return {
+    ...printSummary(print, language, trust),
+    idempotencyKey: print.idempotencyKey,
+    history: print.history.map((entry) => ({ status: entry.status, at: iso(entry.at), reason: entry.reason })),
+  };
 }

@@ -8,7 +8,13 @@ import type { KeyValueStore } from './store';
 export function createConfStore(directory: string, name = 'settings'): KeyValueStore {
   makePrivateFolder(directory);
   makePrivateFile(join(directory, `${name}.json`));
-  const conf = new Conf<Record<string, unknown>>({ cwd: directory, configName: name, projectName: 'counter', clearInvalidConfig: false, configFileMode: PRIVATE_FILE_MODE });
+  const conf = new Conf<Record<string, unknown>>({
+    cwd: directory,
+    configName: name,
+    projectName: 'counter',
+    clearInvalidConfig: false,
+    configFileMode: PRIVATE_FILE_MODE,
+  });
   return {
     get: (key) => conf.get(key),
     set: (key, value) => conf.set(key, value),

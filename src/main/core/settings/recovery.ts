@@ -45,7 +45,8 @@ export function openSettingsFile(filePath: string, open: () => KeyValueStore, no
     store = open();
     notices.push({
       code: 'settings_unreadable',
-      message: 'The settings file could not be read, so Counter started with its default settings and without the saved templates, drafts and recent sales. The file as it was has been kept.',
+      message:
+        'The settings file could not be read, so Counter started with its default settings and without the saved templates, drafts and recent sales. The file as it was has been kept.',
       backupPath,
       fields: [],
     });

@@ -16,7 +16,13 @@ describe('settings through the Store port', () => {
 
   it('keeps every valid field when others are invalid, field by field', () => {
     const folder = mkdtempSync(join(tmpdir(), 'counter-settings-'));
-    const stored = { language: 'tlh', environment: 42, selectedTerminalId: 'NEWLAND_N950__SBX0000001', industry: 'retail', production: { baseUrl: 'not a url', clientId: '123' } };
+    const stored = {
+      language: 'tlh',
+      environment: 42,
+      selectedTerminalId: 'NEWLAND_N950__SBX0000001',
+      industry: 'retail',
+      production: { baseUrl: 'not a url', clientId: '123' },
+    };
     writeFileSync(join(folder, 'settings.json'), JSON.stringify({ settings: stored }));
     expect(createSettingsRepository(createConfStore(folder)).get()).toEqual({
       ...DEFAULT_SETTINGS,
@@ -44,7 +50,9 @@ describe('settings through the Store port', () => {
     const folder = mkdtempSync(join(tmpdir(), 'counter-settings-'));
     writeFileSync(join(folder, 'settings.json'), '{"settings": {"language": "es",');
     const opened = openConfStore(folder, 'settings', () => new Date(Date.UTC(2026, 10, 23, 21, 13, 5, 123)));
-    expect(opened.notices).toEqual([expect.objectContaining({ code: 'settings_unreadable', backupPath: join(folder, 'settings.json.invalid-2026-11-23T21-13-05-123Z') })]);
+    expect(opened.notices).toEqual([
+      expect.objectContaining({ code: 'settings_unreadable', backupPath: join(folder, 'settings.json.invalid-2026-11-23T21-13-05-123Z') }),
+    ]);
     expect(readFileSync(join(folder, 'settings.json.invalid-2026-11-23T21-13-05-123Z'), 'utf8')).toBe('{"settings": {"language": "es",');
     const settings = createSettingsRepository(opened.store);
     expect(settings.get()).toEqual(DEFAULT_SETTINGS);

@@ -64,7 +64,10 @@ function orderSummaryOf(row: unknown): StoreOrderSummary {
  * across counters, and how many prints failed there since `dayStartMs` (the manager's local midnight).
  * `exceptCounterId` leaves one counter out: a counter sharing a terminal asks what the others have there.
  */
-export async function storeBoard(client: Queryable, options: { dayStartMs: number; messageFor: MessageFor; exceptCounterId?: string }): Promise<StoreTerminalLine[]> {
+export async function storeBoard(
+  client: Queryable,
+  options: { dayStartMs: number; messageFor: MessageFor; exceptCounterId?: string },
+): Promise<StoreTerminalLine[]> {
   const except = options.exceptCounterId ?? null;
   const [prints, orders, failures] = await Promise.all([
     client.query(

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { claimedStoreCommands, claimStoreCommands, finishStoreCommand, requestStoreCommand, runStoreCommands, storeCommand, StoreCommandError, type StoreCommand } from './commands';
+import {
+  claimedStoreCommands,
+  claimStoreCommands,
+  finishStoreCommand,
+  requestStoreCommand,
+  runStoreCommands,
+  storeCommand,
+  StoreCommandError,
+  type StoreCommand,
+} from './commands';
 import { seedCounters } from './testing/seed-store';
 import { postgresUnavailable, useTestPostgres } from './testing/store-test-context';
 
@@ -40,7 +49,9 @@ describe.skipIf(postgresUnavailable !== undefined)('remote commands', () => {
   it('reports a refusal as the result, and refuses a print the store does not have', async () => {
     const { client, printId } = await storeWithPrint();
     const asked = await requestStoreCommand(client, { kind: 'cancel', counterId: 'a', printId, requestedBy: 'manager' });
-    await runStoreCommands(client, 'a', () => Promise.reject(Object.assign(new Error('The print is already on the terminal.'), { code: 'cannot_cancel_order' })));
+    await runStoreCommands(client, 'a', () =>
+      Promise.reject(Object.assign(new Error('The print is already on the terminal.'), { code: 'cannot_cancel_order' })),
+    );
     expect(await storeCommand(client, asked.id)).toMatchObject({ state: 'failed', result: { ok: false, code: 'cannot_cancel_order' } });
 
     const refused = await requestStoreCommand(client, { kind: 'cancel', counterId: 'b', printId, requestedBy: 'manager' }).catch((error: unknown) => error);

@@ -6,7 +6,13 @@ import type { Queryable } from './queries';
 
 /** What the whole-store view may ask of the counter that owns a print. */
 export const StoreCommandRequest = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('reprint'), counterId: z.string().min(1), printId: z.string().min(1), terminalId: TerminalId.optional(), requestedBy: z.string().min(1) }),
+  z.strictObject({
+    kind: z.literal('reprint'),
+    counterId: z.string().min(1),
+    printId: z.string().min(1),
+    terminalId: TerminalId.optional(),
+    requestedBy: z.string().min(1),
+  }),
   z.strictObject({ kind: z.literal('cancel'), counterId: z.string().min(1), printId: z.string().min(1), requestedBy: z.string().min(1) }),
 ]);
 export type StoreCommandRequest = z.infer<typeof StoreCommandRequest>;
@@ -93,12 +99,15 @@ export async function requestStoreCommand(client: Queryable, input: unknown): Pr
      SELECT ${COMMAND_COLUMNS} FROM inserted s JOIN counters c ON c.id = s.target_counter_id`,
     [id, request.counterId, request.kind, request.printId, request.kind === 'reprint' ? (request.terminalId ?? null) : null, request.requestedBy],
   );
-  if (inserted.rows.length === 0) throw new StoreCommandError('store_print_not_found', `The store has no print ${request.printId} from counter ${request.counterId}.`);
+  if (inserted.rows.length === 0)
+    throw new StoreCommandError('store_print_not_found', `The store has no print ${request.printId} from counter ${request.counterId}.`);
   return commandOf(inserted.rows[0]);
 }
 
 export async function storeCommand(client: Queryable, id: string): Promise<StoreCommand | undefined> {
-  const { rows } = await client.query(`SELECT ${COMMAND_COLUMNS} FROM store_commands s JOIN counters c ON c.id = s.target_counter_id WHERE s.id = $1::uuid`, [id]);
+  const { rows } = await client.query(`SELECT ${COMMAND_COLUMNS} FROM store_commands s JOIN counters c ON c.id = s.target_counter_id WHERE s.id = $1::uuid`, [
+    id,
+  ]);
   return rows.length === 0 ? undefined : commandOf(rows[0]);
 }
 
@@ -147,7 +156,11 @@ export async function finishStoreCommand(client: Queryable, counterId: string, i
  * `execute` (the print queue's reprint or cancel), reports each outcome. A failure of `execute` is a
  * result, not a crash; a lost connection leaves the rest claimed for claimedStoreCommands on restart.
  */
-export async function runStoreCommands(client: pg.ClientBase, counterId: string, execute: (command: StoreCommand) => Promise<StoreCommandResult>): Promise<StoreCommand[]> {
+export async function runStoreCommands(
+  client: pg.ClientBase,
+  counterId: string,
+  execute: (command: StoreCommand) => Promise<StoreCommandResult>,
+): Promise<StoreCommand[]> {
   const claimed = await claimStoreCommands(client, counterId);
   const finished: StoreCommand[] = [];
   for (const command of claimed) {

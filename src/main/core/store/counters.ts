@@ -62,6 +62,9 @@ export async function registerTerminals(client: Queryable, storeId: string, term
 }
 
 export async function storeTerminals(client: Queryable, storeId: string): Promise<StoreTerminal[]> {
-  const { rows } = await client.query<{ id: string; name: string | null; operating_mode: string | null }>('SELECT id, name, operating_mode FROM terminals WHERE store_id = $1 ORDER BY id', [storeId]);
+  const { rows } = await client.query<{ id: string; name: string | null; operating_mode: string | null }>(
+    'SELECT id, name, operating_mode FROM terminals WHERE store_id = $1 ORDER BY id',
+    [storeId],
+  );
   return rows.map((row) => ({ id: row.id, name: row.name, operatingMode: row.operating_mode }));
 }

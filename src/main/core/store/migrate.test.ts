@@ -14,9 +14,21 @@ describe.skipIf(postgresUnavailable !== undefined)('store schema migrations', ()
     expect(states.flatMap((state) => (state.kind === 'compatible' ? state.applied : []))).toEqual([1]);
     const { rows } = await first.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
     expect(rows).toEqual([{ version: 1 }]);
-    const tables = await first.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name");
+    const tables = await first.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+    );
     expect(tables.rows.map((row) => row.table_name)).toEqual(
-      expect.arrayContaining(['counters', 'payment_orders', 'print_transitions', 'prints', 'sales', 'schema_migrations', 'store_commands', 'stores', 'terminals']),
+      expect.arrayContaining([
+        'counters',
+        'payment_orders',
+        'print_transitions',
+        'prints',
+        'sales',
+        'schema_migrations',
+        'store_commands',
+        'stores',
+        'terminals',
+      ]),
     );
   });
 

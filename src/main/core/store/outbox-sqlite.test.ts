@@ -35,7 +35,7 @@ describe('outboxes', () => {
     expect(outbox.pending()).toBe(1);
   });
 
-  it('sqlite: survives a restart, is written in the caller\'s transaction, and never reuses a seq', () => {
+  it("sqlite: survives a restart, is written in the caller's transaction, and never reuses a seq", () => {
     const file = historyFile();
     const first = new DatabaseSync(file);
     const outbox = createSqliteOutbox(first);

@@ -39,7 +39,11 @@ function parseEntry<T extends { id: string }>(entry: OutboxEntry, schema: z.ZodT
  * Only each record's latest entry matters in a batch (one upsert cannot touch a row twice); the
  * versions guard against an older copy arriving later.
  */
-function latestPerRecord(entries: readonly OutboxEntry[]): { print: Versioned<PublishedPrint>[]; order: Versioned<PublishedOrder>[]; sale: Versioned<PublishedSale>[] } {
+function latestPerRecord(entries: readonly OutboxEntry[]): {
+  print: Versioned<PublishedPrint>[];
+  order: Versioned<PublishedOrder>[];
+  sale: Versioned<PublishedSale>[];
+} {
   const latest = new Map<string, OutboxEntry>();
   for (const entry of entries) latest.set(`${entry.kind}\u0000${entry.recordId}`, entry);
   const batch = { print: [] as Versioned<PublishedPrint>[], order: [] as Versioned<PublishedOrder>[], sale: [] as Versioned<PublishedSale>[] };
@@ -126,7 +130,8 @@ export async function publishBatch(client: pg.ClientBase, counterId: string, ent
       const transitions = batch.print.flatMap(({ record }) => record.history.map((step, position) => ({ printId: record.id, position, ...step })));
       await client.query(INSERT_TRANSITIONS, [counterId, JSON.stringify(transitions)]);
     }
-    if (batch.order.length > 0) await client.query(UPSERT_ORDERS, [counterId, JSON.stringify(batch.order.map(({ version, record }) => ({ ...record, version })))]);
+    if (batch.order.length > 0)
+      await client.query(UPSERT_ORDERS, [counterId, JSON.stringify(batch.order.map(({ version, record }) => ({ ...record, version })))]);
     if (batch.sale.length > 0) await client.query(UPSERT_SALES, [counterId, JSON.stringify(batch.sale.map(({ version, record }) => ({ ...record, version })))]);
     await client.query('UPDATE counters SET last_seen = now(), published_seq = greatest(published_seq, $2) WHERE id = $1', [counterId, last.seq]);
     await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ counterId, seq: last.seq })]);

@@ -49,7 +49,12 @@ afterAll(() => {
 describe.skipIf(postgresUnavailable !== undefined)('publisher', () => {
   const pg = useTestPostgres();
 
-  function publisherFor(url: string, outbox: Outbox, id: string, clock = createManualClock()): { publisher: Publisher; clock: ReturnType<typeof createManualClock> } {
+  function publisherFor(
+    url: string,
+    outbox: Outbox,
+    id: string,
+    clock = createManualClock(),
+  ): { publisher: Publisher; clock: ReturnType<typeof createManualClock> } {
     const publisher = createPublisher({ outbox, counter: counter(id), newClient: () => storeClient(url), clock, batchSize: 25 });
     return { publisher, clock };
   }
@@ -147,7 +152,9 @@ describe.skipIf(postgresUnavailable !== undefined)('publisher', () => {
     for (const id of history.prints.keys()) history.advance(id);
     local.exec('COMMIT');
 
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing', 'publisher-child.ts'), url, file, 'c5'], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'testing', 'publisher-child.ts'), url, file, 'c5'], {
+      stdio: 'ignore',
+    });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     const client = await pg.client(url);
     let published = 0;

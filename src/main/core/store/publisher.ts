@@ -112,7 +112,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
   const backoff = options.backoff ?? DEFAULTS.backoff;
   const heartbeatMs = options.heartbeatMs ?? DEFAULTS.heartbeatMs;
   const listeners = new Set<(state: SyncState) => void>();
-  let current: SyncState = outbox.pending() === 0 ? { kind: 'up_to_date', since: clock.now() } : { kind: 'waiting', pending: outbox.pending(), since: clock.now() };
+  let current: SyncState =
+    outbox.pending() === 0 ? { kind: 'up_to_date', since: clock.now() } : { kind: 'waiting', pending: outbox.pending(), since: clock.now() };
   let client: pg.Client | undefined;
   let cycle: Promise<void> | undefined;
   let again = false;
@@ -177,7 +178,13 @@ export function createPublisher(options: PublisherOptions): Publisher {
       await drop();
       failures += 1;
       options.onError?.(error);
-      setState({ kind: 'error', code: errorCode(error), reason: error instanceof Error ? error.message : String(error), pending: outbox.pending(), since: clock.now() });
+      setState({
+        kind: 'error',
+        code: errorCode(error),
+        reason: error instanceof Error ? error.message : String(error),
+        pending: outbox.pending(),
+        since: clock.now(),
+      });
       schedule(Math.min(backoff.capMs, backoff.baseMs * 2 ** (failures - 1)));
     }
   }

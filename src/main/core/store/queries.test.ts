@@ -58,7 +58,10 @@ describe.skipIf(postgresUnavailable !== undefined)('whole-store queries', () => 
       const { counterId: _counter, ...filters } = request.filters;
       const expected = queryPrints(local, { ...request, filters });
       const page = await listStorePrints(client, { ...request, filters: { ...filters, counterId: 'a' } }, messageFor);
-      expect(page.items.map((item) => item.id), JSON.stringify(input)).toEqual(expected.items.map((print) => print.id));
+      expect(
+        page.items.map((item) => item.id),
+        JSON.stringify(input),
+      ).toEqual(expected.items.map((print) => print.id));
       expect(page.total).toBe(expected.total);
       expect(page.totalCapped).toBe(false);
     }
@@ -142,9 +145,30 @@ describe.skipIf(postgresUnavailable !== undefined)('whole-store queries', () => 
     const { client } = await twoCounters();
     const outbox = createMemoryOutbox();
     const at = Date.UTC(2026, 10, 23, 13);
-    const order = { id: 'order-1', terminalId: 'PAX_A910__2', externalReference: 'sale-1', amount: 1250.5, currency: 'CLP', status: 'created', statusDetail: null, paymentIds: [], createdAt: at, updatedAt: at };
+    const order = {
+      id: 'order-1',
+      terminalId: 'PAX_A910__2',
+      externalReference: 'sale-1',
+      amount: 1250.5,
+      currency: 'CLP',
+      status: 'created',
+      statusDetail: null,
+      paymentIds: [],
+      createdAt: at,
+      updatedAt: at,
+    };
     outbox.append('order', order.id, order);
-    outbox.append('sale', 'sale-1', { id: 'sale-1', orderId: 'order-1', total: 1250.5, currency: 'CLP', status: 'open', paymentIds: [], items: [{ title: 'Coffee' }], createdAt: at, updatedAt: at });
+    outbox.append('sale', 'sale-1', {
+      id: 'sale-1',
+      orderId: 'order-1',
+      total: 1250.5,
+      currency: 'CLP',
+      status: 'open',
+      paymentIds: [],
+      items: [{ title: 'Coffee' }],
+      createdAt: at,
+      updatedAt: at,
+    });
     await publishBatch(client, 'b', outbox.peek(10));
     const line = (await storeBoard(client, { dayStartMs: at, messageFor })).find((candidate) => candidate.terminalId === 'PAX_A910__2');
     expect(line?.orders).toEqual([expect.objectContaining({ id: 'order-1', counterName: 'Counter B', amount: 1250.5, status: 'created' })]);

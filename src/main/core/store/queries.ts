@@ -6,7 +6,10 @@ import { JournalError } from '../print-queue/records';
 
 /** prints.list's request for the whole store: the same filters, sorting and paging, plus a counter filter. */
 export const StorePrintsRequest = ListPrintsRequest.extend({
-  filters: ListPrintsRequest.shape.filters.unwrap().extend({ counterId: z.string().min(1).optional() }).default({}),
+  filters: ListPrintsRequest.shape.filters
+    .unwrap()
+    .extend({ counterId: z.string().min(1).optional() })
+    .default({}),
 });
 export type StorePrintsRequest = z.infer<typeof StorePrintsRequest>;
 
@@ -59,7 +62,13 @@ export function printSummaryOf(row: unknown, messageFor: MessageFor): StorePrint
   const lastError: PrintError | null =
     print.last_error === null
       ? null
-      : { code: print.last_error.code, message: messageFor(print.last_error.code), status: print.last_error.status, retryable: print.last_error.retryable, at: new Date(print.last_error.at).toISOString() };
+      : {
+          code: print.last_error.code,
+          message: messageFor(print.last_error.code),
+          status: print.last_error.status,
+          retryable: print.last_error.retryable,
+          at: new Date(print.last_error.at).toISOString(),
+        };
   return {
     counterId: print.counter_id,
     counterName: print.counter_name,

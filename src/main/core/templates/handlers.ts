@@ -3,13 +3,7 @@ import type { z } from 'zod';
 import { failureText } from '../../../shared/i18n/failures';
 import type { Language } from '../../../shared/ipc/channels/app';
 import type { ChannelSpec } from '../../../shared/ipc/define';
-import {
-  Draft,
-  Template,
-  TemplateErrorCode,
-  TEMPLATES_MAX_COUNT,
-  type templateChannels,
-} from '../../../shared/ipc/channels/templates';
+import { Draft, Template, TemplateErrorCode, TEMPLATES_MAX_COUNT, type templateChannels } from '../../../shared/ipc/channels/templates';
 import { HandlerFailure } from '../ipc/dispatch';
 import type { KeyValueStore } from '../settings/store';
 

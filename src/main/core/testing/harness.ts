@@ -76,7 +76,11 @@ export async function startTestSandbox(options: Omit<SandboxOptions, 'clock'> & 
 
 /** Sets a virtual terminal's behaviour through the sandbox control API. */
 export async function configureTerminal(target: TestSandbox, terminalId: string, settings: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${target.baseUrl}/__sandbox/terminals/${terminalId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(settings) });
+  const response = await fetch(`${target.baseUrl}/__sandbox/terminals/${terminalId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(settings),
+  });
   if (!response.ok) throw new Error(`configure ${terminalId}: ${response.status} ${await response.text()}`);
 }
 
@@ -85,11 +89,19 @@ export async function pressTerminal(target: TestSandbox, terminalId: string, but
 }
 
 export async function completeOnTerminal(target: TestSandbox, terminalId: string, status: 'processed' | 'failed'): Promise<Response> {
-  return fetch(`${target.baseUrl}/__sandbox/terminals/${terminalId}/complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+  return fetch(`${target.baseUrl}/__sandbox/terminals/${terminalId}/complete`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status }),
+  });
 }
 
 export async function addFaults(target: TestSandbox, rules: Array<Record<string, unknown>>): Promise<void> {
-  const response = await fetch(`${target.baseUrl}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rules) });
+  const response = await fetch(`${target.baseUrl}/__sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(rules),
+  });
   if (!response.ok) throw new Error(`faults: ${response.status} ${await response.text()}`);
 }
 
@@ -120,7 +132,14 @@ export function createTestHttp(clock: { now(): number }, interfere: (request: { 
     const method = (init.method ?? 'GET').toUpperCase();
     const path = new URL(url).pathname;
     const headers = new Headers(init.headers);
-    const entry: RecordedRequest = { method, path, status: 'error', idempotencyKey: headers.get('x-idempotency-key'), authorization: headers.get('authorization'), at: clock.now() };
+    const entry: RecordedRequest = {
+      method,
+      path,
+      status: 'error',
+      idempotencyKey: headers.get('x-idempotency-key'),
+      authorization: headers.get('authorization'),
+      at: clock.now(),
+    };
     log.push(entry);
     if (!enabled) return new Promise<Response>(() => undefined);
     const decision = interfere({ method, path });
@@ -134,7 +153,10 @@ export function createTestHttp(clock: { now(): number }, interfere: (request: { 
       entry.status = decision.status;
       const headersOut: Record<string, string> = { 'content-type': 'application/json' };
       if (decision.retryAfterSeconds !== undefined) headersOut['retry-after'] = String(decision.retryAfterSeconds);
-      return new Response(JSON.stringify({ message: decision.code, error: decision.code, status: decision.status, cause: [] }), { status: decision.status, headers: headersOut });
+      return new Response(JSON.stringify({ message: decision.code, error: decision.code, status: decision.status, cause: [] }), {
+        status: decision.status,
+        headers: headersOut,
+      });
     }
     // Counted only while the real server works on it; a hung request waits on the clock, not on I/O.
     requestsInFlight++;
@@ -179,7 +201,11 @@ async function letIoRun(): Promise<void> {
  * Moves the manual clock in small steps, letting real I/O (loopback HTTP, fsync) run in between, until
  * `done` holds. Fails after `maxMs` of clock time, naming what it waited for.
  */
-export async function driveUntil(clock: ManualClock, done: () => boolean | Promise<boolean>, options: { stepMs?: number; maxMs?: number; what?: string } = {}): Promise<void> {
+export async function driveUntil(
+  clock: ManualClock,
+  done: () => boolean | Promise<boolean>,
+  options: { stepMs?: number; maxMs?: number; what?: string } = {},
+): Promise<void> {
   const stepMs = options.stepMs ?? 50;
   const maxMs = options.maxMs ?? 120_000;
   const start = clock.now();
@@ -219,7 +245,9 @@ export function consentInBrowser(decision: 'accept' | 'deny' = 'accept', onUrl?:
     const location = answer.headers.get('location');
     if (location === null) throw new Error(`no redirect from the consent page (${answer.status})`);
     // The browser follows the redirect in the background; Counter's sign-in does not wait for the page.
-    void fetch(location).then((response) => response.text()).catch(() => undefined);
+    void fetch(location)
+      .then((response) => response.text())
+      .catch(() => undefined);
   };
 }
 

@@ -79,7 +79,11 @@ function createHttpBridge(token: string): CounterBridge {
   // A closed stream alone could be a proxy's doing; a call refused for its token is the proof.
   const confirmSessionEnded = async (): Promise<void> => {
     try {
-      const response = await fetch(`${INVOKE_PREFIX}app.info`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-counter-token': token }, body: '{}' });
+      const response = await fetch(`${INVOKE_PREFIX}app.info`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-counter-token': token },
+        body: '{}',
+      });
       if (response.status === 403) endSession();
     } catch {
       // The host is not answering at all: that is "not reachable", which the calls already say.

@@ -25,7 +25,9 @@ const slots = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((
 
 /** [slice.key, English, Spanish] of every word a screen can show. */
 function everyEntry(): [string, string, string][] {
-  return Object.entries(SLICES).flatMap(([name, slice]) => Object.keys(slice.en).map((key): [string, string, string] => [`${name}.${key}`, slice.en[key] ?? '', slice.es[key] ?? '']));
+  return Object.entries(SLICES).flatMap(([name, slice]) =>
+    Object.keys(slice.en).map((key): [string, string, string] => [`${name}.${key}`, slice.en[key] ?? '', slice.es[key] ?? '']),
+  );
 }
 
 describe('the screens’ words', () => {

@@ -35,7 +35,8 @@ const en = {
   'status.version': 'Version',
   'bridge.missing': 'Counter is not connected. Open it from the desktop app or from the address `npm run dev:web` prints.',
   'bridge.sessionEnded.title': 'This window belongs to an earlier session',
-  'bridge.sessionEnded.body': 'Counter was restarted, so this window can no longer talk to it. Reload: open the new address Counter printed when it started (npm run dev:web). Nothing that was saved is lost.',
+  'bridge.sessionEnded.body':
+    'Counter was restarted, so this window can no longer talk to it. Reload: open the new address Counter printed when it started (npm run dev:web). Nothing that was saved is lost.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -72,7 +73,8 @@ const es: Record<MessageKey, string> = {
   'status.version': 'Versión',
   'bridge.missing': 'Counter no está conectado. Ábralo desde la aplicación o desde la dirección que imprime `npm run dev:web`.',
   'bridge.sessionEnded.title': 'Esta ventana pertenece a una sesión anterior',
-  'bridge.sessionEnded.body': 'Counter se reinició y esta ventana ya no puede comunicarse con él. Recargue: abra la nueva dirección que Counter imprimió al iniciar (npm run dev:web). No se pierde nada de lo guardado.',
+  'bridge.sessionEnded.body':
+    'Counter se reinició y esta ventana ya no puede comunicarse con él. Recargue: abra la nueva dirección que Counter imprimió al iniciar (npm run dev:web). No se pierde nada de lo guardado.',
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = { en, es };

@@ -18,7 +18,9 @@ export function ScreenFrame({ screen, className, headerClassName, testId, childr
   return (
     <section className={['screen', className].filter(Boolean).join(' ')} aria-labelledby={`${screen}-title`} data-testid={testId}>
       <header className={['screen-header', headerClassName].filter(Boolean).join(' ')}>
-        <h1 id={`${screen}-title`} tabIndex={-1}>{t(`screen.${screen}.title` as MessageKey)}</h1>
+        <h1 id={`${screen}-title`} tabIndex={-1}>
+          {t(`screen.${screen}.title` as MessageKey)}
+        </h1>
         <p className="lead">{t(`screen.${screen}.lead` as MessageKey)}</p>
       </header>
       {children}

@@ -16,11 +16,7 @@ export function SettingsScreen() {
       {current === undefined ? null : (
         <form className="card form-grid" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor="settings-language">{t('settings.language')}</label>
-          <select
-            id="settings-language"
-            value={current.language}
-            onChange={(event) => update.mutate({ language: Language.parse(event.target.value) })}
-          >
+          <select id="settings-language" value={current.language} onChange={(event) => update.mutate({ language: Language.parse(event.target.value) })}>
             <option value="en">English</option>
             <option value="es">Español</option>
           </select>
@@ -42,7 +38,9 @@ export function SettingsScreen() {
           </fieldset>
 
           <IndustrySetting />
-          <p className="hint" aria-live="polite">{update.isSuccess ? t('settings.saved') : ''}</p>
+          <p className="hint" aria-live="polite">
+            {update.isSuccess ? t('settings.saved') : ''}
+          </p>
           <p className="hint mono">{info.data?.platformBaseUrl}</p>
         </form>
       )}

@@ -60,13 +60,21 @@ function parsedUrl(text: string): URL | undefined {
 
 /** An https address, or plain http on this computer only (a local platform such as the sandbox). */
 function secureUrl(message: string) {
-  return z.string().trim().refine(
-    (text) => {
-      const url = parsedUrl(text);
-      return url !== undefined && url.username === '' && url.password === '' && (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)));
-    },
-    { error: message },
-  );
+  return z
+    .string()
+    .trim()
+    .refine(
+      (text) => {
+        const url = parsedUrl(text);
+        return (
+          url !== undefined &&
+          url.username === '' &&
+          url.password === '' &&
+          (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)))
+        );
+      },
+      { error: message },
+    );
 }
 
 /** Where the production platform is (spec 1: every call over https); `javascript:`, `file:` and the rest are refused. */
@@ -83,14 +91,17 @@ export const ClientId = z.string().trim().regex(/^\d*$/, { error: 'The client ID
  * invalid_grant): http on 127.0.0.1 with a fixed port, where Counter listens during a sign-in
  * (RFC 8252 §7.3, §8.3; docs/decisions.md, Production set-up).
  */
-export const LoopbackRedirectUri = z.string().trim().refine(
-  (text) => {
-    const url = parsedUrl(text);
-    if (url === undefined || url.protocol !== 'http:' || url.hostname !== '127.0.0.1' || url.port === '') return false;
-    return Number(url.port) >= 1024 && url.search === '' && url.hash === '' && url.username === '' && text.startsWith(`http://127.0.0.1:${url.port}/`);
-  },
-  { error: 'The redirect URI is http://127.0.0.1:PORT/path, with a port from 1024 to 65535 (as registered for the application).' },
-);
+export const LoopbackRedirectUri = z
+  .string()
+  .trim()
+  .refine(
+    (text) => {
+      const url = parsedUrl(text);
+      if (url === undefined || url.protocol !== 'http:' || url.hostname !== '127.0.0.1' || url.port === '') return false;
+      return Number(url.port) >= 1024 && url.search === '' && url.hash === '' && url.username === '' && text.startsWith(`http://127.0.0.1:${url.port}/`);
+    },
+    { error: 'The redirect URI is http://127.0.0.1:PORT/path, with a port from 1024 to 65535 (as registered for the application).' },
+  );
 
 /** docs/decisions.md, Production set-up: a fixed port few programs use, shown and changeable in Settings. */
 export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:53682/callback';

@@ -103,7 +103,9 @@ export const ListPrintsRequest = z.strictObject({
     })
     .default({}),
   sort: z.strictObject({ field: PrintSortField, direction: z.enum(['asc', 'desc']) }).default({ field: 'createdAt', direction: 'desc' }),
-  page: z.strictObject({ index: z.number().int().nonnegative().default(0), size: z.number().int().min(1).max(200).default(50) }).default({ index: 0, size: 50 }),
+  page: z
+    .strictObject({ index: z.number().int().nonnegative().default(0), size: z.number().int().min(1).max(200).default(50) })
+    .default({ index: 0, size: 50 }),
 });
 export type ListPrintsRequest = z.infer<typeof ListPrintsRequest>;
 

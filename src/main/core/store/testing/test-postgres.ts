@@ -93,7 +93,8 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
   // Room for a benchmark's bulk seeding without a checkpoint every few seconds.
   settings.push('-c max_wal_size=4GB');
   if (options.durable !== true) settings.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
-  const startServer = () => runServerCommand(bin, 'pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-o', settings.join(' '), '-w', '-t', '60', 'start']);
+  const startServer = () =>
+    runServerCommand(bin, 'pg_ctl', ['-D', data, '-l', join(folder, 'server.log'), '-o', settings.join(' '), '-w', '-t', '60', 'start']);
   const stopServer = () => runServerCommand(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
 
   try {

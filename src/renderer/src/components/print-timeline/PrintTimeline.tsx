@@ -12,7 +12,11 @@ type StepState = 'done' | 'current' | 'todo' | 'skipped' | 'ok' | 'bad' | 'stopp
 const STEPS: readonly StepName[] = ['queued', 'sent', 'on_terminal', 'outcome'];
 
 /** The steps before the outcome are named by the catalogue's print statuses; `sent` covers sending and created. */
-const STEP_LABELS: Readonly<Record<Exclude<StepName, 'outcome'>, CommonKey>> = { queued: 'printStatus.queued', sent: 'term.sent', on_terminal: 'printStatus.on_terminal' };
+const STEP_LABELS: Readonly<Record<Exclude<StepName, 'outcome'>, CommonKey>> = {
+  queued: 'printStatus.queued',
+  sent: 'term.sent',
+  on_terminal: 'printStatus.on_terminal',
+};
 
 /** The platform takes a cancel only before the terminal has the print (spec 3, 7.3 cannot_cancel_order). */
 const CANCELABLE: readonly PrintStatus[] = ['queued', 'sending', 'created'];
@@ -32,7 +36,8 @@ function stepStates(print: PrintSummary): StepState[] {
     if (index < at) {
       // A print that ended early did not go through the later steps; showing them as done would claim
       // it reached the terminal. Only the terminal reports a failure of an action it holds.
-      if (at === 3 && index === 2 && !(print.reachedTerminal ?? (print.status === 'processed' || (print.status === 'failed' && print.actionId !== null)))) return 'skipped';
+      if (at === 3 && index === 2 && !(print.reachedTerminal ?? (print.status === 'processed' || (print.status === 'failed' && print.actionId !== null))))
+        return 'skipped';
       if (at === 3 && index === 1 && print.attempts === 0) return 'skipped';
       return 'done';
     }
@@ -72,7 +77,8 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
   const stateLine = useRef<HTMLParagraphElement>(null);
   const states = stepStates(print);
   const error = print.status === 'processed' ? null : print.lastError;
-  const outcomeKey: CommonKey = print.status === 'failed' ? 'printStatus.failed' : print.status === 'canceled' ? 'printStatus.canceled' : 'printStatus.processed';
+  const outcomeKey: CommonKey =
+    print.status === 'failed' ? 'printStatus.failed' : print.status === 'canceled' ? 'printStatus.canceled' : 'printStatus.processed';
 
   const onCancel = () => {
     setCancelFailure(undefined);
@@ -99,7 +105,13 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
           const state = states[index] ?? 'todo';
           const label = t(step === 'outcome' ? outcomeKey : STEP_LABELS[step]);
           return (
-            <li key={step} className={`timeline-step timeline-step-${state}`} data-step={step} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+            <li
+              key={step}
+              className={`timeline-step timeline-step-${state}`}
+              data-step={step}
+              data-state={state}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
               <span className="timeline-dot" aria-hidden="true" />
               <span className="timeline-label">{label}</span>
               {state === 'done' || state === 'skipped' ? <span className="visually-hidden"> ({t(state)})</span> : null}
@@ -109,10 +121,17 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
       </ol>
       <div className="timeline-detail">
         <p className="timeline-state" ref={stateLine} tabIndex={-1} role={live ? 'status' : undefined} data-testid="timeline-state">
-          {isStatusUnconfirmed(print) ? <StatusUnconfirmed print={print} /> : <span className="timeline-state-text">{fillMessage(t(stateKey(print)), { attempts: print.attempts })}</span>}
+          {isStatusUnconfirmed(print) ? (
+            <StatusUnconfirmed print={print} />
+          ) : (
+            <span className="timeline-state-text">{fillMessage(t(stateKey(print)), { attempts: print.attempts })}</span>
+          )}
           {error !== null ? (
             <span className={`timeline-error${print.status === 'failed' ? ' timeline-error-final' : ''}`} data-testid="timeline-error">
-              {error.message} <small className="timeline-code" data-testid="timeline-error-code">{fillMessage(t('code'), { code: error.code })}</small>
+              {error.message}{' '}
+              <small className="timeline-code" data-testid="timeline-error-code">
+                {fillMessage(t('code'), { code: error.code })}
+              </small>
             </span>
           ) : null}
           {print.status === 'on_terminal' ? (

@@ -2,9 +2,9 @@ import type { FeatureMessages } from '../../i18n/common';
 
 /** The print timeline's words; its steps are the catalogue's print statuses (printStatus.x, term.sent). */
 const en = {
-  'label': 'Progress of {reference}',
-  'done': 'done',
-  'skipped': 'skipped',
+  label: 'Progress of {reference}',
+  done: 'done',
+  skipped: 'skipped',
   'state.queued': 'Waiting in Counter’s queue for its turn.',
   'state.sending': 'Sending to the platform…',
   'state.retrying': 'Not accepted yet (attempt {attempts}); Counter keeps trying.',
@@ -13,16 +13,16 @@ const en = {
   'state.processed': 'Printed.',
   'state.failed': 'Did not print.',
   'state.canceled': 'Canceled; it will not print.',
-  'cancelOnTerminal': 'It is already on the terminal: to stop it, cancel it on the terminal itself.',
-  'code': 'code {code}',
+  cancelOnTerminal: 'It is already on the terminal: to stop it, cancel it on the terminal itself.',
+  code: 'code {code}',
 } as const;
 
 export type TimelineMessageKey = keyof typeof en;
 
 const es: Record<TimelineMessageKey, string> = {
-  'label': 'Avance de {reference}',
-  'done': 'hecho',
-  'skipped': 'omitido',
+  label: 'Avance de {reference}',
+  done: 'hecho',
+  skipped: 'omitido',
   'state.queued': 'Esperando su turno en la cola de Counter.',
   'state.sending': 'Enviando a la plataforma…',
   'state.retrying': 'Aún no aceptada (intento {attempts}); Counter sigue intentando.',
@@ -31,8 +31,8 @@ const es: Record<TimelineMessageKey, string> = {
   'state.processed': 'Impresa.',
   'state.failed': 'No se imprimió.',
   'state.canceled': 'Cancelada; no se imprimirá.',
-  'cancelOnTerminal': 'Ya está en la terminal: para detenerla, cancélela en la propia terminal.',
-  'code': 'código {code}',
+  cancelOnTerminal: 'Ya está en la terminal: para detenerla, cancélela en la propia terminal.',
+  code: 'código {code}',
 };
 
 export const timelineMessages: FeatureMessages<TimelineMessageKey> = { en, es };

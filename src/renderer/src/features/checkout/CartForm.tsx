@@ -38,7 +38,8 @@ export function CartForm({ draft, fields, industryName, problemFor, onChange, on
       );
     });
 
-  const setOption = <K extends keyof CartOptions>(name: K, value: CartOptions[K]) => onChange((current) => ({ ...current, options: { ...current.options, [name]: value } }));
+  const setOption = <K extends keyof CartOptions>(name: K, value: CartOptions[K]) =>
+    onChange((current) => ({ ...current, options: { ...current.options, [name]: value } }));
   const optionField = (name: keyof CartOptions, key: string, labelKey: CheckoutMessageKey, hint?: CheckoutMessageKey, wide?: boolean) => {
     const id = elementId(key);
     const problem = problemFor(key);
@@ -69,7 +70,10 @@ export function CartForm({ draft, fields, industryName, problemFor, onChange, on
         </div>
         {draft.items.map((item, index) => {
           const update = (path: string, value: string) =>
-            onChange((current) => ({ ...current, items: current.items.map((entry) => (entry.key === item.key ? { ...entry, values: withValue(entry.values, path, value) } : entry)) }));
+            onChange((current) => ({
+              ...current,
+              items: current.items.map((entry) => (entry.key === item.key ? { ...entry, values: withValue(entry.values, path, value) } : entry)),
+            }));
           const keyOf = (field: FormField) => fieldKey('items', field.path, index);
           const number = String(index + 1);
           return (
@@ -150,7 +154,13 @@ export function CartForm({ draft, fields, industryName, problemFor, onChange, on
               />
             </FieldFrame>
           ) : null}
-          {optionField('excludedMethods', 'payment_methods.excluded_payment_methods', 'field.excluded_payment_methods', 'field.excluded_payment_methods.hint', true)}
+          {optionField(
+            'excludedMethods',
+            'payment_methods.excluded_payment_methods',
+            'field.excluded_payment_methods',
+            'field.excluded_payment_methods.hint',
+            true,
+          )}
           <fieldset className="cart-types cart-field-wide">
             <legend>{t('field.excluded_payment_types')}</legend>
             {PAYMENT_TYPES.map((type) => (
@@ -159,7 +169,10 @@ export function CartForm({ draft, fields, industryName, problemFor, onChange, on
                   type="checkbox"
                   checked={draft.options.excludedTypes.includes(type)}
                   onChange={(event) =>
-                    setOption('excludedTypes', event.target.checked ? [...draft.options.excludedTypes, type] : draft.options.excludedTypes.filter((entry) => entry !== type))
+                    setOption(
+                      'excludedTypes',
+                      event.target.checked ? [...draft.options.excludedTypes, type] : draft.options.excludedTypes.filter((entry) => entry !== type),
+                    )
                   }
                 />
                 {t(`type.${type}`)}

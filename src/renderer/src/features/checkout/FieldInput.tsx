@@ -57,7 +57,8 @@ export function FieldInput({ field, fieldKey, value, problem, industryName, onCh
       {text}
       {field.required ? (
         <span className="cart-mark cart-mark-required" title={t('required')}>
-          {' '}*<span className="visually-hidden"> ({t('required')})</span>
+          {' '}
+          *<span className="visually-hidden"> ({t('required')})</span>
         </span>
       ) : null}
       {field.recommended ? (

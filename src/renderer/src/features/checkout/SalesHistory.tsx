@@ -62,7 +62,12 @@ export function SalesHistory({ sales, receiver, selected, onSelect }: SalesHisto
                 <tr key={sale.preferenceId} aria-current={sale.preferenceId === selected ? 'true' : undefined} data-testid="sale-row">
                   <td>{time.format(new Date(sale.createdAt))}</td>
                   <td>
-                    <button type="button" className="link-button mono" aria-label={fillMessage(t('history.show'), { reference: sale.externalReference })} onClick={() => onSelect(sale.preferenceId)}>
+                    <button
+                      type="button"
+                      className="link-button mono"
+                      aria-label={fillMessage(t('history.show'), { reference: sale.externalReference })}
+                      onClick={() => onSelect(sale.preferenceId)}
+                    >
                       {sale.externalReference}
                     </button>
                   </td>
@@ -81,7 +86,8 @@ export function SalesHistory({ sales, receiver, selected, onSelect }: SalesHisto
                       <ul className="history-payments">
                         {sale.payments.map((payment) => (
                           <li key={payment.id}>
-                            <span className="mono">{payment.id}</span> <span className={`payment-status payment-status-${payment.status}`}>{t(`payment.status.${payment.status}`)}</span>
+                            <span className="mono">{payment.id}</span>{' '}
+                            <span className={`payment-status payment-status-${payment.status}`}>{t(`payment.status.${payment.status}`)}</span>
                           </li>
                         ))}
                       </ul>

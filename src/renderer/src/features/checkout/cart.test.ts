@@ -16,7 +16,11 @@ describe('the checkout cart', () => {
   it('offers each industry its own fields from the catalogue', () => {
     const paths = (id: string) => {
       const fields = cartFields(industry(id));
-      return { item: fields.itemIndustry.map((field) => field.path), payer: fields.payer.map((field) => field.path), shipments: fields.shipments.map((field) => field.path) };
+      return {
+        item: fields.itemIndustry.map((field) => field.path),
+        payer: fields.payer.map((field) => field.path),
+        shipments: fields.shipments.map((field) => field.path),
+      };
     };
     expect(paths('electro').item).toEqual(['warranty']);
     expect(paths('entertainment').item).toEqual(['category_descriptor.event_date']);
@@ -53,7 +57,10 @@ describe('the checkout cart', () => {
     expect(check.problems.get('items[0].title')?.key).toBe('problem.required');
     expect(check.problems.get('items[0].unit_price')?.key).toBe('problem.required');
     // The schema checks the preference as a whole once its members are valid.
-    const filled = cart({ items: [{ key: 1, values: { title: 'Mug', quantity: '1', unit_price: '10' } }], options: { ...emptyCart().options, autoReturn: true } });
+    const filled = cart({
+      items: [{ key: 1, values: { title: 'Mug', quantity: '1', unit_price: '10' } }],
+      options: { ...emptyCart().options, autoReturn: true },
+    });
     expect(checkCart(filled, cartFields(retail), retail, 'en').problems.get('back_urls.success')?.key).toBe('problem.autoReturn');
   });
 
@@ -62,7 +69,12 @@ describe('the checkout cart', () => {
     const empty = checkCart(cart({ items: [{ key: 1, values: { title: 'TV', quantity: '1', unit_price: '10' } }] }), cartFields(electro), electro, 'en');
     expect(empty.report).toMatchObject({ present_count: 3, recommended_count: 26 });
     expect(empty.total).toBe(10);
-    const more = checkCart(cart({ items: [{ key: 1, values: { title: 'TV', quantity: '1', unit_price: '10', warranty: 'true', id: 'SKU', category_id: 'electronics' } }] }), cartFields(electro), electro, 'en');
+    const more = checkCart(
+      cart({ items: [{ key: 1, values: { title: 'TV', quantity: '1', unit_price: '10', warranty: 'true', id: 'SKU', category_id: 'electronics' } }] }),
+      cartFields(electro),
+      electro,
+      'en',
+    );
     expect(more.report.present_count).toBe(6);
     expect(reportPathLabel('items[0].warranty', 'en', 'Item {number}')).toBe('Item 1 · Has a guarantee');
     expect(reportPathLabel('shipments.receiver_address.zip_code', 'es', 'Artículo {number}')).toBe('Dirección de entrega › Código postal');

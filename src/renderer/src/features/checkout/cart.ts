@@ -1,5 +1,12 @@
 import { catalogueLeaf, type CataloguePart, type FieldSpec, type Industry, type Label } from '../../../../shared/platform/industries';
-import { formatPath, industryReport, MESSAGES, PreferenceRequest, type IndustryReport, type PreferenceRequestInput } from '../../../../shared/platform/preferences';
+import {
+  formatPath,
+  industryReport,
+  MESSAGES,
+  PreferenceRequest,
+  type IndustryReport,
+  type PreferenceRequestInput,
+} from '../../../../shared/platform/preferences';
 import type { CheckoutMessageKey } from './messages';
 
 /**
@@ -235,7 +242,15 @@ export function buildPreference(draft: CartDraft, fields: CartFields): Preferenc
   const shipments = partBody(fields.shipments, draft.shipments);
   const { options } = draft;
   const backUrls = Object.fromEntries(
-    ([['success', options.backSuccess], ['pending', options.backPending], ['failure', options.backFailure]] as const).filter(([, url]) => url.trim() !== '').map(([name, url]) => [name, url.trim()]),
+    (
+      [
+        ['success', options.backSuccess],
+        ['pending', options.backPending],
+        ['failure', options.backFailure],
+      ] as const
+    )
+      .filter(([, url]) => url.trim() !== '')
+      .map(([name, url]) => [name, url.trim()]),
   );
   const excludedMethods = options.excludedMethods
     .split(',')

@@ -129,7 +129,10 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
 
   // {{terminal}} is the terminal's name as the picker shows it (its external POS id), not the platform's device id.
   const terminalName = terminal?.externalPosId ?? terminalId.trim();
-  const previewValues = useMemo(() => placeholderValuesAt(minute, language, { externalReference, terminalName }), [minute, language, externalReference, terminalName]);
+  const previewValues = useMemo(
+    () => placeholderValuesAt(minute, language, { externalReference, terminalName }),
+    [minute, language, externalReference, terminalName],
+  );
   const analysis = useReceiptAnalysis(content, previewValues, language);
   const image = useImageWorker(imageChoices);
   const loadImageFile = image.load;
@@ -165,7 +168,8 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
         return invoiceCheck.state === 'ready' ? undefined : 'print.blocked.invoice';
     }
   })();
-  const terminalBlock: CounterMessageKey | undefined = terminal?.canPrint === false ? 'print.blocked.terminalMode' : terminalInvalid ? 'print.blocked.terminal' : undefined;
+  const terminalBlock: CounterMessageKey | undefined =
+    terminal?.canPrint === false ? 'print.blocked.terminalMode' : terminalInvalid ? 'print.blocked.terminal' : undefined;
   const environmentBlock: CounterMessageKey | undefined = useEnvironmentUsable() === false ? 'print.blocked.environment' : undefined;
   const blockedBy = environmentBlock ?? modeBlock ?? terminalBlock ?? (referenceProblem !== undefined ? 'print.blocked.reference' : undefined);
 

@@ -45,7 +45,13 @@ export const EditorToolbar = memo(function EditorToolbar({ textareaRef }: { text
     if (textarea === null || name === '') return;
     const text = `{{${name}}}`;
     const at = textarea.selectionEnd;
-    applyTextEdit(textarea, { start: textarea.selectionStart, end: at, text, selectionStart: textarea.selectionStart + text.length, selectionEnd: textarea.selectionStart + text.length });
+    applyTextEdit(textarea, {
+      start: textarea.selectionStart,
+      end: at,
+      text,
+      selectionStart: textarea.selectionStart + text.length,
+      selectionEnd: textarea.selectionStart + text.length,
+    });
   };
 
   return (

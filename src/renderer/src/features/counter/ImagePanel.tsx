@@ -23,11 +23,36 @@ function millimetres(dots: number, language: string): string {
   return (dots / PRINTER_DOTS_PER_MM).toLocaleString(language, { maximumFractionDigits: 0 });
 }
 
-function Slider({ id, label, value, min, max, onChange, unit }: { id: string; label: string; value: number; min: number; max: number; onChange(value: number): void; unit?: string }) {
+function Slider({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+  unit,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange(value: number): void;
+  unit?: string;
+}) {
   return (
     <div className="slider">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="range" min={min} max={max} step={1} value={value} onChange={(event) => onChange(Number(event.target.value))} onDoubleClick={() => onChange(0)} />
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={1}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+        onDoubleClick={() => onChange(0)}
+      />
       <output htmlFor={id} className="slider-value">
         {value > 0 && unit === undefined ? `+${value}` : value}
         {unit === undefined ? '' : ` ${unit}`}
@@ -116,13 +141,34 @@ export const ImagePanel = memo(function ImagePanel({ state, choices, width, onCh
             </span>
             {DITHER_MODES.map((mode) => (
               <label key={mode} className="segment" title={t(`image.dither.${mode}.hint` as CounterMessageKey)}>
-                <input type="radio" name={`${ids}-dither`} value={mode} checked={choices.dither === mode} onChange={() => change({ dither: mode })} data-testid={`dither-${mode}`} />
+                <input
+                  type="radio"
+                  name={`${ids}-dither`}
+                  value={mode}
+                  checked={choices.dither === mode}
+                  onChange={() => change({ dither: mode })}
+                  data-testid={`dither-${mode}`}
+                />
                 <span>{t(`image.dither.${mode}` as CounterMessageKey)}</span>
               </label>
             ))}
           </div>
-          <Slider id={`${ids}-brightness`} label={t('image.brightness')} value={choices.brightness} min={-ADJUSTMENT_LIMIT} max={ADJUSTMENT_LIMIT} onChange={(brightness) => change({ brightness })} />
-          <Slider id={`${ids}-contrast`} label={t('image.contrast')} value={choices.contrast} min={-ADJUSTMENT_LIMIT} max={ADJUSTMENT_LIMIT} onChange={(contrast) => change({ contrast })} />
+          <Slider
+            id={`${ids}-brightness`}
+            label={t('image.brightness')}
+            value={choices.brightness}
+            min={-ADJUSTMENT_LIMIT}
+            max={ADJUSTMENT_LIMIT}
+            onChange={(brightness) => change({ brightness })}
+          />
+          <Slider
+            id={`${ids}-contrast`}
+            label={t('image.contrast')}
+            value={choices.contrast}
+            min={-ADJUSTMENT_LIMIT}
+            max={ADJUSTMENT_LIMIT}
+            onChange={(contrast) => change({ contrast })}
+          />
           <Slider
             id={`${ids}-width`}
             label={t('image.width')}
@@ -164,7 +210,12 @@ export const ImagePanel = memo(function ImagePanel({ state, choices, width, onCh
             </p>
             <div className="fit-actions">
               {rendered.fit?.width !== undefined ? (
-                <button type="button" className="button button-primary" onClick={() => change({ width: rendered.fit?.width, maxHeight: undefined })} data-testid="fit-width">
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => change({ width: rendered.fit?.width, maxHeight: undefined })}
+                  data-testid="fit-width"
+                >
                   {fillMessage(t('image.fitWidth'), { width: rendered.fit.width })}
                 </button>
               ) : null}

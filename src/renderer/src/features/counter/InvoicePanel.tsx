@@ -69,7 +69,9 @@ export const InvoicePanel = memo(function InvoicePanel({ xml, check, checking, f
         <div id="counter-invoice-check" className="invoice-check" data-testid="invoice-check" data-state={check.state} aria-live="polite">
           {check.state === 'empty' ? <p className="hint">{t('invoice.empty')}</p> : null}
           {check.state === 'too_large' ? (
-            <p className="notice notice-bad">{fillMessage(t('invoice.tooLarge'), { size: formatBytes(check.bytes, language), limit: formatBytes(CONTENT_MAX_BYTES, language) })}</p>
+            <p className="notice notice-bad">
+              {fillMessage(t('invoice.tooLarge'), { size: formatBytes(check.bytes, language), limit: formatBytes(CONTENT_MAX_BYTES, language) })}
+            </p>
           ) : null}
           {check.state === 'invalid' ? (
             <div className="notice notice-bad">
@@ -96,7 +98,11 @@ export const InvoicePanel = memo(function InvoicePanel({ xml, check, checking, f
       </div>
       <div className="preview-column">
         <Paper label={t('preview.invoiceLabel')} caption={t('preview.invoiceCaption')} testId="invoice-preview" busy={checking}>
-          {check.state === 'ready' ? <ReceiptPaper document={check.document} title={t('preview.invoiceLabel')} /> : <p className="paper-empty">{t('preview.invoiceEmpty')}</p>}
+          {check.state === 'ready' ? (
+            <ReceiptPaper document={check.document} title={t('preview.invoiceLabel')} />
+          ) : (
+            <p className="paper-empty">{t('preview.invoiceEmpty')}</p>
+          )}
         </Paper>
       </div>
     </div>

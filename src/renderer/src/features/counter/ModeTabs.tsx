@@ -20,7 +20,15 @@ export const ModeTabs = memo(function ModeTabs({ mode, onChange }: { mode: Print
     const index = MODES.indexOf(mode);
     const last = MODES.length - 1;
     const target =
-      event.key === 'ArrowRight' ? (index + 1) % MODES.length : event.key === 'ArrowLeft' ? (index + last) % MODES.length : event.key === 'Home' ? 0 : event.key === 'End' ? last : undefined;
+      event.key === 'ArrowRight'
+        ? (index + 1) % MODES.length
+        : event.key === 'ArrowLeft'
+          ? (index + last) % MODES.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : undefined;
     const next = target === undefined ? undefined : MODES[target];
     if (next === undefined) return;
     event.preventDefault();

@@ -70,7 +70,20 @@ function OutcomeText({ outcome }: { outcome: PrintOutcome }) {
 
 /** Where the print goes and under which reference, and the one big button. */
 export const PrintBar = memo(function PrintBar(props: PrintBarProps) {
-  const { terminalId, onTerminalId, terminals, externalReference, onExternalReference, onNewReference, referenceProblem, terminalInvalid, blockedBy, outcome, onPrint, paperUrl } = props;
+  const {
+    terminalId,
+    onTerminalId,
+    terminals,
+    externalReference,
+    onExternalReference,
+    onNewReference,
+    referenceProblem,
+    terminalInvalid,
+    blockedBy,
+    outcome,
+    onPrint,
+    paperUrl,
+  } = props;
   const t = useFeatureT(counterMessages);
   const disabled = blockedBy !== undefined || outcome.state === 'sending';
   const known = terminals !== undefined && terminals.length > 0;
@@ -81,7 +94,13 @@ export const PrintBar = memo(function PrintBar(props: PrintBarProps) {
       <div className="print-field">
         <label htmlFor="counter-terminal">{t('term.terminal')}</label>
         {known ? (
-          <select id="counter-terminal" value={terminalId} onChange={(event) => onTerminalId(event.target.value)} aria-invalid={terminalInvalid} data-testid="terminal">
+          <select
+            id="counter-terminal"
+            value={terminalId}
+            onChange={(event) => onTerminalId(event.target.value)}
+            aria-invalid={terminalInvalid}
+            data-testid="terminal"
+          >
             {terminalId === '' || terminals.some((terminal) => terminal.id === terminalId) ? null : <option value={terminalId}>{terminalId}</option>}
             {terminals.map((terminal) => (
               <option key={terminal.id} value={terminal.id}>
@@ -142,7 +161,12 @@ export const PrintBar = memo(function PrintBar(props: PrintBarProps) {
           <span className="print-button-label">{t('print.button')}</span>
           <kbd>{shortcutLabel(PRINT_SHORTCUT, IS_MAC)}</kbd>
         </button>
-        <p id="counter-print-status" className={`print-status ${blockedBy === undefined ? outcomeClass : 'print-status-blocked'}`} role="status" data-testid="print-status">
+        <p
+          id="counter-print-status"
+          className={`print-status ${blockedBy === undefined ? outcomeClass : 'print-status-blocked'}`}
+          role="status"
+          data-testid="print-status"
+        >
           {blockedBy !== undefined && outcome.state !== 'sending' ? t(blockedBy) : <OutcomeText outcome={outcome} />}
         </p>
       </div>

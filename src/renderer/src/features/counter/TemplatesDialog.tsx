@@ -55,7 +55,8 @@ export const TemplatesDialog = memo(function TemplatesDialog({ dialogRef, curren
             <div className="template-text">
               <span className="template-name">{template.name}</span>
               <span className="template-meta">
-                {new Date(template.updatedAt).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' })} · {template.content.length} {t('chars.unit')}
+                {new Date(template.updatedAt).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' })} · {template.content.length}{' '}
+                {t('chars.unit')}
               </span>
             </div>
             <button

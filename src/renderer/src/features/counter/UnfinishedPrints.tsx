@@ -31,7 +31,15 @@ export function DuplicateDialog({ original, onAnswer }: { original: PrintSummary
     if (element !== null && !element.open) element.showModal();
   }, []);
   return (
-    <dialog ref={dialog} className="duplicate-dialog" role="alertdialog" aria-labelledby="duplicate-title" aria-describedby="duplicate-text" data-testid="duplicate-dialog" onCancel={() => onAnswer(false)}>
+    <dialog
+      ref={dialog}
+      className="duplicate-dialog"
+      role="alertdialog"
+      aria-labelledby="duplicate-title"
+      aria-describedby="duplicate-text"
+      data-testid="duplicate-dialog"
+      onCancel={() => onAnswer(false)}
+    >
       <h2 id="duplicate-title">{t('duplicate.title')}</h2>
       <p id="duplicate-text">{fillMessage(t('duplicate.text'), { reference: original.externalReference, status: t(`printStatus.${original.status}`) })}</p>
       <div className="dialog-actions">

@@ -33,10 +33,13 @@ export function saveDraft(draft: Draft): Promise<Draft> {
 
 export const useTerminals = () => useContractQuery('terminals.list', {}, { staleTime: 60_000 });
 
-
 /** Every unfinished print of this counter, read once and then kept by main's events (issue 14: none disappears from the screen). */
 export function useUnfinishedPrints(): UnfinishedPrints {
-  const list = useContractQuery('prints.list', { filters: { status: [...UNFINISHED_STATUSES] }, sort: { field: 'createdAt', direction: 'desc' }, page: { index: 0, size: 50 } }, { staleTime: Infinity, gcTime: 0 });
+  const list = useContractQuery(
+    'prints.list',
+    { filters: { status: [...UNFINISHED_STATUSES] }, sort: { field: 'createdAt', direction: 'desc' }, page: { index: 0, size: 50 } },
+    { staleTime: Infinity, gcTime: 0 },
+  );
   const [prints, setPrints] = useState<UnfinishedPrints>(() => new Map());
   // Prints that ended while the list was on its way: its answer must not bring them back.
   const ended = useRef(new Set<string>());

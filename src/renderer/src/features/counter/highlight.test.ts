@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { highlightSegments, type Segment } from './highlight';
 
 function describeSegments(content: string, segments: Segment[]): string[] {
-  return segments.map((segment) => `${segment.kind}${segment.tag === undefined ? '' : `:${segment.tag}`}${segment.problem === undefined ? '' : `!${segment.problem}`} ${content.slice(segment.start, segment.end)}`);
+  return segments.map(
+    (segment) =>
+      `${segment.kind}${segment.tag === undefined ? '' : `:${segment.tag}`}${segment.problem === undefined ? '' : `!${segment.problem}`} ${content.slice(segment.start, segment.end)}`,
+  );
 }
 
 describe('editor highlighting', () => {
@@ -33,7 +36,10 @@ describe('editor highlighting', () => {
   });
 
   it('ignores empty and out-of-range problems', () => {
-    const segments = highlightSegments('abc', [{ start: 2, end: 2, severity: 'error' }, { start: 10, end: 20, severity: 'error' }]);
+    const segments = highlightSegments('abc', [
+      { start: 2, end: 2, severity: 'error' },
+      { start: 10, end: 20, severity: 'error' },
+    ]);
     expect(segments).toEqual([{ start: 0, end: 3, kind: 'text' }]);
   });
 

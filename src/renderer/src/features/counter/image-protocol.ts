@@ -3,8 +3,7 @@ import type { PrintImageFit, PrintImageLimit, PrintImageSettings } from '../../.
 
 /** Messages to the image worker. Every request carries an id, answered by the response with the same id. */
 export type ImageWorkerRequest =
-  | { readonly type: 'load'; readonly id: number; readonly file: Blob }
-  | { readonly type: 'render'; readonly id: number; readonly settings: PrintImageSettings };
+  { readonly type: 'load'; readonly id: number; readonly file: Blob } | { readonly type: 'render'; readonly id: number; readonly settings: PrintImageSettings };
 
 export type ImageLoadFailure = 'not_png_or_jpeg' | 'too_many_pixels' | 'unreadable';
 

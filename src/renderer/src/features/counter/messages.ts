@@ -3,12 +3,12 @@ import type { FeatureMessages } from '../../i18n/common';
 
 /** The Counter screen's words, English and Spanish, beside the code that shows them; statuses, subtypes and common words come from the shared catalogue (see ../../i18n). */
 const en = {
-  'loading': 'Opening the counter…',
-  'modes': 'Kind of print',
+  loading: 'Opening the counter…',
+  modes: 'Kind of print',
   'mode.custom.hint': 'Text with formatting tags',
   'mode.image.hint': 'A PNG or JPEG picture',
   'mode.invoice.hint': 'An electronic tax document (DTE)',
-  'toolbar': 'Formatting tags',
+  toolbar: 'Formatting tags',
   'tool.b': 'Bold {b}…{/b}',
   'tool.w': 'Wide {w}…{/w}',
   'tool.s': 'Small {s}…{/s}',
@@ -23,7 +23,7 @@ const en = {
   'placeholder.time': 'time of printing',
   'placeholder.external_reference': 'this print’s reference',
   'placeholder.terminal': 'terminal ID',
-  'templates': 'Templates',
+  templates: 'Templates',
   'templates.empty': 'No templates yet. Save the receipt in the editor as your first one.',
   'templates.load': 'Load',
   'templates.replaceConfirm': 'Replace the receipt in the editor with “{name}”? (Ctrl+Z brings it back.)',
@@ -90,7 +90,7 @@ const en = {
   'image.uncrop': 'Undo the crop',
   'invoice.label': 'DTE XML',
   'invoice.open': 'Open XML file…',
-  'invoice.placeholder': 'Paste the DTE\'s XML here, or open its file.',
+  'invoice.placeholder': "Paste the DTE's XML here, or open its file.",
   'invoice.empty': 'Counter checks the XML as the platform will before anything is sent.',
   'invoice.tooLarge': 'This XML is {size}; the terminal accepts at most {limit}.',
   'invoice.invalid': 'The terminal would refuse this invoice:',
@@ -129,12 +129,12 @@ const en = {
 export type CounterMessageKey = keyof typeof en;
 
 const es: Record<CounterMessageKey, string> = {
-  'loading': 'Abriendo la caja…',
-  'modes': 'Tipo de impresión',
+  loading: 'Abriendo la caja…',
+  modes: 'Tipo de impresión',
   'mode.custom.hint': 'Texto con etiquetas de formato',
   'mode.image.hint': 'Una imagen PNG o JPEG',
   'mode.invoice.hint': 'Un documento tributario electrónico (DTE)',
-  'toolbar': 'Etiquetas de formato',
+  toolbar: 'Etiquetas de formato',
   'tool.b': 'Negrita {b}…{/b}',
   'tool.w': 'Ancho {w}…{/w}',
   'tool.s': 'Pequeño {s}…{/s}',
@@ -149,7 +149,7 @@ const es: Record<CounterMessageKey, string> = {
   'placeholder.time': 'hora de impresión',
   'placeholder.external_reference': 'referencia de esta impresión',
   'placeholder.terminal': 'ID de la terminal',
-  'templates': 'Plantillas',
+  templates: 'Plantillas',
   'templates.empty': 'Aún no hay plantillas. Guarde el ticket del editor como la primera.',
   'templates.load': 'Cargar',
   'templates.replaceConfirm': '¿Reemplazar el ticket del editor por «{name}»? (Ctrl+Z lo recupera.)',
@@ -161,7 +161,8 @@ const es: Record<CounterMessageKey, string> = {
   'templates.saved': 'Plantilla guardada.',
   'templates.replace': 'Reemplazarla',
   'editor.label': 'Contenido del ticket',
-  'editor.placeholder': 'Escriba el ticket. Etiquetas: {b}negrita{/b} {w}ancho{/w} {s}pequeño{/s} {br} {left}…{/left} {center}…{/center} {qr}…{/qr} {pdf417}…{/pdf417}',
+  'editor.placeholder':
+    'Escriba el ticket. Etiquetas: {b}negrita{/b} {w}ancho{/w} {s}pequeño{/s} {br} {left}…{/left} {center}…{/center} {qr}…{/qr} {pdf417}…{/pdf417}',
   'editor.example': 'Partir de un ejemplo',
   'chars.hint': 'Caracteres enviados, con etiquetas y campos completados: de 100 a 4096.',
   'chars.min': 'mín. {min}',

@@ -24,7 +24,12 @@ const shown = (state: PrintFollow) => (state.outcome.state === 'accepted' ? stat
 
 describe('following the last print on the Counter screen', () => {
   it('shows a failure that main reported before its answer to the print arrived, not the answer’s “queued”', () => {
-    const state = run({ kind: 'send' }, { kind: 'change', print: print('a', 'sending') }, { kind: 'change', print: print('a', 'failed', 'forbidden_checking_terminal_owner') }, { kind: 'accept', print: print('a', 'queued') });
+    const state = run(
+      { kind: 'send' },
+      { kind: 'change', print: print('a', 'sending') },
+      { kind: 'change', print: print('a', 'failed', 'forbidden_checking_terminal_owner') },
+      { kind: 'accept', print: print('a', 'queued') },
+    );
     expect(shown(state)).toBe('failed');
     expect(state.outcome.state === 'accepted' && state.outcome.print.lastError?.code).toBe('forbidden_checking_terminal_owner');
   });

@@ -12,7 +12,15 @@ function apply(content: string, edit: TextEdit): { content: string; selected: st
   return { content: next, selected: next.slice(edit.selectionStart, edit.selectionEnd) };
 }
 
-const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({ key, code: '', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...modifiers });
+const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({
+  key,
+  code: '',
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...modifiers,
+});
 
 describe('tag edits', () => {
   it('wraps the selection and keeps the same text selected', () => {

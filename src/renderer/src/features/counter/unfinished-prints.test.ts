@@ -4,7 +4,23 @@ import { foldUnfinished, newestFirst, sameContentUnfinished } from './unfinished
 
 const at = (second: number) => new Date(Date.UTC(2026, 0, 15, 12, 0, second)).toISOString();
 function print(id: string, status: PrintSummary['status'], updated: number, overrides: Partial<PrintSummary> = {}): PrintSummary {
-  return { id, terminalId: 'T1', subtype: 'custom', externalReference: `REF-${id}`, status, createdAt: at(Number(id)), updatedAt: at(updated), actionId: null, attempts: 0, lastError: null, cancelRequested: false, reprintOf: null, contentBytes: 10, contentPreview: '', ...overrides };
+  return {
+    id,
+    terminalId: 'T1',
+    subtype: 'custom',
+    externalReference: `REF-${id}`,
+    status,
+    createdAt: at(Number(id)),
+    updatedAt: at(updated),
+    actionId: null,
+    attempts: 0,
+    lastError: null,
+    cancelRequested: false,
+    reprintOf: null,
+    contentBytes: 10,
+    contentPreview: '',
+    ...overrides,
+  };
 }
 
 describe('the Counter screen’s unfinished prints', () => {

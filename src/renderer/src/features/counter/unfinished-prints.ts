@@ -33,6 +33,11 @@ export function newestFirst(prints: UnfinishedPrints): PrintSummary[] {
  * cashier had it, before placeholders are filled): pressing Print again during trouble would print it
  * twice, so the screen asks first. `askedFor` holds what each print of this screen was asked for.
  */
-export function sameContentUnfinished(prints: UnfinishedPrints, askedFor: ReadonlyMap<string, string>, terminalId: string, request: string): PrintSummary | undefined {
+export function sameContentUnfinished(
+  prints: UnfinishedPrints,
+  askedFor: ReadonlyMap<string, string>,
+  terminalId: string,
+  request: string,
+): PrintSummary | undefined {
   return newestFirst(prints).find((print) => print.terminalId === terminalId && askedFor.get(print.id) === request);
 }

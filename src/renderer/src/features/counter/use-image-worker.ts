@@ -87,7 +87,13 @@ export function useImageWorker(choices: ImageChoices): {
       }
       if (message.type === 'failed') {
         if (message.id === loadId.current) {
-          setState((current) => ({ ...current, loading: false, source: undefined, rendered: undefined, failure: message.reason === 'no_image' ? undefined : message.reason }));
+          setState((current) => ({
+            ...current,
+            loading: false,
+            source: undefined,
+            rendered: undefined,
+            failure: message.reason === 'no_image' ? undefined : message.reason,
+          }));
         }
         if (inFlight.current?.id === message.id) inFlight.current = undefined;
         renderNext(worker);

@@ -45,7 +45,11 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
         </label>
         <label className="filter">
           <span className="filter-label">{t('filter.subtype')}</span>
-          <select value={filters.subtype} onChange={(event) => onFilters({ subtype: PrintSubtype.safeParse(event.target.value).data ?? '' })} data-testid="filter-subtype">
+          <select
+            value={filters.subtype}
+            onChange={(event) => onFilters({ subtype: PrintSubtype.safeParse(event.target.value).data ?? '' })}
+            data-testid="filter-subtype"
+          >
             <option value="">{t('filter.allSubtypes')}</option>
             {PrintSubtype.options.map((subtype) => (
               <option key={subtype} value={subtype}>
@@ -56,11 +60,23 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
         </label>
         <label className="filter">
           <span className="filter-label">{t('filter.from')}</span>
-          <input type="date" value={filters.from} max={filters.to === '' ? undefined : filters.to} onChange={(event) => onFilters({ from: event.target.value })} data-testid="filter-from" />
+          <input
+            type="date"
+            value={filters.from}
+            max={filters.to === '' ? undefined : filters.to}
+            onChange={(event) => onFilters({ from: event.target.value })}
+            data-testid="filter-from"
+          />
         </label>
         <label className="filter">
           <span className="filter-label">{t('filter.to')}</span>
-          <input type="date" value={filters.to} min={filters.from === '' ? undefined : filters.from} onChange={(event) => onFilters({ to: event.target.value })} data-testid="filter-to" />
+          <input
+            type="date"
+            value={filters.to}
+            min={filters.from === '' ? undefined : filters.from}
+            onChange={(event) => onFilters({ to: event.target.value })}
+            data-testid="filter-to"
+          />
         </label>
       </div>
       <div className="filter-row">
@@ -68,7 +84,12 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
           <legend className="filter-label">{t('filter.status')}</legend>
           {ALL_STATUSES.map((status) => (
             <label key={status} className="status-toggle">
-              <input type="checkbox" checked={filters.statuses.includes(status)} onChange={() => onFilters({ statuses: toggleStatus(filters.statuses, status) })} data-status={status} />
+              <input
+                type="checkbox"
+                checked={filters.statuses.includes(status)}
+                onChange={() => onFilters({ statuses: toggleStatus(filters.statuses, status) })}
+                data-status={status}
+              />
               <span>{t(`printStatus.${status}`)}</span>
             </label>
           ))}

@@ -144,7 +144,15 @@ export function ManagerScreen() {
         <p id="manager-history-keys" className="visually-hidden">
           {t('history.keys')}
         </p>
-        <PrintTable filters={requestFilters} sort={sort} onSort={changeSort} openId={openId} onOpen={setOpenId} terminalNames={terminalNames} describedBy="manager-history-keys" />
+        <PrintTable
+          filters={requestFilters}
+          sort={sort}
+          onSort={changeSort}
+          openId={openId}
+          onOpen={setOpenId}
+          terminalNames={terminalNames}
+          describedBy="manager-history-keys"
+        />
       </section>
       {openId === undefined ? null : <PrintDrawer id={openId} terminals={terminals} onOpen={setOpenId} onClose={closeDrawer} />}
       <PruneDialog dialogRef={pruneRef} open={pruneOpen} onClosed={closePrune} onPruned={pruned} />

@@ -85,7 +85,13 @@ function Actions({ print, terminals, onOpen }: { print: PrintDetail; terminals: 
           </button>
         ) : null}
         <span className="reprint-group">
-          <button type="button" className="button" disabled={reprint.isPending} onClick={() => reprint.mutate({ id: print.id, terminalId: reprintTerminal })} data-testid="reprint-print">
+          <button
+            type="button"
+            className="button"
+            disabled={reprint.isPending}
+            onClick={() => reprint.mutate({ id: print.id, terminalId: reprintTerminal })}
+            data-testid="reprint-print"
+          >
             {reprint.isPending ? t('drawer.reprinting') : t('drawer.reprint')}
           </button>
           <label className="reprint-terminal">
@@ -264,7 +270,15 @@ export const PrintDrawer = memo(function PrintDrawer({ id, terminals, onOpen, on
   useEffect(() => headingRef.current?.focus(), [id]);
 
   return (
-    <aside className="print-drawer" role="dialog" aria-modal="false" aria-labelledby="print-drawer-title" data-testid="print-drawer" data-id={id} data-status={print?.status}>
+    <aside
+      className="print-drawer"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="print-drawer-title"
+      data-testid="print-drawer"
+      data-id={id}
+      data-status={print?.status}
+    >
       <header className="drawer-header">
         <h2 id="print-drawer-title" ref={headingRef} tabIndex={-1}>
           {print === undefined ? t('drawer.loading') : fillMessage(t('drawer.title'), { reference: print.externalReference })}

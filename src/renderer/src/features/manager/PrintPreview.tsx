@@ -45,7 +45,15 @@ export const PrintPreview = memo(function PrintPreview({ id, subtype }: { id: st
       {content.isError ? <p className="paper-empty">{fillMessage(t('drawer.previewUnreadable'), { reason: content.error.message })}</p> : null}
       {preview === undefined && !content.isError ? <p className="paper-empty">{t('drawer.previewLoading')}</p> : null}
       {preview?.kind === 'receipt' ? <ReceiptPaper document={preview.document} title={t('drawer.preview')} /> : null}
-      {preview?.kind === 'image' ? <img className="paper-image" src={preview.src} width={preview.width * PREVIEW_SCALE} height={preview.height * PREVIEW_SCALE} alt={t('drawer.imageAlt')} /> : null}
+      {preview?.kind === 'image' ? (
+        <img
+          className="paper-image"
+          src={preview.src}
+          width={preview.width * PREVIEW_SCALE}
+          height={preview.height * PREVIEW_SCALE}
+          alt={t('drawer.imageAlt')}
+        />
+      ) : null}
       {preview?.kind === 'unreadable' ? <p className="paper-empty">{fillMessage(t('drawer.previewUnreadable'), { reason: preview.reason })}</p> : null}
     </Paper>
   );

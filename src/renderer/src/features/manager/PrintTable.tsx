@@ -46,7 +46,16 @@ const Row = memo(function Row({ index, start, print, focusable, open, terminalNa
   const style = { transform: `translateY(${start}px)` };
   if (print === undefined) {
     return (
-      <div role="row" aria-rowindex={index + 2} className="ph-row ph-body-row ph-row-loading" style={style} tabIndex={focusable ? 0 : -1} data-index={index} data-testid="print-row" aria-busy="true">
+      <div
+        role="row"
+        aria-rowindex={index + 2}
+        className="ph-row ph-body-row ph-row-loading"
+        style={style}
+        tabIndex={focusable ? 0 : -1}
+        data-index={index}
+        data-testid="print-row"
+        aria-busy="true"
+      >
         {COLUMNS.map((column) => (
           <div role="cell" key={column.id} className={`ph-cell ph-${column.id}`}>
             <span className="ph-skeleton" />
@@ -79,7 +88,12 @@ const Row = memo(function Row({ index, start, print, focusable, open, terminalNa
       </div>
       <div role="cell" className="ph-cell ph-reference mono">
         {print.externalReference}
-        {print.reprintOf === null ? null : <span className="ph-reprint" title={t('drawer.reprintOf')}> ↻</span>}
+        {print.reprintOf === null ? null : (
+          <span className="ph-reprint" title={t('drawer.reprintOf')}>
+            {' '}
+            ↻
+          </span>
+        )}
       </div>
       <div role="cell" className="ph-cell ph-status">
         <StatusPill status={print.status} />
@@ -88,7 +102,12 @@ const Row = memo(function Row({ index, start, print, focusable, open, terminalNa
         {print.attempts}
       </div>
       {/* The cashier's message, as the Counter screen shows it; the code stays at hand in the tooltip and the CSV. */}
-      <div role="cell" className="ph-cell ph-error" title={print.lastError === null ? undefined : `${print.lastError.message} (${print.lastError.code})`} data-code={print.lastError?.code}>
+      <div
+        role="cell"
+        className="ph-cell ph-error"
+        title={print.lastError === null ? undefined : `${print.lastError.message} (${print.lastError.code})`}
+        data-code={print.lastError?.code}
+      >
         {print.lastError === null ? '' : print.lastError.message}
       </div>
     </div>
@@ -141,7 +160,9 @@ export const PrintTable = memo(function PrintTable({ filters, sort, onSort, open
       const last = range.endIndex + OVERSCAN;
       // Only a change of page matters to the queries: the state stays put (no render) within a page.
       setInView((current) =>
-        Math.floor(current.first / PAGE_SIZE) === Math.floor(first / PAGE_SIZE) && Math.floor(current.last / PAGE_SIZE) === Math.floor(last / PAGE_SIZE) ? current : { first, last },
+        Math.floor(current.first / PAGE_SIZE) === Math.floor(first / PAGE_SIZE) && Math.floor(current.last / PAGE_SIZE) === Math.floor(last / PAGE_SIZE)
+          ? current
+          : { first, last },
       );
     },
   });
@@ -225,7 +246,13 @@ export const PrintTable = memo(function PrintTable({ filters, sort, onSort, open
                 return (
                   <div role="columnheader" key={column.id} className={`ph-cell ph-${column.id}`} aria-sort={ariaSort(sort, column.sort)}>
                     {isSortField(column.sort) ? (
-                      <button type="button" className="ph-sort" onClick={() => (isSortField(column.sort) ? onSort(column.sort) : undefined)} title={fillMessage(t('column.sortBy'), { column: label })} data-testid={`sort-${column.id}`}>
+                      <button
+                        type="button"
+                        className="ph-sort"
+                        onClick={() => (isSortField(column.sort) ? onSort(column.sort) : undefined)}
+                        title={fillMessage(t('column.sortBy'), { column: label })}
+                        data-testid={`sort-${column.id}`}
+                      >
                         {label}
                         <span className="ph-sort-mark" aria-hidden="true">
                           {sort.field === column.sort ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}

@@ -34,7 +34,14 @@ export const PruneDialog = memo(function PruneDialog({ dialogRef, open, onClosed
     });
 
   return (
-    <dialog ref={dialogRef} className="app-dialog prune-dialog" aria-labelledby="prune-title" aria-describedby="prune-count" onClose={onClosed} data-testid="prune-dialog">
+    <dialog
+      ref={dialogRef}
+      className="app-dialog prune-dialog"
+      aria-labelledby="prune-title"
+      aria-describedby="prune-count"
+      onClose={onClosed}
+      data-testid="prune-dialog"
+    >
       <header className="dialog-header">
         <h2 id="prune-title">{t('prune.title')}</h2>
         <button type="button" className="dialog-close" aria-label={t('prune.cancel')} onClick={close}>

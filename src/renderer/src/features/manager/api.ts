@@ -13,7 +13,8 @@ const PAGE_GC_MS = 30_000;
 /** main's events come in bursts (a print moves through four statuses in seconds): one refresh per burst. */
 const EVENT_BATCH_MS = 50;
 
-const pageKey = (filters: HistoryFilterRequest, sort: HistorySort, index: number) => queryKeyOf('prints.list', { filters, sort, page: { index, size: PAGE_SIZE } });
+const pageKey = (filters: HistoryFilterRequest, sort: HistorySort, index: number) =>
+  queryKeyOf('prints.list', { filters, sort, page: { index, size: PAGE_SIZE } });
 
 function pageQuery(filters: HistoryFilterRequest, sort: HistorySort, index: number) {
   return {
@@ -66,7 +67,8 @@ export function usePrintRows(filters: HistoryFilterRequest, sort: HistorySort, f
   };
 }
 
-export const useBoard = (failuresSince: string) => useContractQuery('manager.board', { failuresSince }, { staleTime: Infinity, placeholderData: keepPreviousData });
+export const useBoard = (failuresSince: string) =>
+  useContractQuery('manager.board', { failuresSince }, { staleTime: Infinity, placeholderData: keepPreviousData });
 
 export const usePrintDetail = (id: string) => useContractQuery('prints.get', { id, includeContent: false }, { staleTime: Infinity });
 /** A print's content never changes, so it is read once per print. */
@@ -79,11 +81,14 @@ export const usePrintContent = (id: string) =>
     select: (detail) => detail.content ?? '',
   });
 export const usePrintLinks = (id: string) => useContractQuery('manager.printLinks', { id }, { staleTime: Infinity });
-export const usePruneCount = (olderThanDays: number, enabled: boolean) => useContractQuery('manager.pruneCount', { olderThanDays }, { enabled, staleTime: 0, gcTime: 0 });
+export const usePruneCount = (olderThanDays: number, enabled: boolean) =>
+  useContractQuery('manager.pruneCount', { olderThanDays }, { enabled, staleTime: 0, gcTime: 0 });
 
 export const useCancelPrint = () => useMutation<PrintSummary, CallError, string>({ mutationFn: (id) => call('prints.cancel', { id }) });
-export const useReprint = () => useMutation<PrintSummary, CallError, { id: string; terminalId?: string }>({ mutationFn: (request) => call('prints.reprint', request) });
-export const useExportCsv = () => useMutation({ mutationFn: (request: { filters: HistoryFilterRequest; sort: HistorySort }) => call('prints.export', request) });
+export const useReprint = () =>
+  useMutation<PrintSummary, CallError, { id: string; terminalId?: string }>({ mutationFn: (request) => call('prints.reprint', request) });
+export const useExportCsv = () =>
+  useMutation({ mutationFn: (request: { filters: HistoryFilterRequest; sort: HistorySort }) => call('prints.export', request) });
 
 export function usePrune() {
   const client = useQueryClient();
@@ -160,4 +165,3 @@ export function useManagerLiveUpdates(): void {
   useContractEvent('terminal.answered', onAnswered);
   useContractEvent('settings.changed', onSettings);
 }
-

@@ -29,7 +29,14 @@ describe('manager filters', () => {
   });
 
   it('gives prints.list only what it accepts', () => {
-    const request = filterRequest({ terminalId: 'NEWLAND_N950__SBX0000002', statuses: ['processed'], subtype: 'invoice', from: '2026-01-01', to: '2026-01-31', search: 'ctr-2026' });
+    const request = filterRequest({
+      terminalId: 'NEWLAND_N950__SBX0000002',
+      statuses: ['processed'],
+      subtype: 'invoice',
+      from: '2026-01-01',
+      to: '2026-01-31',
+      search: 'ctr-2026',
+    });
     expect(ListPrintsRequest.parse({ filters: request }).filters).toEqual(request);
   });
 

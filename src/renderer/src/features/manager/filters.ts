@@ -44,7 +44,8 @@ export function filterRequest(filters: HistoryFilters): HistoryFilterRequest {
   const request: HistoryFilterRequest = {};
   if (filters.terminalId !== '') request.terminalId = filters.terminalId;
   // Every status ticked is the same question as none ticked; the shorter key shares the cache.
-  if (filters.statuses.length > 0 && filters.statuses.length < ALL_STATUSES.length) request.status = ALL_STATUSES.filter((status) => filters.statuses.includes(status));
+  if (filters.statuses.length > 0 && filters.statuses.length < ALL_STATUSES.length)
+    request.status = ALL_STATUSES.filter((status) => filters.statuses.includes(status));
   if (filters.subtype !== '') request.subtype = filters.subtype;
   const from = localDayStart(filters.from);
   if (from !== undefined) request.from = from;

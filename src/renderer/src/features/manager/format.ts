@@ -10,7 +10,8 @@ function formatter(language: Language, style: 'full' | 'time'): Intl.DateTimeFor
   const key = `${language}:${style}`;
   let format = formatters.get(key);
   if (format === undefined) {
-    const options: Intl.DateTimeFormatOptions = style === 'time' ? { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false } : { dateStyle: 'medium', timeStyle: 'medium' };
+    const options: Intl.DateTimeFormatOptions =
+      style === 'time' ? { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false } : { dateStyle: 'medium', timeStyle: 'medium' };
     format = new Intl.DateTimeFormat(LOCALES[language], options);
     formatters.set(key, format);
   }

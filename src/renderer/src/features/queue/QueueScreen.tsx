@@ -73,7 +73,8 @@ function PrintRow({ print, behind, finished }: { print: PrintSummary; behind: Pr
       <div className="queue-row-what">
         <span className="queue-reference">{print.externalReference}</span>
         <span className="queue-meta">
-          {t(`subtype.${print.subtype}`)} · <time dateTime={finished ? print.updatedAt : print.createdAt}>{fillMessage(t(finished ? 'finishedAt' : 'queuedAt'), { time })}</time>
+          {t(`subtype.${print.subtype}`)} ·{' '}
+          <time dateTime={finished ? print.updatedAt : print.createdAt}>{fillMessage(t(finished ? 'finishedAt' : 'queuedAt'), { time })}</time>
         </span>
         {behind !== undefined ? (
           <span className="queue-behind" data-testid="queue-behind">
@@ -132,7 +133,9 @@ export function QueueScreen() {
     <ScreenFrame screen="queue" className="queue-screen">
       {/* One voice for the whole list: each row announcing itself would talk over the others. */}
       <p className="visually-hidden" role="status" data-testid="queue-announcement">
-        {lastChange === undefined ? '' : fillMessage(t('term.printStatus'), { reference: lastChange.externalReference, status: t(`printStatus.${lastChange.status}`) })}
+        {lastChange === undefined
+          ? ''
+          : fillMessage(t('term.printStatus'), { reference: lastChange.externalReference, status: t(`printStatus.${lastChange.status}`) })}
       </p>
       {failure !== null ? (
         <p className="queue-problem" role="alert">

@@ -31,9 +31,17 @@ function SaleStatusPanel({ sale }: { sale: Sale }) {
     <section className={`sale-status sale-${sale.status}`} data-testid="sale-status" data-status={sale.status} aria-live="polite">
       <p className="sale-amount">{sale.amount}</p>
       <p className="sale-state">{SALE_STATUSES[sale.status][language]}</p>
-      {decline !== null && <p className="sale-decline" data-testid="decline-reason">{decline}</p>}
+      {decline !== null && (
+        <p className="sale-decline" data-testid="decline-reason">
+          {decline}
+        </p>
+      )}
       {sale.lastError !== null && sale.status === 'created' && <p className="hint">{sale.lastError.message}</p>}
-      {sale.receiptPrintId !== null && <p className="hint" data-testid="receipt-printed">{t('receipt')}</p>}
+      {sale.receiptPrintId !== null && (
+        <p className="hint" data-testid="receipt-printed">
+          {t('receipt')}
+        </p>
+      )}
       {sale.refundedAmount !== '0.00' && <p className="hint">{fillMessage(t('refunded'), { amount: sale.refundedAmount })}</p>}
       {sale.status === 'created' && (
         <button type="button" data-testid="cancel-sale" disabled={sale.pending !== null} onClick={() => cancel.mutate({ id: sale.id })}>
@@ -71,7 +79,11 @@ function SaleStatusPanel({ sale }: { sale: Sale }) {
           </button>
         </div>
       )}
-      {failure !== null && <p role="alert" className="problem">{failure.message}</p>}
+      {failure !== null && (
+        <p role="alert" className="problem">
+          {failure.message}
+        </p>
+      )}
     </section>
   );
 }
@@ -118,9 +130,20 @@ export function SellScreen() {
       <form className="sell-form" onSubmit={submit}>
         <label>
           {t('amount')}
-          <input ref={amountRef} className="sell-amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(event) => setAmount(event.target.value)} data-testid="sell-amount" aria-describedby="sell-hint" />
+          <input
+            ref={amountRef}
+            className="sell-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            data-testid="sell-amount"
+            aria-describedby="sell-hint"
+          />
         </label>
-        <p id="sell-hint" className="hint">{t('amount.hint')}</p>
+        <p id="sell-hint" className="hint">
+          {t('amount.hint')}
+        </p>
         <label>
           {t('term.terminal')}
           <select value={chosenTerminal} onChange={(event) => setTerminalId(event.target.value)} data-testid="sell-terminal">
@@ -139,9 +162,19 @@ export function SellScreen() {
         <button type="submit" className="primary" disabled={charge.isPending || chosenTerminal === ''} data-testid="charge">
           {charge.isPending ? t('charging') : t('charge')}
         </button>
-        {(problem ?? charge.error?.message) && <p role="alert" className="problem">{problem ?? charge.error?.message}</p>}
+        {(problem ?? charge.error?.message) && (
+          <p role="alert" className="problem">
+            {problem ?? charge.error?.message}
+          </p>
+        )}
       </form>
-      {current === null ? <p className="hint" data-testid="sale-idle">{t('idle')}</p> : <SaleStatusPanel key={current.id} sale={current} />}
+      {current === null ? (
+        <p className="hint" data-testid="sale-idle">
+          {t('idle')}
+        </p>
+      ) : (
+        <SaleStatusPanel key={current.id} sale={current} />
+      )}
       <h2>{t('recent')}</h2>
       <ul className="sell-recent" data-testid="sell-recent">
         {(sales.data?.sales ?? []).slice(0, 10).map((sale) => (

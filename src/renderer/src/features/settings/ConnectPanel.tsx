@@ -31,7 +31,12 @@ function SecretStorage({ status }: { status: CredentialsStatus }) {
     <div className="setup-storage" data-testid="secret-storage">
       <p>{storage.mode === 'plaintext' ? text('storagePlaintext') : text('storageSessionOnly')}</p>
       <label className="radio">
-        <input type="checkbox" checked={storage.plaintextAllowed} onChange={(event) => void allow.run({ allow: event.target.checked })} data-testid="allow-plaintext" />
+        <input
+          type="checkbox"
+          checked={storage.plaintextAllowed}
+          onChange={(event) => void allow.run({ allow: event.target.checked })}
+          data-testid="allow-plaintext"
+        />
         {text('storageAllow')}
       </label>
     </div>
@@ -57,7 +62,8 @@ function Connection({ status }: { status: CredentialsStatus }) {
     setTest({ state: 'running' });
     call('terminals.list', {}).then(
       (list) => setTest({ state: 'done', ok: true, message: text('testOk', { count: list.terminals.length }) }),
-      (error: unknown) => setTest({ state: 'done', ok: false, message: text('testFailed', { message: error instanceof Error ? error.message : String(error) }) }),
+      (error: unknown) =>
+        setTest({ state: 'done', ok: false, message: text('testFailed', { message: error instanceof Error ? error.message : String(error) }) }),
     );
   };
 
@@ -72,14 +78,24 @@ function Connection({ status }: { status: CredentialsStatus }) {
           {text('token.details', { type: token.type, expires })}
         </p>
       )}
-      {status.signInInProgress ? <p className="hint" data-testid="sign-in-progress">{text('signingIn')}</p> : null}
+      {status.signInInProgress ? (
+        <p className="hint" data-testid="sign-in-progress">
+          {text('signingIn')}
+        </p>
+      ) : null}
       <div className="setup-actions">
         {status.signInInProgress ? (
           <button type="button" className="secondary-button" onClick={() => void cancel.run({})} data-testid="cancel-sign-in">
             {text('cancelSignIn')}
           </button>
         ) : (
-          <button type="button" className="secondary-button" disabled={status.state === 'not_configured'} onClick={() => void signIn.run({}).catch(() => undefined)} data-testid="sign-in">
+          <button
+            type="button"
+            className="secondary-button"
+            disabled={status.state === 'not_configured'}
+            onClick={() => void signIn.run({}).catch(() => undefined)}
+            data-testid="sign-in"
+          >
             {text('signIn')}
           </button>
         )}
@@ -88,7 +104,13 @@ function Connection({ status }: { status: CredentialsStatus }) {
             {text('signOut')}
           </button>
         ) : null}
-        <button type="button" className="secondary-button" disabled={test.state === 'running' || status.state === 'not_configured'} onClick={runTest} data-testid="test-connection">
+        <button
+          type="button"
+          className="secondary-button"
+          disabled={test.state === 'running' || status.state === 'not_configured'}
+          onClick={runTest}
+          data-testid="test-connection"
+        >
           {test.state === 'running' ? text('testing') : text('test')}
         </button>
       </div>

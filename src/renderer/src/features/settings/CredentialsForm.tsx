@@ -72,9 +72,20 @@ export function CredentialsForm({ production }: { production: CredentialsStatus[
       {FIELDS.map((field) => (
         <div key={field.name} className="setup-field">
           <label htmlFor={`setup-${field.name}`}>{text(field.name)}</label>
-          <input {...input(field.name)} className={field.mono ? 'mono' : undefined} aria-invalid={problems[field.name] !== undefined} aria-describedby={`setup-${field.name}-note`} />
+          <input
+            {...input(field.name)}
+            className={field.mono ? 'mono' : undefined}
+            aria-invalid={problems[field.name] !== undefined}
+            aria-describedby={`setup-${field.name}-note`}
+          />
           <p id={`setup-${field.name}-note`} className={problems[field.name] === undefined ? 'hint' : 'field-problem'} data-testid={`setup-${field.name}-note`}>
-            {problems[field.name] !== undefined ? text(problems[field.name]!) : field.name === 'redirectUri' ? text('redirectHint') : field.name === 'baseUrl' ? text('baseUrlHint') : ''}
+            {problems[field.name] !== undefined
+              ? text(problems[field.name]!)
+              : field.name === 'redirectUri'
+                ? text('redirectHint')
+                : field.name === 'baseUrl'
+                  ? text('baseUrlHint')
+                  : ''}
           </p>
         </div>
       ))}

@@ -6,7 +6,15 @@ import { queryKeyOf, useContractMutation } from '../../api/hooks';
 export { useCredentialsStatus, useSetupText } from '../../components/environment/credentials-status';
 
 /** A credentials action whose answer (the new status) replaces the cached one at once. */
-export function useCredentialsAction<C extends 'credentials.setProduction' | 'credentials.verify' | 'credentials.signIn' | 'credentials.cancelSignIn' | 'credentials.signOut' | 'credentials.allowPlaintext'>(channel: C) {
+export function useCredentialsAction<
+  C extends
+    | 'credentials.setProduction'
+    | 'credentials.verify'
+    | 'credentials.signIn'
+    | 'credentials.cancelSignIn'
+    | 'credentials.signOut'
+    | 'credentials.allowPlaintext',
+>(channel: C) {
   const client = useQueryClient();
   const mutation = useContractMutation(channel);
   return {
