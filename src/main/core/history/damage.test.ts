@@ -102,7 +102,7 @@ describe('a damaged history', () => {
     for (const length of [0, 50, 100, 4096, 8192, 12_000, Math.floor(size / 3), Math.floor(size / 2), size - 4096, size - 1]) {
       const file = damagedCopy(`cut-${length}`, (path) => writeFileSync(path, readFileSync(path).subarray(0, length)));
       const { history, report } = openHistory({ file });
-      expect(readable(history)).toBe(report.prints);
+      expect(readable(history), `cut at ${length} (${report.outcome})`).toBe(report.prints);
       if (length >= size - 4096) expect(report.prints, `cut at ${length}`).toBeGreaterThan(0);
       if (length > 0 && report.outcome === 'salvaged') expect(report.salvage?.damagedCopy.every((path) => existsSync(path))).toBe(true);
       // The fresh database takes new prints.
