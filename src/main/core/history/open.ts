@@ -61,6 +61,10 @@ function check(db: DatabaseSync, integrityCheck: 'quick' | 'none'): void {
 }
 
 function openChecked(file: string, integrityCheck: 'quick' | 'none'): DatabaseSync {
+  // A database file is whole pages; a shorter last page (a cut copy, a torn disk) reads as zeros that
+  // quick_check does not always notice, and the row they held would silently be unreadable.
+  const size = existsSync(file) ? statSync(file).size : 0;
+  if (size % PAGE_SIZE !== 0) throw new Error(`the file is cut short: ${size} bytes is not a whole number of ${PAGE_SIZE}-byte pages`);
   const { DatabaseSync } = sqlite();
   const db = new DatabaseSync(file);
   try {
