@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { migrateOldJournal } from '../history/migrate-journal';
+import { openHistory } from '../history/open';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Environment } from '../../../shared/ipc/channels/app';
@@ -87,6 +89,13 @@ export async function seedJournalDirectory(
     }
   }
   await target.syncDirectory();
+  // Imported now, as a first start would (history/migrate-journal.ts), so the app opens on a ready history.
+  const { history } = openHistory({ file: join(dataDirectory, 'history-sandbox.sqlite') });
+  try {
+    await migrateOldJournal(history, journalDirectory(dataDirectory));
+  } finally {
+    history.closeSync();
+  }
   return { count, bytes };
 }
 
