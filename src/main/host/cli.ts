@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { createAppCore } from '../core/app-core';
 import { startEmbeddedSandbox } from '../embedded-sandbox';
 import { receiverConfigFrom } from '../core/notifications/config';
-import { seedJournalDirectory } from '../core/manager/seed-journal';
+import { seedHistoryDirectory } from '../core/manager/seed-history';
 import { openConfStore } from '../core/settings/conf-store';
 import { startBrowserHost } from './server';
 
@@ -32,7 +32,7 @@ const packageJson = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as
 const dataDirectory = resolve(values.data);
 mkdirSync(dataDirectory, { recursive: true });
 if (values['seed-prints'] !== undefined) {
-  const seeded = await seedJournalDirectory(dataDirectory, Number(values['seed-prints']));
+  const seeded = await seedHistoryDirectory(dataDirectory, Number(values['seed-prints']));
   // stderr: with --json, stdout's first line is the address the tests read.
   console.error(`[counter] seeded ${seeded.count} prints (${Math.round(seeded.bytes / 1e6)} MB)`);
 }

@@ -1,9 +1,8 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPrintJournal } from '../print-queue/journal';
-import { createDirectoryFiles } from '../print-queue/journal-files';
+import { openLegacyJournalWriter } from '../testing/legacy-journal-writer';
 import { migrateOldJournal } from './migrate-journal';
 import { openHistory } from './open';
 import { samplePrint } from './test-prints';
@@ -15,17 +14,19 @@ afterEach(() => {
 
 async function oldJournal(root: string, count: number): Promise<{ directory: string; ids: string[] }> {
   const directory = join(root, 'journal', 'sandbox');
-  const journal = await openPrintJournal({ files: await createDirectoryFiles(directory), maxSegmentBytes: 64 * 1024 });
+  mkdirSync(directory, { recursive: true });
+  const journal = openLegacyJournalWriter(directory, { segmentBytes: 4 * 1024 });
   const ids: string[] = [];
   for (let index = 1; index <= count; index++) {
-    const print = samplePrint(journal.nextSeq());
+    const print = samplePrint(index);
     ids.push(print.id);
-    await journal.append(print, `content ${index}`).durable;
+    journal.append(print, `content ${index}`);
     if (index % 2 === 0)
-      await journal.update(print.id, { status: 'processed', updatedAt: print.createdAt + 1 }, { status: 'processed', at: print.createdAt + 1, reason: null })
-        .durable;
+      journal.update(print.id, { status: 'processed', updatedAt: print.createdAt + 1 }, { status: 'processed', at: print.createdAt + 1, reason: null });
+    // Half-way, a compaction's snapshot, as a journal that had run a while holds.
+    if (index === Math.floor(count / 2)) journal.snapshot({ removeCoveredSegments: true });
   }
-  await journal.close();
+  journal.close();
   return { directory, ids };
 }
 
@@ -51,6 +52,8 @@ describe('the old journal', () => {
     expect(report?.movedTo).toBe(`${directory}.migrated-2026-11-23`);
     expect(existsSync(directory)).toBe(false);
     expect(readdirSync(report?.movedTo ?? '').sort()).toEqual(readdirSync(backup).sort());
+    // Read, never repaired: not one byte of the old files changed (the damaged one included).
+    for (const name of readdirSync(backup)) expect(readFileSync(join(report?.movedTo ?? '', name)).equals(readFileSync(join(backup, name))), name).toBe(true);
     const imported = report?.imported ?? 0;
     expect(imported).toBeGreaterThanOrEqual(29);
     expect(history.size()).toBe(imported);

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { silentLogger, type Logger } from '../ports';
-import { openPrintJournal } from '../print-queue/journal';
-import { createDirectoryFiles, type JournalFiles } from '../print-queue/journal-files';
+import { legacyDirectoryFiles } from './legacy-journal/files';
+import { readLegacyJournal } from './legacy-journal/reader';
 import type { JournalPrint } from '../print-queue/records';
 import type { PrintHistory } from './print-history';
 
@@ -14,26 +14,12 @@ export interface JournalMigrationReport {
   movedTo: string;
 }
 
-/** The old journal's files with every write turned into nothing: the migration reads, never repairs. */
-function readOnly(files: JournalFiles): JournalFiles {
-  const nothing = async () => undefined;
-  return {
-    list: () => files.list(),
-    chunks: (name, from) => files.chunks(name, from),
-    read: (name, offset, length) => files.read(name, offset, length),
-    openSegment: async () => ({ writesAreDurable: true, writeAt: nothing, sync: nothing, close: nothing }),
-    openAppend: async () => ({ append: nothing, sync: nothing, close: nothing }),
-    rename: nothing,
-    remove: nothing,
-    syncDirectory: nothing,
-  };
-}
-
 /**
  * Imports the old segment/snapshot journal of one environment into the history, once, at first start:
- * every record the old reader can still read (it skips damaged ones, journal.ts), in one transaction,
- * then the folder is renamed `<folder>.migrated-<date>` and kept. A crash between the commit and the
- * rename is safe: the history's marker row says the import is done, the next start only renames.
+ * every record the legacy reader can still read (legacy-journal/reader.ts: it skips damaged records
+ * and writes nothing), in one transaction, then the folder is renamed `<folder>.migrated-<date>` and
+ * kept. A crash between the commit and the rename is safe: the history's marker row says the import is
+ * done, the next start only renames.
  */
 export async function migrateOldJournal(
   history: PrintHistory,
@@ -42,10 +28,10 @@ export async function migrateOldJournal(
 ): Promise<JournalMigrationReport | undefined> {
   const logger = options.logger ?? silentLogger;
   if (!existsSync(journalDirectory) || readdirSync(journalDirectory).length === 0) return undefined;
-  const journal = await openPrintJournal({ files: readOnly(await createDirectoryFiles(journalDirectory)), logger, sync: false });
+  const journal = await readLegacyJournal(legacyDirectoryFiles(journalDirectory), { logger });
   const withoutContent: string[] = [];
   async function* entries(): AsyncIterable<{ print: JournalPrint; content: string }> {
-    for (const print of journal.values()) {
+    for (const print of journal.prints()) {
       let content = '';
       try {
         content = await journal.content(print.id);
@@ -56,12 +42,7 @@ export async function migrateOldJournal(
       yield { print: { ...print, history: [...print.history] }, content };
     }
   }
-  let imported: number;
-  try {
-    imported = (await history.importPrints(entries(), 'journal-import')).imported;
-  } finally {
-    await journal.close();
-  }
+  const { imported } = await history.importPrints(entries(), 'journal-import');
   const now = (options.now ?? Date.now)();
   const dated = `${journalDirectory}.migrated-${new Date(now).toISOString().slice(0, 10)}`;
   const movedTo = existsSync(dated) ? `${dated}-${now}` : dated;

@@ -1,6 +1,6 @@
 import { isFinalPrintStatus, type ListPrintsRequest } from '../../../shared/ipc/channels/prints';
 import { silentLogger, type Logger } from '../ports';
-import { JournalUnavailableError, type JournalStats, type PrintJournal } from '../print-queue/journal';
+import { JournalUnavailableError, type JournalStats, type PrintJournal } from '../print-queue/journal-port';
 import type { JournalPrint, JournalTransition, PrintPatch } from '../print-queue/records';
 import { managerSql } from './manager-query';
 import { PRINT_COLUMNS, printFromRows, printValues } from './rows';

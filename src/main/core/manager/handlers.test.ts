@@ -18,7 +18,7 @@ import {
   type TestSandbox,
 } from '../testing/harness';
 import { PRINT_CSV_COLUMNS, printCsvHeader } from './csv';
-import { seedJournalDirectory } from './seed-journal';
+import { seedHistoryDirectory } from './seed-history';
 
 const DAY_MS = 24 * 60 * 60_000;
 const SEEDED = 600;
@@ -37,7 +37,7 @@ async function start(): Promise<{ core: AppCore; target: TestSandbox; answered: 
   const target = platform;
   const directory = temporaryDirectory('counter-manager-');
   cleanups.push(() => directory.remove());
-  await seedJournalDirectory(directory.path, SEEDED, { now: target.clock.now(), spanDays: 30 });
+  await seedHistoryDirectory(directory.path, SEEDED, { now: target.clock.now(), spanDays: 30 });
   const core = createAppCore({
     store: createMemoryStore(),
     shell: 'browser-host',

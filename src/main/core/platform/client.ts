@@ -1,19 +1,18 @@
 import type { z } from 'zod';
 import { TokenRequest, TokenResponse } from '../../../shared/platform/oauth';
-import { Chargeback, MerchantOrder, Payment, PaymentCreateRequest, PaymentIntent } from '../../../shared/platform/payments';
-import { Preference, PreferenceRequest, type PreferenceRequestInput } from '../../../shared/platform/preferences';
-import { CreateActionRequest, CreatedTerminalAction, TerminalAction } from '../../../shared/platform/terminal-actions';
-import { TerminalsListResponse, type TerminalSummary } from '../../../shared/platform/terminals';
-import { NO_HTTP_STATUS, PlatformError } from './errors';
+import type { Chargeback, MerchantOrder, Payment, PaymentCreateRequest, PaymentIntent } from '../../../shared/platform/payments';
+import type { Preference, PreferenceRequestInput } from '../../../shared/platform/preferences';
+import type { CreateActionRequest, CreatedTerminalAction, TerminalAction } from '../../../shared/platform/terminal-actions';
+import type { TerminalsListResponse, TerminalSummary } from '../../../shared/platform/terminals';
+import { createActionsClient } from './actions-client';
 import { createOrdersClient, type OrdersClient } from './orders-client';
-import { SandboxAccounts, TERMINALS_PAGE_LIMIT } from './schemas';
+import { createPaymentsClients } from './payments-client';
+import { createProbe, type ProbeResult } from './probe';
+import { SandboxAccounts } from './schemas';
+import { createTerminalsClient } from './terminals-client';
 import type { CallOptions, PlatformTransport } from './transport';
 
-/** Whether anything answered the probe; `detail` says why not, for the connection indicator. */
-export type ProbeResult = { reachable: true } | { reachable: false; code: string; detail: string };
-
-/** The connection indicator's question is quick: one attempt, answered within seconds or not at all. */
-const PROBE_OPTIONS: Readonly<CallOptions> = { maxAttempts: 1, timeoutMs: 5_000 };
+export type { ProbeResult } from './probe';
 
 /** Create and cancel must carry the caller's own key: the print queue journals it before the first request. */
 export type IdempotentCallOptions = CallOptions & { idempotencyKey: string };
@@ -62,57 +61,9 @@ export interface PlatformClient {
   probe(target: 'platform' | 'sandbox', options?: CallOptions): Promise<ProbeResult>;
 }
 
-const segment = (value: string): string => encodeURIComponent(value);
-const json = <T>(schema: z.ZodType<T>) => ({ kind: 'json' as const, schema });
-
 export function createPlatformClient(transport: PlatformTransport): PlatformClient {
-  const read = <T>(path: string, schema: z.ZodType<T>, options?: CallOptions) =>
-    transport.request({ method: 'GET', path, authenticated: true, idempotent: false, response: json(schema), options });
-
-  const terminals: PlatformClient['terminals'] = {
-    list: (page, options) =>
-      transport.request({
-        method: 'GET',
-        path: '/terminals/v1/list',
-        query: { limit: page.limit ?? TERMINALS_PAGE_LIMIT, offset: page.offset ?? 0 },
-        authenticated: true,
-        idempotent: false,
-        response: json(TerminalsListResponse),
-        options,
-      }),
-    async listAll(options) {
-      const all: TerminalSummary[] = [];
-      for (;;) {
-        const page = await terminals.list({ limit: TERMINALS_PAGE_LIMIT, offset: all.length }, options);
-        all.push(...page.data.terminals);
-        // An empty page ends it too, so a platform whose total is wrong cannot loop us forever.
-        if (page.data.terminals.length === 0 || all.length >= page.paging.total) return all;
-      }
-    },
-  };
-
-  async function probe(target: 'platform' | 'sandbox', options?: CallOptions): Promise<ProbeResult> {
-    const path = target === 'sandbox' ? '/__sandbox/health' : '/';
-    try {
-      await transport.request({
-        method: 'GET',
-        path,
-        authenticated: false,
-        idempotent: false,
-        response: { kind: 'empty' },
-        options: { ...PROBE_OPTIONS, ...options },
-      });
-      return { reachable: true };
-    } catch (error) {
-      if (!(error instanceof PlatformError)) throw error;
-      // Any HTTP answer means the platform is reachable; whether our token is good is the credentials' business.
-      if (error.status !== NO_HTTP_STATUS) return { reachable: true };
-      return { reachable: false, code: error.code, detail: error.detail };
-    }
-  }
-
   return {
-    probe,
+    probe: createProbe(transport),
     oauth: {
       token: (request, options) =>
         transport.request({
@@ -121,73 +72,24 @@ export function createPlatformClient(transport: PlatformTransport): PlatformClie
           body: TokenRequest.parse(request),
           authenticated: false,
           idempotent: false,
-          response: json(TokenResponse),
+          response: { kind: 'json', schema: TokenResponse },
           options,
         }),
     },
-    actions: {
-      create: (request, options) =>
-        transport.request({
-          method: 'POST',
-          path: '/terminals/v1/actions',
-          body: CreateActionRequest.parse(request),
-          authenticated: true,
-          idempotent: true,
-          response: json(CreatedTerminalAction),
-          options,
-        }),
-      get: (actionId, options) =>
-        transport.request({
-          method: 'GET',
-          path: `/terminals/v1/actions/${segment(actionId)}`,
-          authenticated: true,
-          idempotent: false,
-          response: json(TerminalAction),
-          options,
-        }),
-      cancel: (actionId, options) =>
-        transport.request({
-          method: 'POST',
-          path: `/terminals/v1/actions/${segment(actionId)}/cancel`,
-          authenticated: true,
-          idempotent: true,
-          response: { kind: 'empty' },
-          options,
-        }),
-    },
-    terminals,
+    actions: createActionsClient(transport),
+    terminals: createTerminalsClient(transport),
     orders: createOrdersClient(transport),
-    checkout: {
-      createPreference: (preference, options) =>
-        transport.request({
-          method: 'POST',
-          path: '/checkout/preferences',
-          body: PreferenceRequest.parse(preference),
-          authenticated: true,
-          idempotent: true,
-          response: json(Preference),
-          options,
-        }),
-    },
-    payments: {
-      create: (payment, options) =>
-        transport.request({
-          method: 'POST',
-          path: '/v1/payments',
-          body: PaymentCreateRequest.parse(payment),
-          authenticated: true,
-          idempotent: true,
-          response: json(Payment),
-          options,
-        }),
-      get: (id, options) => read(`/v1/payments/${segment(id)}`, Payment, options),
-    },
-    merchantOrders: { get: (id, options) => read(`/merchant_orders/${segment(id)}`, MerchantOrder, options) },
-    chargebacks: { get: (id, options) => read(`/v1/chargebacks/${segment(id)}`, Chargeback, options) },
-    paymentIntents: { get: (id, options) => read(`/point/integration-api/payment-intents/${segment(id)}`, PaymentIntent, options) },
+    ...createPaymentsClients(transport),
     sandbox: {
       accounts: (options) =>
-        transport.request({ method: 'GET', path: '/__sandbox/accounts', authenticated: false, idempotent: false, response: json(SandboxAccounts), options }),
+        transport.request({
+          method: 'GET',
+          path: '/__sandbox/accounts',
+          authenticated: false,
+          idempotent: false,
+          response: { kind: 'json', schema: SandboxAccounts },
+          options,
+        }),
     },
   };
 }

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
 import type { Clock } from '../../../shared/clock';
 import { IDEMPOTENCY_HEADER } from '../../../shared/platform/terminal-actions';
 import { silentLogger, type Http, type Logger, type RandomSource } from '../ports';
-import { NO_HTTP_STATUS, PlatformError, isTransientStatus, platformErrorFromResponse } from './errors';
+import { attempt, heldBodyInit, parseSuccess, type ResponseSpec } from './attempt';
+import { PlatformError, platformErrorFromResponse } from './errors';
+import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelay, sleep, type RetryPolicy } from './retry';
+
+export { DEFAULT_RETRY_POLICY, parseRetryAfter, type RetryPolicy } from './retry';
+export type { ResponseSpec } from './attempt';
 
 /** Where bearer tokens come from: the credentials service, which renews them single-flight. */
 export interface TokenSource {
@@ -29,23 +33,6 @@ export interface CallOptions {
    */
   sendAfter?: Promise<unknown>;
 }
-
-export interface RetryPolicy {
-  timeoutMs: number;
-  maxAttempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** A Retry-After longer than this ends the call (retryable) instead of holding it open. */
-  maxRetryAfterMs: number;
-}
-
-export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
-  timeoutMs: 15_000,
-  maxAttempts: 4,
-  baseDelayMs: 300,
-  maxDelayMs: 8_000,
-  maxRetryAfterMs: 30_000,
-});
 
 export interface TransportOptions {
   http: Http;
@@ -76,8 +63,6 @@ export interface RequestOutcome {
   detail: string | null;
 }
 
-export type ResponseSpec<T> = { kind: 'json'; schema: z.ZodType<T> } | { kind: 'empty' };
-
 export interface PlatformRequest<T> {
   method: 'GET' | 'POST';
   path: string;
@@ -95,15 +80,6 @@ export interface PlatformTransport {
   request<T>(request: PlatformRequest<T>): Promise<T>;
 }
 
-/** Milliseconds a Retry-After header asks for: delta-seconds or an HTTP date. */
-export function parseRetryAfter(header: string | null, nowMs: number): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const seconds = Number(header.trim());
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
-}
-
 /**
  * The only code that sends HTTP to the platform. It adds authentication and the idempotency key,
  * bounds every attempt with a timeout, retries network failures, 429 and 5xx with jittered exponential
@@ -117,26 +93,6 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
   const logger = options.logger ?? silentLogger;
   const { clock } = options;
 
-  const sleep = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(abortError(signal));
-      const onAbort = (): void => {
-        clock.clearTimeout(timer);
-        reject(abortError(signal));
-      };
-      const timer = clock.setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-
-  const backoffMs = (retryNumber: number): number => {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retryNumber - 1));
-    // "Equal jitter": never less than half the step, so a burst of clients still spreads out.
-    return Math.round(ceiling / 2 + random() * (ceiling / 2));
-  };
-
   function buildUrl(path: string, query: PlatformRequest<unknown>['query']): string {
     // Relative to the base, so a base URL with a path of its own (a proxy prefix) is kept.
     const url = new URL(path.replace(/^\/+/, ''), ensureTrailingSlash(options.baseUrl()));
@@ -144,57 +100,34 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
     return url.toString();
   }
 
-  /** One attempt: an HTTP answer of any status, or a PlatformError with status 0 for no answer. */
-  async function attempt(
-    url: string,
-    init: RequestInit,
-    timeoutMs: number,
-    outerSignal: AbortSignal | undefined,
-  ): Promise<{ response: Response; text: string }> {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = clock.setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
-    const onOuterAbort = (): void => controller.abort();
-    outerSignal?.addEventListener('abort', onOuterAbort, { once: true });
-    try {
-      const response = await options.http(url, { ...init, signal: controller.signal });
-      // The body is read under the same timeout: a server that stalls mid-body is as dead as a silent one.
-      const text = await response.text();
-      return { response, text };
-    } catch (error) {
-      if (outerSignal?.aborted) throw abortError(outerSignal);
-      if (timedOut) throw new PlatformError({ status: NO_HTTP_STATUS, code: 'timeout', detail: `no answer within ${timeoutMs} ms` });
-      throw new PlatformError({
-        status: NO_HTTP_STATUS,
-        code: 'network_error',
-        detail: error instanceof Error ? `${error.message}${causeText(error)}` : String(error),
-      });
-    } finally {
-      clock.clearTimeout(timer);
-      outerSignal?.removeEventListener('abort', onOuterAbort);
-    }
+  function requireTokens(): TokenSource {
+    if (options.tokens === undefined) throw new Error('this transport has no token source for authenticated calls');
+    return options.tokens;
   }
 
-  /** The call, its outcome told to `onOutcome`. */
-  async function request<T>(spec: PlatformRequest<T>): Promise<T> {
-    if (options.onOutcome === undefined) return send(spec);
-    const tell = (outcome: Omit<RequestOutcome, 'method' | 'path' | 'authenticated'>): void => {
-      try {
-        options.onOutcome?.({ method: spec.method, path: spec.path, authenticated: spec.authenticated, ...outcome });
-      } catch (error) {
-        logger.warn('an outcome listener failed', { error: String(error) });
-      }
-    };
+  /** One attempt of the call: its parsed answer, or the failure it ended with. */
+  async function tryOnce<T>(spec: PlatformRequest<T>, call: Readonly<RetryPolicy & CallOptions>, init: RequestInit, attemptNumber: number, url: string) {
     try {
-      const result = await send(spec);
-      tell({ ok: true, status: 200, code: null, detail: null });
-      return result;
+      options.onAttempt?.({ method: spec.method, path: spec.path, attempt: attemptNumber });
+      // Only the first attempt can be ahead of it: a retry starts after the first one ended.
+      const held = attemptNumber === 1 ? call.sendAfter : undefined;
+      const sent =
+        held === undefined || typeof init.body !== 'string' ? init : heldBodyInit(spec.method, init.headers as Record<string, string>, init.body, held);
+      const { response, text } = await attempt(options.http, clock, { url, init: sent, timeoutMs: call.timeoutMs, signal: call.signal }).catch(
+        async (error: unknown) => {
+          // A body never finished because its precondition failed: that failure, not a network one.
+          if (held !== undefined) await held;
+          throw error;
+        },
+      );
+      if (response.ok) return { ok: true as const, value: parseSuccess(spec.response, response.status, text) };
+      return {
+        ok: false as const,
+        failure: platformErrorFromResponse(response.status, text, parseRetryAfter(response.headers.get('retry-after'), clock.now())),
+      };
     } catch (error) {
-      if (error instanceof PlatformError && !spec.options?.signal?.aborted) tell({ ok: false, status: error.status, code: error.code, detail: error.detail });
-      throw error;
+      if (!(error instanceof PlatformError)) throw error;
+      return { ok: false as const, failure: error };
     }
   }
 
@@ -211,26 +144,9 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
       if (bodyText !== undefined) headers['Content-Type'] = 'application/json';
       if (token !== undefined) headers.Authorization = `Bearer ${token}`;
       if (idempotencyKey !== undefined) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
-
-      let failure: PlatformError;
-      try {
-        options.onAttempt?.({ method: spec.method, path: spec.path, attempt: attemptNumber });
-        // Only the first attempt can be ahead of it: a retry starts after the first one ended.
-        const held = attemptNumber === 1 ? call.sendAfter : undefined;
-        const init: RequestInit =
-          held === undefined || bodyText === undefined ? { method: spec.method, headers, body: bodyText } : heldBodyInit(spec.method, headers, bodyText, held);
-        const { response, text } = await attempt(url, init, call.timeoutMs, call.signal).catch(async (error: unknown) => {
-          // A body never finished because its precondition failed: that failure, not a network one.
-          if (held !== undefined) await held;
-          throw error;
-        });
-        if (response.ok) return parseSuccess(spec.response, response.status, text);
-        failure = platformErrorFromResponse(response.status, text, parseRetryAfter(response.headers.get('retry-after'), clock.now()));
-      } catch (error) {
-        if (!(error instanceof PlatformError)) throw error;
-        failure = error;
-      }
-
+      const result = await tryOnce(spec, call, { method: spec.method, headers, body: bodyText }, attemptNumber, url);
+      if (result.ok) return result.value;
+      const { failure } = result;
       if (failure.status === 401 && token !== undefined && !renewedAfter401) {
         // Once: a second 401 with a brand-new token is a credentials problem, not a stale token.
         renewedAfter401 = true;
@@ -238,61 +154,39 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
         attemptNumber--;
         continue;
       }
-      if (!isTransientStatus(failure.status) || attemptNumber >= call.maxAttempts) throw failure;
-      if (failure.retryAfterMs !== undefined && failure.retryAfterMs > call.maxRetryAfterMs) throw failure;
-      const delay = failure.retryAfterMs !== undefined ? failure.retryAfterMs + Math.round(random() * 100) : backoffMs(attemptNumber);
+      const delay = retryDelay(failure, attemptNumber, call, random);
+      if (delay === undefined) throw failure;
       logger.debug('platform call will be retried', { method: spec.method, path: spec.path, code: failure.code, attempt: attemptNumber, delay });
-      await sleep(delay, call.signal);
+      await sleep(clock, delay, call.signal);
     }
   }
 
-  function requireTokens(): TokenSource {
-    if (options.tokens === undefined) throw new Error('this transport has no token source for authenticated calls');
-    return options.tokens;
-  }
-
-  return { request };
+  return { request: (spec) => reportingOutcome(spec, send, options.onOutcome, logger) };
 }
 
-/**
- * A request handed to fetch now whose body (its length declared) is released once `ready` resolves; if
- * it rejects, the body stream fails and the request is abandoned unfinished.
- */
-function heldBodyInit(method: string, headers: Record<string, string>, bodyText: string, ready: Promise<unknown>): RequestInit {
-  const bytes = new TextEncoder().encode(bodyText);
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      await ready;
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
-  // `duplex` is required by fetch for a streamed body; Node's RequestInit type does not declare it yet everywhere.
-  const init: RequestInit & { duplex: 'half' } = { method, headers: { ...headers, 'Content-Length': String(bytes.byteLength) }, body, duplex: 'half' };
-  return init;
-}
-
-function parseSuccess<T>(spec: ResponseSpec<T>, status: number, text: string): T {
-  if (spec.kind === 'empty') return undefined as T;
-  let json: unknown;
+/** The call, how it ended told to `onOutcome` (a call its caller aborted is not told). */
+async function reportingOutcome<T>(
+  spec: PlatformRequest<T>,
+  send: (spec: PlatformRequest<T>) => Promise<T>,
+  onOutcome: TransportOptions['onOutcome'],
+  logger: Logger,
+): Promise<T> {
+  if (onOutcome === undefined) return send(spec);
+  const tell = (outcome: Omit<RequestOutcome, 'method' | 'path' | 'authenticated'>): void => {
+    try {
+      onOutcome({ method: spec.method, path: spec.path, authenticated: spec.authenticated, ...outcome });
+    } catch (error) {
+      logger.warn('an outcome listener failed', { error: String(error) });
+    }
+  };
   try {
-    json = JSON.parse(text);
-  } catch {
-    throw new PlatformError({ status, code: 'invalid_response', retryable: false, detail: `not JSON: ${text.slice(0, 200)}` });
+    const result = await send(spec);
+    tell({ ok: true, status: 200, code: null, detail: null });
+    return result;
+  } catch (error) {
+    if (error instanceof PlatformError && !spec.options?.signal?.aborted) tell({ ok: false, status: error.status, code: error.code, detail: error.detail });
+    throw error;
   }
-  const parsed = spec.schema.safeParse(json);
-  if (!parsed.success) {
-    throw new PlatformError({
-      status,
-      code: 'invalid_response',
-      retryable: false,
-      detail: parsed.error.issues
-        .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-        .join('; ')
-        .slice(0, 500),
-    });
-  }
-  return parsed.data;
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {
@@ -301,14 +195,4 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 
 function ensureTrailingSlash(base: string): string {
   return base.endsWith('/') ? base : `${base}/`;
-}
-
-function abortError(signal: AbortSignal | undefined): Error {
-  const reason: unknown = signal?.reason;
-  return reason instanceof Error ? reason : new Error('the call was aborted');
-}
-
-function causeText(error: Error): string {
-  const cause: unknown = (error as { cause?: unknown }).cause;
-  return cause instanceof Error ? ` (${cause.message})` : '';
 }

@@ -1,14 +1,26 @@
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../shared/clock';
 import { silentLogger, type Logger } from '../ports';
 import { PrintChanges } from './changes';
-import { openPrintJournal } from './journal';
-import { createMemoryFiles } from './journal-files';
+import { openHistory } from '../history/open';
+import { temporaryDirectory } from '../testing/harness';
 import { queuedPrint, type JournalPrint } from './records';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
 
 async function setUp() {
   const clock = createManualClock();
-  const journal = await openPrintJournal({ files: createMemoryFiles() });
+  // The store the app gives the queue: the SQLite history, in a folder of its own.
+  const directory = temporaryDirectory('counter-changes-');
+  const { history: journal } = openHistory({ file: join(directory.path, 'history-sandbox.sqlite') });
+  cleanups.push(() => {
+    journal.closeSync();
+    directory.remove();
+  });
   const emitted: Array<Pick<JournalPrint, 'id' | 'status'>> = [];
   const finals: string[] = [];
   const refusals: string[] = [];

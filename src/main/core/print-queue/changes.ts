@@ -1,7 +1,7 @@
 import type { Clock } from '../../../shared/clock';
 import { isFinalPrintStatus, type PrintStatus } from '../../../shared/ipc/channels/prints';
 import type { Logger } from '../ports';
-import type { PrintJournal } from './journal';
+import type { PrintJournal } from './journal-port';
 import { checkMove, type PrintEvent } from './lifecycle';
 import type { JournalPrint, JournalTransition, PrintPatch } from './records';
 

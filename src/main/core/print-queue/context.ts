@@ -3,7 +3,7 @@ import type { Logger, RandomSource } from '../ports';
 import type { PlatformClient } from '../platform/client';
 import { NO_HTTP_STATUS, PlatformError } from '../platform/errors';
 import type { PrintChanges } from './changes';
-import type { PrintJournal } from './journal';
+import type { PrintJournal } from './journal-port';
 import type { Lanes } from './lanes';
 import type { QueuePolicy } from './policy';
 import type { JournalError } from './records';

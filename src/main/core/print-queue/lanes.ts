@@ -1,6 +1,6 @@
 import type { Clock } from '../../../shared/clock';
 import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
-import type { PrintJournal } from './journal';
+import type { PrintJournal } from './journal-port';
 import { RequestBudget } from './request-budget';
 
 /** One terminal's share of the queue: its request budget and its unfinished prints in enqueue order. */

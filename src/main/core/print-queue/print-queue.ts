@@ -9,7 +9,7 @@ import type { QueueContext } from './context';
 import { Dispatcher } from './dispatcher';
 import { PrintQueueError } from './errors';
 import { Intake } from './intake';
-import type { PrintJournal } from './journal';
+import type { PrintJournal } from './journal-port';
 import { Lanes } from './lanes';
 import { DEFAULT_QUEUE_POLICY, type QueuePolicy } from './policy';
 import { Poller } from './poller';

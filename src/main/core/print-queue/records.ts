@@ -63,21 +63,6 @@ export const PrintPatch = JournalPrint.pick({
 }).partial();
 export type PrintPatch = z.infer<typeof PrintPatch>;
 
-/** One line of a journal file. Short keys: a transition line is written for every status change. */
-export const JournalLine = z.discriminatedUnion('k', [
-  /** A new print with its content: the record that makes it durable. */
-  z.object({ k: z.literal('enq'), p: JournalPrint, c: z.string() }),
-  /** A transition. */
-  z.object({ k: z.literal('upd'), id: z.string(), rev: z.number().int(), s: PrintPatch, h: JournalTransition.optional() }),
-  /** Forget finished prints last changed before `before` (history pruning by age). */
-  z.object({ k: z.literal('prune'), before: z.number(), at: z.number() }),
-  /** A print as a snapshot holds it. */
-  z.object({ k: z.literal('snap'), p: JournalPrint, c: z.string() }),
-  /** A snapshot's last line: without it the snapshot is incomplete and ignored. */
-  z.object({ k: z.literal('end'), count: z.number().int().nonnegative(), through: z.number().int().nonnegative() }),
-]);
-export type JournalLine = z.infer<typeof JournalLine>;
-
 /** What only the caller knows about a print entering the queue; everything else starts the same way for every print. */
 export interface NewPrint {
   id: string;

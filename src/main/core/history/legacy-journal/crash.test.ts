@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { temporaryDirectory } from '../testing/harness';
-import { createDirectoryFiles } from './journal-files';
-import { openPrintJournal } from './journal';
+import { temporaryDirectory } from '../../testing/harness';
+import { legacyDirectoryFiles } from './files';
+import { readLegacyJournal } from './reader';
 
-const writer = fileURLToPath(new URL('../testing/journal-writer.ts', import.meta.url));
+const writer = fileURLToPath(new URL('../../testing/legacy-journal-child.ts', import.meta.url));
+
+const snapshotOf = (directory: string) => Object.fromEntries(readdirSync(directory).map((name) => [name, readFileSync(join(directory, name)).toString('hex')]));
 
 /** Runs the writer until it has acknowledged some records, then kills it with SIGKILL mid-stream. */
 function runAndKill(directory: string, killAfterAcks: number): Promise<Map<string, number>> {
@@ -31,25 +35,27 @@ function runAndKill(directory: string, killAfterAcks: number): Promise<Map<strin
   });
 }
 
-describe('journal under SIGKILL', () => {
-  it('loses no acknowledged record and replays cleanly, kill after kill', async () => {
+describe('the legacy journal reader after SIGKILL', () => {
+  it('reads every acknowledged record of a journal killed mid-write, kill after kill, and changes no file', async () => {
     const directory = temporaryDirectory();
     try {
       const everAcked = new Map<string, number>();
       for (const killAfter of [37, 150, 401]) {
         const acked = await runAndKill(directory.path, killAfter);
         for (const [id, rev] of acked) everAcked.set(id, rev);
-        const journal = await openPrintJournal({ files: await createDirectoryFiles(directory.path), maxSegmentBytes: 16 * 1024 });
+        const before = snapshotOf(directory.path);
+        const journal = await readLegacyJournal(legacyDirectoryFiles(directory.path));
+        const prints = new Map(journal.prints().map((print) => [print.id, print]));
         for (const [id, rev] of everAcked) {
-          const print = journal.get(id);
+          const print = prints.get(id);
           expect(print, `acknowledged print ${id}`).toBeDefined();
           expect(print?.rev ?? -1).toBeGreaterThanOrEqual(rev);
           expect(print?.history.length).toBe((print?.rev ?? 0) + 1);
           expect((await journal.content(id)).length).toBeGreaterThanOrEqual(200);
         }
-        const references = [...journal.values()].map((print) => print.id);
-        expect(new Set(references).size).toBe(references.length);
-        await journal.close();
+        const ids = journal.prints().map((print) => print.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(snapshotOf(directory.path)).toEqual(before);
       }
     } finally {
       directory.remove();

@@ -1,20 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { migrateOldJournal } from '../history/migrate-journal';
-import { openHistory } from '../history/open';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Environment } from '../../../shared/ipc/channels/app';
 import { encodePng } from '../../../shared/imaging';
 import { utf8ByteLength, type PrintSubtype } from '../../../shared/platform/terminal-actions';
-import { createDirectoryFiles, createMemoryFiles, type JournalFiles } from '../print-queue/journal-files';
-import { openPrintJournal } from '../print-queue/journal';
+import { openHistory } from '../history/open';
+import type { PrintHistory } from '../history/print-history';
 import type { JournalError, JournalPrint, JournalTransition } from '../print-queue/records';
 
 /**
  * A realistic print history for tests and benchmarks: months of finished prints on the store's three
- * printing terminals, written through the journal's public API. Every print is final (processed,
- * failed or canceled), so a queue opened on the journal has nothing to resend. The same options give
- * the same history (ids, references, times), apart from `now`.
+ * printing terminals, written into the SQLite history in one transaction. Every print is final
+ * (processed, failed or canceled), so a queue opened on the history has nothing to resend. The same
+ * options give the same history (ids, references, times), apart from `now`.
  */
 export interface SeedOptions {
   count: number;
@@ -32,71 +30,40 @@ export const SEED_TERMINALS = ['NEWLAND_N950__SBX0000001', 'NEWLAND_N950__SBX000
 const DAY_MS = 24 * 60 * 60_000;
 const PREVIEW_CHARS = 80;
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** Written a batch at a time, so the records waiting for the writer stay few. */
-const BATCH = 2_000;
-/**
- * In memory a segment costs only what is written, so one segment holds the whole history: no segment
- * fills up while seeding, and so no compaction rewrites the history again and again.
- */
-const WHOLE_HISTORY_SEGMENT_BYTES = 2 ** 40;
 
-/** Where app-core keeps an environment's journal inside a data directory. */
-export function journalDirectory(dataDirectory: string, environment: Environment = 'sandbox'): string {
-  return join(dataDirectory, 'journal', environment);
+/** Where the app keeps an environment's history inside a data directory (print-queue/environment-switch.ts). */
+export function historyFile(dataDirectory: string, environment: Environment = 'sandbox'): string {
+  return join(dataDirectory, `history-${environment}.sqlite`);
 }
 
-/** Seeds the print journal in memory; open it with `openPrintJournal({ files })`. */
-export async function seedJournal(options: SeedOptions): Promise<{ files: JournalFiles; count: number; bytes: number }> {
+/** Seeds an empty history: the prints get the history's next sequence numbers, in time order. */
+export async function seedHistory(history: PrintHistory, options: SeedOptions): Promise<{ count: number }> {
   if (!Number.isSafeInteger(options.count) || options.count < 0) throw new RangeError(`cannot seed ${String(options.count)} prints: give a whole number`);
-  const files = createMemoryFiles();
-  const journal = await openPrintJournal({ files, maxSegmentBytes: WHOLE_HISTORY_SEGMENT_BYTES, sync: false });
-  try {
-    let pending: Array<Promise<void>> = [];
-    for (const { print, content } of seedPrints({ ...options, now: options.now ?? Date.now() }, await sampleImages())) {
-      pending.push(journal.append({ ...print, seq: journal.nextSeq() }, content).durable);
-      if (pending.length >= BATCH) {
-        await Promise.all(pending);
-        pending = [];
-      }
-    }
-    await Promise.all(pending);
-    return { files, count: options.count, bytes: journal.stats().activeSegmentBytes };
-  } finally {
-    await journal.close();
+  if (history.size() > 0) throw new Error('the history already holds prints; seed an empty one');
+  const images = await sampleImages();
+  async function* entries(): AsyncIterable<{ print: JournalPrint; content: string }> {
+    for (const { print, content } of seedPrints({ ...options, now: options.now ?? Date.now() }, images))
+      yield { print: { ...print, seq: history.nextSeq() }, content };
   }
+  await history.importPrints(entries(), 'seed-prints');
+  return { count: options.count };
 }
 
-/**
- * Seeds the journal of a data directory's sandbox environment, which must have none yet. Built in
- * memory, then its files are copied as they are (the segment, and the empty next one the journal
- * prepared), so the app opens it without replaying a compaction.
- */
-export async function seedJournalDirectory(
+/** Seeds the sandbox history of a data directory, which must have none yet, as `--seed-prints` does. */
+export async function seedHistoryDirectory(
   dataDirectory: string,
   count: number,
   options: Omit<SeedOptions, 'count'> = {},
 ): Promise<{ count: number; bytes: number }> {
-  const target = await createDirectoryFiles(journalDirectory(dataDirectory));
-  if ((await target.list()).length > 0) throw new Error(`${journalDirectory(dataDirectory)} already holds a journal; seed an empty data directory`);
-  const { files, bytes } = await seedJournal({ ...options, count });
-  for (const name of await files.list()) {
-    const out = await target.openAppend(name);
-    try {
-      for await (const chunk of files.chunks(name)) await out.append(chunk);
-      await out.sync();
-    } finally {
-      await out.close();
-    }
-  }
-  await target.syncDirectory();
-  // Imported now, as a first start would (history/migrate-journal.ts), so the app opens on a ready history.
-  const { history } = openHistory({ file: join(dataDirectory, 'history-sandbox.sqlite') });
+  const file = historyFile(dataDirectory);
+  const { history } = openHistory({ file });
   try {
-    await migrateOldJournal(history, journalDirectory(dataDirectory));
+    await seedHistory(history, { ...options, count });
+    await history.compact();
   } finally {
     history.closeSync();
   }
-  return { count, bytes };
+  return { count, bytes: statSync(file).size };
 }
 
 // ---- Generation ---------------------------------------------------------------------------------------
@@ -279,7 +246,7 @@ function finalRecord(
   return { ...base, ...rest, updatedAt: timeline.at, history: timeline.history, cancelRequested: false };
 }
 
-/** The journal record of a print that went the way `ending` says, with believable gaps between steps. */
+/** The record of a print that went the way `ending` says, with believable gaps between steps. */
 function finishedPrint(g: Dice, base: PrintBase, ending: Ending): JournalPrint {
   const timeline: Timeline = { at: base.createdAt, history: [{ status: 'queued', at: base.createdAt, reason: base.reprintOf === null ? null : 'reprint' }] };
   const none = { lastError: null, actionId: null, cancelKey: null };
@@ -360,7 +327,7 @@ function* seedPrints(options: SeedOptions & { now: number }, images: readonly st
       g,
       {
         id: g.uuid(),
-        // Assigned by the journal when written.
+        // Assigned by the history when written.
         seq: 0,
         rev: 0,
         terminalId,
