@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import type { PrintStatus, PrintSummary } from '../../../../shared/ipc/channels/prints';
 import { useContractMutation } from '../../api/hooks';
 import { isStatusUnconfirmed, StatusUnconfirmed } from '../status-trust/StatusUnconfirmed';
-import { fillMessage, useFeatureT, type CommonKey } from '../../i18n';
+import { attentionText } from '../../../../shared/i18n/attention';
+import { fillMessage, useFeatureT, useLanguage, type CommonKey } from '../../i18n';
 import { AttentionActions } from './AttentionActions';
 import { timelineMessages, type TimelineMessageKey } from './messages';
 import './print-timeline.css';
@@ -72,6 +73,7 @@ interface PrintTimelineProps {
  */
 export function PrintTimeline({ print, live = true, compact = false }: PrintTimelineProps) {
   const t = useFeatureT(timelineMessages);
+  const language = useLanguage();
   const cancel = useContractMutation('prints.cancel');
   // The failure belongs to the state it was tried in; once the print moves on it no longer applies.
   const [cancelFailure, setCancelFailure] = useState<{ status: PrintStatus; message: string } | undefined>(undefined);
@@ -127,7 +129,14 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
             <StatusUnconfirmed print={print} />
           ) : (
             <span className="timeline-state-text">
-              {fillMessage(t(stateKey(print)), { attempts: print.attempts, reason: print.attention?.message ?? print.lastError?.message ?? '' })}
+              {fillMessage(t(stateKey(print)), {
+                attempts: print.attempts,
+                // From the shared catalogue here, not main's text: it follows a language change at once.
+                reason:
+                  print.attention === null || print.attention === undefined
+                    ? ''
+                    : attentionText(print.attention.code, print.lastError?.status ?? null, language),
+              })}
             </span>
           )}
           {error !== null ? (
@@ -144,7 +153,6 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
             </span>
           ) : null}
         </p>
-        {print.status === 'needs_attention' ? <AttentionActions print={print} onDone={() => stateLine.current?.focus()} /> : null}
         {canCancelPrint(print) ? (
           <button type="button" className="button timeline-cancel" onClick={onCancel} disabled={cancel.isPending} data-testid="timeline-cancel">
             {t('term.cancelPrint')}
@@ -152,6 +160,7 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
           </button>
         ) : null}
       </div>
+      {print.status === 'needs_attention' ? <AttentionActions print={print} onDone={() => stateLine.current?.focus()} /> : null}
       {cancelFailure !== undefined && cancelFailure.status === print.status ? (
         <p className="timeline-error timeline-error-final" role="alert" data-testid="timeline-cancel-error">
           {cancelFailure.message}
