@@ -63,7 +63,9 @@ test('a print whose creates keep failing needs attention, the next one prints, a
 
     const stuck = await print(page, 'STUCK');
     const stuckSteps = timeline(page, stuck);
-    await expect(stuckSteps.getByTestId('timeline-state')).toContainText('Needs attention — The platform kept answering this print with an error (internal_error)');
+    await expect(stuckSteps.getByTestId('timeline-state')).toContainText(
+      'Needs attention — The platform kept answering this print with an error (internal_error)',
+    );
     await expect(stuckSteps.getByTestId('attention-try-again')).toBeVisible();
 
     const next = await print(page, 'NEXT');
