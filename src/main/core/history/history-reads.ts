@@ -1,6 +1,6 @@
 import type { ListPrintsRequest } from '../../../shared/ipc/channels/prints';
 import type { JournalPrint } from '../print-queue/records';
-import { readPrint, type HistoryState } from './history-state';
+import { printCount, readPrint, type HistoryState } from './history-state';
 import { managerSql } from './manager-query';
 
 /** The live object when the queue holds the print, else the print as the database has it. */
@@ -38,7 +38,9 @@ export function* allPrints(state: HistoryState): IterableIterator<Readonly<Journ
 export function listPrints(state: HistoryState, request: ListPrintsRequest): { items: Readonly<JournalPrint>[]; total: number } {
   const { db, live } = state;
   const sql = managerSql(request);
-  const total = Number((db.prepare(`SELECT count(*) AS n FROM prints ${sql.where}`).get(...sql.parameters) as { n: number }).n);
+  // Unfiltered (the manager's first page), the total is the history's size, counted once per open.
+  const total =
+    sql.where === '' ? printCount(state) : Number((db.prepare(`SELECT count(*) AS n FROM prints ${sql.where}`).get(...sql.parameters) as { n: number }).n);
   const rows = db.prepare(`SELECT * FROM prints ${sql.where} ${sql.orderBy} LIMIT ? OFFSET ?`).all(...sql.parameters, sql.limit, sql.offset);
   const items: JournalPrint[] = [];
   for (const row of rows) {

@@ -21,6 +21,22 @@ export interface HistoryState {
   deferred: Array<{ write: Write; settle: (error?: unknown) => void }>;
   broken: JournalUnavailableError | undefined;
   closed: boolean;
+  /**
+   * How many prints the history holds, once counted: `count(*)` reads a whole index (tens of MB at
+   * 1,000,000 prints), so it is done once and then kept by the writes that add or remove prints.
+   */
+  count: number | undefined;
+}
+
+/** The number of prints, counted at most once per open. */
+export function printCount(state: HistoryState): number {
+  state.count ??= Number((state.statements.countPrints.get() as { n: number }).n);
+  return state.count;
+}
+
+/** After a committed write that added (or, negative, removed) prints. */
+export function countChanged(state: HistoryState, by: number): void {
+  if (state.count !== undefined) state.count += by;
 }
 
 /** A print from its row (and its transitions); undefined, and logged, when it cannot be read. */

@@ -1,7 +1,7 @@
 import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
 import type { JournalPrint, JournalTransition, PrintPatch } from '../print-queue/records';
 import { getPrint } from './history-reads';
-import { commit, settled, type HistoryState, type Write } from './history-state';
+import { commit, countChanged, settled, type HistoryState, type Write } from './history-state';
 import { printValues } from './rows';
 
 function writeTransition(state: HistoryState, id: string, transition: JournalTransition): void {
@@ -19,8 +19,10 @@ export function appendPrint(state: HistoryState, print: JournalPrint, content: s
       insertContent.run(record.id, content);
     }),
   );
-  // A print the history could not keep is never known (and so never sent).
-  if (state.broken === undefined && !isFinalPrintStatus(record.status)) state.live.set(record.id, record);
+  // A print the history could not keep is never known (and so never sent). Any failed commit breaks the history.
+  if (state.broken !== undefined) return { durable };
+  countChanged(state, 1);
+  if (!isFinalPrintStatus(record.status)) state.live.set(record.id, record);
   return { durable };
 }
 
@@ -65,6 +67,7 @@ export function prunePrints(state: HistoryState, before: number): { removed: str
     }),
   );
   for (const id of removed) state.live.delete(id);
+  if (state.broken === undefined) countChanged(state, -removed.length);
   return { removed, durable };
 }
 
@@ -95,7 +98,10 @@ export async function importPrints(
     db.exec('COMMIT');
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
+    // Rolled back: the prints counted as imported are not there.
+    state.count = undefined;
     throw error;
   }
+  countChanged(state, imported);
   return { imported, alreadyDone: false, maxSeq };
 }

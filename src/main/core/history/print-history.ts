@@ -3,7 +3,7 @@ import { silentLogger, type Logger } from '../ports';
 import { JournalUnavailableError, type JournalStats, type PrintJournal } from '../print-queue/journal';
 import type { JournalPrint } from '../print-queue/records';
 import { allPrints, getPrint, listPrints, readContent } from './history-reads';
-import { commit, readPrint, writeDeferred, type HistoryState } from './history-state';
+import { commit, printCount, readPrint, writeDeferred, type HistoryState } from './history-state';
 import { prepareStatements } from './history-statements';
 import { appendPrint, importPrints, prunePrints, updatePrint } from './history-writes';
 import type { DatabaseSync } from './sqlite';
@@ -48,6 +48,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
     deferred: [],
     broken: undefined,
     closed: false,
+    count: undefined,
   };
   for (const row of state.statements.selectUnfinished.all()) {
     const print = readPrint(state, row);
@@ -59,7 +60,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
   const history: PrintHistory = {
     get: (id) => getPrint(state, id),
     values: () => allPrints(state),
-    size: () => Number((state.statements.countPrints.get() as { n: number }).n),
+    size: () => printCount(state),
     nextSeq: () => ++maxSeq,
     append(print, content) {
       maxSeq = Math.max(maxSeq, print.seq);
