@@ -5,6 +5,7 @@ import type { JournalPrint } from '../print-queue/records';
 import type { HistoryStatements } from './history-statements';
 import { printFromRows } from './rows';
 import type { DatabaseSync } from './sqlite';
+import type { WalSync } from './wal-sync';
 
 export type Write = () => void;
 
@@ -26,6 +27,8 @@ export interface HistoryState {
    * 1,000,000 prints), so it is done once and then kept by the writes that add or remove prints.
    */
   count: number | undefined;
+  /** Makes committed transactions durable (synchronous=NORMAL: a COMMIT writes the WAL, this syncs it). */
+  readonly walSync: WalSync;
 }
 
 /** The number of prints, counted at most once per open. */
@@ -53,8 +56,11 @@ export function readPrint(state: HistoryState, row: unknown): JournalPrint | und
   return print;
 }
 
-/** One transaction: the deferred writes first, then `write`. A failure refuses everything after it. */
-export function commit(state: HistoryState, write?: Write): void {
+/**
+ * One transaction: the deferred writes first, then `write`. A failure refuses everything after it.
+ * Returns when it is committed; the promise settles once it is durable (wal-sync.ts).
+ */
+export function commit(state: HistoryState, write?: Write): Promise<void> {
   if (state.broken !== undefined) throw state.broken;
   if (state.closed) throw new JournalUnavailableError('the history is closed');
   const { db } = state;
@@ -77,19 +83,31 @@ export function commit(state: HistoryState, write?: Write): void {
     for (const entry of waiting) entry.settle(state.broken);
     throw state.broken;
   }
-  for (const entry of waiting) entry.settle();
   for (const id of state.awaitingCommit) {
     const print = state.live.get(id);
     if (print !== undefined && isFinalPrintStatus(print.status)) state.live.delete(id);
   }
   state.awaitingCommit.clear();
+  const durable = state.walSync.request().catch((error: unknown) => {
+    // Committed but maybe not on disk: as with a failed commit, nothing more is written.
+    state.logger.error('the print history could not be synced to disk', { error: String(error) });
+    state.broken ??= new JournalUnavailableError(error);
+    throw state.broken;
+  });
+  for (const entry of waiting)
+    durable.then(
+      () => entry.settle(),
+      (error: unknown) => entry.settle(error),
+    );
+  return durable;
 }
 
-/** `durable` of a write already done: settled, and a rejection nobody awaits does not crash the process. */
-export function settled(run: () => void): Promise<void> {
+/** `durable` of a commit: a rejection nobody awaits does not crash the process (the error is logged in commit). */
+export function settled(run: () => Promise<void>): Promise<void> {
   try {
-    run();
-    return Promise.resolve();
+    const durable = run();
+    durable.catch(() => undefined);
+    return durable;
   } catch (error) {
     const failed = Promise.reject(error);
     // The error is logged in commit.
@@ -102,7 +120,7 @@ export function settled(run: () => void): Promise<void> {
 export function writeDeferred(state: HistoryState): void {
   if (state.deferred.length === 0 || state.broken !== undefined || state.closed) return;
   try {
-    commit(state);
+    void commit(state).catch(() => undefined);
   } catch {
     // Logged by commit; the deferred writes' promises carry the error.
   }

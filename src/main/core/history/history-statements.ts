@@ -9,7 +9,6 @@ export function prepareStatements(db: DatabaseSync) {
   const statement = (sql: string): StatementSync => db.prepare(sql);
   return {
     insertPrint: statement(`INSERT INTO prints (${PRINT_COLUMNS.join(', ')}) VALUES (${PLACEHOLDERS})`),
-    updatePrint: statement(`UPDATE prints SET (${PRINT_COLUMNS.join(', ')}) = (${PLACEHOLDERS}) WHERE id = ?`),
     insertTransition: statement('INSERT INTO print_transitions (print_id, status, at, reason) VALUES (?, ?, ?, ?)'),
     insertContent: statement('INSERT INTO print_contents (print_id, content) VALUES (?, ?)'),
     selectPrint: statement('SELECT * FROM prints WHERE id = ?'),

@@ -2,7 +2,47 @@ import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
 import type { JournalPrint, JournalTransition, PrintPatch } from '../print-queue/records';
 import { getPrint } from './history-reads';
 import { commit, countChanged, settled, type HistoryState, type Write } from './history-state';
-import { printValues } from './rows';
+import { PRINT_COLUMNS, printValues } from './rows';
+import type { StatementSync } from './sqlite';
+
+type Column = (typeof PRINT_COLUMNS)[number];
+
+/** The row's columns each patch field is stored in; `rev` changes with every write. */
+const PATCH_COLUMNS: Readonly<Record<keyof PrintPatch, readonly Column[]>> = {
+  status: ['status', 'final'],
+  updatedAt: ['updated_at'],
+  lastError: ['last_error', 'last_error_code'],
+  actionId: ['action_id'],
+  attempts: ['attempts'],
+  firstSentAt: ['first_sent_at'],
+  cancelRequested: ['cancel_requested'],
+  cancelKey: ['cancel_key'],
+  idempotencyKey: ['idempotency_key'],
+};
+
+function changedColumns(patch: PrintPatch): Column[] {
+  const columns = new Set<Column>(['rev']);
+  // A field not listed (none today) writes the whole row rather than be lost.
+  for (const field of Object.keys(patch) as (keyof PrintPatch)[]) for (const column of PATCH_COLUMNS[field] ?? PRINT_COLUMNS) columns.add(column);
+  return PRINT_COLUMNS.filter((column) => columns.has(column));
+}
+
+/** One prepared UPDATE per set of columns (a handful: the queue's kinds of change), made on first use. */
+const updates = new WeakMap<HistoryState, Map<string, StatementSync>>();
+function updateStatement(state: HistoryState, columns: readonly Column[]): StatementSync {
+  let byColumns = updates.get(state);
+  if (byColumns === undefined) {
+    byColumns = new Map();
+    updates.set(state, byColumns);
+  }
+  const key = columns.join(',');
+  let statement = byColumns.get(key);
+  if (statement === undefined) {
+    statement = state.db.prepare(`UPDATE prints SET (${key}) = (${columns.map(() => '?').join(', ')}) WHERE id = ?`);
+    byColumns.set(key, statement);
+  }
+  return statement;
+}
 
 function writeTransition(state: HistoryState, id: string, transition: JournalTransition): void {
   state.statements.insertTransition.run(id, transition.status, transition.at, transition.reason);
@@ -38,8 +78,11 @@ export function updatePrint(
   if (print === undefined) throw new Error(`print ${id} is not in the history`);
   Object.assign(print, patch, { rev: print.rev + 1 });
   if (transition !== undefined) print.history.push(transition);
+  const columns = changedColumns(patch);
   const write: Write = () => {
-    state.statements.updatePrint.run(...printValues(print), id);
+    // Only the columns the patch names: every index over an untouched column is left alone (bench/history).
+    const values = printValues(print);
+    updateStatement(state, columns).run(...columns.map((column) => values[PRINT_COLUMNS.indexOf(column)] ?? null), id);
     if (transition !== undefined) writeTransition(state, id, transition);
   };
   state.live.set(id, print);
@@ -96,6 +139,7 @@ export async function importPrints(
     }
     statements.insertMeta.run(marker, new Date().toISOString());
     db.exec('COMMIT');
+    await state.walSync.request();
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
     // Rolled back: the prints counted as imported are not there.

@@ -7,11 +7,13 @@ import { commit, printCount, readPrint, writeDeferred, type HistoryState } from 
 import { prepareStatements } from './history-statements';
 import { appendPrint, importPrints, prunePrints, updatePrint } from './history-writes';
 import type { DatabaseSync } from './sqlite';
+import { WalSync } from './wal-sync';
 
 /**
  * The print history on SQLite, with the role (and exactly the interface) of the old `PrintJournal`, plus
- * indexed queries for the manager. Every write is one transaction committed with `synchronous=FULL`
- * (open.ts), so it is durable when the call returns; `durable` promises are already settled.
+ * indexed queries for the manager. Every write is one transaction committed with `synchronous=NORMAL`
+ * (open.ts) on the main thread and synced to disk on the thread pool (wal-sync.ts): `durable` settles
+ * once it is on disk, and the queue sends nothing that waits on it before.
  *
  * Only unfinished prints (what the queue works on) are held in memory, as live objects the queue reads
  * with `get`; a finished print is read from the database when asked for.
@@ -32,13 +34,15 @@ export interface PrintHistory extends PrintJournal {
 
 export interface PrintHistoryOptions {
   logger?: Logger;
+  /** The database file (its WAL is `<file>-wal`), synced by wal-sync.ts. */
+  file: string;
 }
 
 /**
  * Wires the history's parts (history-state: commits; history-writes; history-reads) to the
  * PrintJournal interface the queue uses.
  */
-export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOptions = {}): PrintHistory {
+export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOptions): PrintHistory {
   const state: HistoryState = {
     db,
     statements: prepareStatements(db),
@@ -49,6 +53,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
     broken: undefined,
     closed: false,
     count: undefined,
+    walSync: new WalSync(options.file),
   };
   for (const row of state.statements.selectUnfinished.all()) {
     const print = readPrint(state, row);
@@ -70,7 +75,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
     prune: (before) => prunePrints(state, before),
     content: async (id) => readContent(state, id),
     async compact() {
-      commit(state);
+      await commit(state);
       // Pages freed by pruning go back to the file system; the WAL is emptied (disk growth, decisions.md).
       db.exec('PRAGMA incremental_vacuum');
       db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
@@ -94,6 +99,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
       for (const entry of state.deferred) entry.settle(new JournalUnavailableError('the history is closed'));
       state.deferred = [];
       db.close();
+      state.walSync.close();
     },
     async close() {
       history.closeSync();

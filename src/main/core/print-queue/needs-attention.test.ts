@@ -148,7 +148,8 @@ describe('a print that keeps failing is set aside (issue 16 defect 5)', () => {
     const stuck = await enqueue('again');
     await waitFor(stuck.id, 'needs_attention');
     script.length = 0;
-    expect((await core.handlers['prints.retry']({ id: stuck.id })).status).toBe('sending');
+    // Back in its lane: by the time the answer comes its resend may already have been answered.
+    expect(['sending', 'created']).toContain((await core.handlers['prints.retry']({ id: stuck.id })).status);
     await waitFor(stuck.id, 'created');
     await pressTerminal(target, TERMINAL_1, 'refresh');
     await waitFor(stuck.id, 'processed');
