@@ -4,7 +4,7 @@
  *
  *   node --import tsx bench/history.ts [--large 1000000] [--ops 400]
  *
- * - one durable transition (a commit with synchronous=FULL) with 100 prints and with --large prints,
+ * - one durable transition (a commit and its WAL sync, until `durable` settles) with 100 prints and with --large prints,
  *   alternating between the two histories so disk noise hits both alike: ratio target ≤ 1.2;
  * - opening a folder of --large prints and reading the manager's first page: target ≤ 300 ms
  *   (baseline: the same for 100 prints);
@@ -88,9 +88,10 @@ function timedOpen(file: string): { history: PrintHistory; ms: number } {
   return { history, ms: performance.now() - started };
 }
 
-function transition(history: PrintHistory, id: string, at: number): number {
+/** Until the write is on disk: the commit returns before its WAL sync (wal-sync.ts), `durable` settles after it. */
+async function transition(history: PrintHistory, id: string, at: number): Promise<number> {
   const started = performance.now();
-  history.update(id, { status: 'on_terminal', updatedAt: at }, { status: 'on_terminal', at, reason: null });
+  await history.update(id, { status: 'on_terminal', updatedAt: at }, { status: 'on_terminal', at, reason: null }).durable;
   return performance.now() - started;
 }
 
@@ -142,8 +143,8 @@ const largeIds = large.history.list({ ...FIRST_PAGE, page: { index: 0, size: 200
 const smallSamples: number[] = [];
 const largeSamples: number[] = [];
 for (let op = 0; op < OPS + 50; op++) {
-  const a = transition(small.history, smallIds[op % smallIds.length] ?? '', Date.now());
-  const b = transition(large.history, largeIds[op % largeIds.length] ?? '', Date.now());
+  const a = await transition(small.history, smallIds[op % smallIds.length] ?? '', Date.now());
+  const b = await transition(large.history, largeIds[op % largeIds.length] ?? '', Date.now());
   if (op >= 50) {
     smallSamples.push(a);
     largeSamples.push(b);

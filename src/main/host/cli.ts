@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { createAppCore } from '../core/app-core';
 import { startEmbeddedSandbox } from '../embedded-sandbox';
 import { receiverConfigFrom } from '../core/notifications/config';
@@ -25,8 +26,18 @@ const { values } = parseArgs({
     'notify-host': { type: 'string' },
     'notify-port': { type: 'string' },
     'notify-url': { type: 'string' },
+    /** The print queue's set-aside rule as `<failures>:<ms>` (QueuePolicy.setAside): e2e tests shorten it. */
+    'set-aside': { type: 'string' },
   },
 });
+const SetAside = z
+  .string()
+  .regex(/^\d+:\d+$/, { error: '--set-aside is <failures>:<milliseconds>' })
+  .transform((text) => {
+    const [failures, afterMs] = text.split(':').map(Number);
+    return { failures: failures ?? 1, afterMs: afterMs ?? 0 };
+  });
+const setAside = values['set-aside'] === undefined ? undefined : SetAside.parse(values['set-aside']);
 
 const packageJson = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };
 const dataDirectory = resolve(values.data);
@@ -50,6 +61,7 @@ const core = createAppCore({
   notificationReceiver: receiverConfigFrom({ host: values['notify-host'], port: values['notify-port'], publicUrl: values['notify-url'] }),
   // The journal lives beside the settings, so a restarted host keeps every print (as the app does in userData).
   dataDirectory,
+  ...(setAside === undefined ? {} : { queuePolicy: { setAside } }),
   // No OS keyring in a plain Node process: the core keeps secrets in memory and says so in Settings.
   openExternal: async (url) => {
     console.log(`Open this address to sign in: ${url}`);

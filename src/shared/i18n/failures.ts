@@ -199,6 +199,18 @@ export const FAILURES = {
     en: 'Counter could not confirm this print within a day, so it was not resent. Print it again if needed.',
     es: 'Counter no pudo confirmar esta impresión en un día, así que no la reenvió. Imprímala de nuevo si hace falta.',
   },
+  print_given_up: {
+    en: 'Given up: the platform did not have this print, so it will not print. Print it again if needed.',
+    es: 'Abandonada: la plataforma no tenía esta impresión, así que no se imprimirá. Imprímala de nuevo si hace falta.',
+  },
+  print_not_set_aside: {
+    en: 'This print is not waiting for your decision any more.',
+    es: 'Esta impresión ya no espera su decisión.',
+  },
+  print_busy: {
+    en: 'Counter is still working on this print. Wait a moment.',
+    es: 'Counter todavía está procesando esta impresión. Espere un momento.',
+  },
   // Charge on the terminal: the Orders API's refusals and Counter's own (docs/decisions.md "Charge on the terminal")
   cannot_refund_order: {
     en: 'This sale cannot be refunded: only an approved payment can.',

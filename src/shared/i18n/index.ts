@@ -3,6 +3,7 @@
  * Screens keep their own sentences beside their code (src/renderer/src/features/x/messages.ts) and
  * take the common terms, failures and problem texts from here.
  */
+import { ATTENTION_REASONS } from './attention';
 import { DTE_PROBLEMS } from './dte-problems';
 import { CONTRACT_FAILURES, FAILURES } from './failures';
 import { PRODUCTION_SETUP } from './production-setup';
@@ -11,6 +12,7 @@ import { DECLINE_REASONS, SALE_STATUSES } from './sales';
 import { COMMON_TERMS, PRINT_STATUSES, PRINT_SUBTYPES, SCREEN_NAMES } from './terms';
 import type { TextTable } from './text';
 
+export { ATTENTION_REASONS, attentionReasonOf, attentionText, type AttentionReason } from './attention';
 export { DTE_PROBLEMS, type DteProblemText } from './dte-problems';
 export { CONTRACT_FAILURES, FAILURES, failureText, isFailureCode, type FailureCode } from './failures';
 export { PRODUCTION_SETUP, type ProductionSetupKey } from './production-setup';
@@ -41,4 +43,5 @@ export const CATALOGUE: Readonly<Record<string, TextTable>> = {
   productionSetup: PRODUCTION_SETUP,
   declineReasons: DECLINE_REASONS,
   saleStatuses: SALE_STATUSES,
+  attentionReasons: ATTENTION_REASONS,
 };

@@ -23,6 +23,7 @@ export const SCREEN_NAMES: TextTable<ScreenName> = {
 export const PRINT_STATUSES: TextTable<PrintStatus> = {
   queued: { en: 'Queued', es: 'En cola' },
   sending: { en: 'Sending', es: 'Enviando' },
+  needs_attention: { en: 'Needs attention', es: 'Requiere atención' },
   created: { en: 'Waiting for the terminal', es: 'Esperando a la terminal' },
   on_terminal: { en: 'On the terminal', es: 'En la terminal' },
   processed: { en: 'Printed', es: 'Impresa' },

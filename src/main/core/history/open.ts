@@ -43,8 +43,9 @@ function configure(db: DatabaseSync): void {
   db.exec('PRAGMA auto_vacuum = INCREMENTAL');
   db.exec(`PRAGMA page_size = ${PAGE_SIZE}`);
   db.exec('PRAGMA journal_mode = WAL');
-  // FULL in WAL mode: every commit fsyncs the WAL, so a transition is durable when its call returns.
-  db.exec('PRAGMA synchronous = FULL');
+  // NORMAL in WAL mode: a commit writes the WAL without syncing it; WalSync syncs it on the thread pool
+  // and each write's `durable` waits for that (checkpoints still sync the WAL and the database).
+  db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA busy_timeout = 5000');
 }
 
@@ -127,7 +128,7 @@ export function openHistory(options: OpenHistoryOptions): { history: PrintHistor
     for (const suffix of SIDE_FILES) rmSync(work + suffix, { force: true });
     salvage = { reason, damagedCopy, counts: salvaged.counts, ...(salvaged.problem === undefined ? {} : { problem: salvaged.problem }) };
   }
-  const history = createPrintHistory(db, { logger });
+  const history = createPrintHistory(db, { logger, file: options.file });
   const outcome = salvage !== undefined ? 'salvaged' : existed ? 'opened' : 'created';
   return { history, report: { outcome, prints: history.size(), ...(salvage === undefined ? {} : { salvage }) } };
 }

@@ -52,6 +52,27 @@ describe('the print history', () => {
     reopened.closeSync();
   });
 
+  it('keeps the manager’s unfiltered total (counted once per open) right through appends and prunes', async () => {
+    const file = historyFile();
+    const { history } = openHistory({ file });
+    const page = ListPrintsRequest.parse({});
+    expect(history.list(page).total).toBe(0);
+    const old = samplePrint(history.nextSeq(), { status: 'processed' });
+    await history.append(old, 'old').durable;
+    await history.append(samplePrint(history.nextSeq()), 'new').durable;
+    expect([history.list(page).total, history.size()]).toEqual([2, 2]);
+    const { removed, durable } = history.prune(old.updatedAt + 1, old.updatedAt + 1);
+    await durable;
+    expect(removed).toEqual([old.id]);
+    expect([history.list(page).total, history.size()]).toEqual([1, 1]);
+    // The filtered total is counted by its query, and agrees.
+    expect(history.list(ListPrintsRequest.parse({ filters: { status: ['queued'] } })).total).toBe(1);
+    history.closeSync();
+    const reopened = openHistory({ file });
+    expect(reopened.report.prints).toBe(1);
+    reopened.history.closeSync();
+  });
+
   it('writes a deferred transition with the next write, and keeps it readable meanwhile', async () => {
     const file = historyFile();
     const { history } = openHistory({ file });

@@ -2,7 +2,7 @@ import type { TerminalCard } from '../../../shared/ipc/channels/manager';
 import type { PrintStatus, PrintSummary } from '../../../shared/ipc/channels/prints';
 import type { TerminalSummary } from '../../../shared/ipc/channels/terminals';
 
-export const UNFINISHED_STATUSES: readonly PrintStatus[] = ['queued', 'sending', 'created', 'on_terminal'];
+export const UNFINISHED_STATUSES: readonly PrintStatus[] = ['queued', 'sending', 'needs_attention', 'created', 'on_terminal'];
 
 /** What the board is made of; each part is cheap to ask the queue for, even with 100,000 prints. */
 export interface BoardSources {

@@ -6,7 +6,8 @@ import type { PrintChanges } from './changes';
 import type { PrintJournal } from './journal-port';
 import type { Lanes } from './lanes';
 import type { QueuePolicy } from './policy';
-import type { JournalError } from './records';
+import type { CreateActionRequest } from '../../../shared/platform/terminal-actions';
+import type { JournalError, JournalPrint } from './records';
 
 /** What every part of the queue shares: its ports, its policy, the lanes and the one way to change a print. */
 export interface QueueContext {
@@ -31,4 +32,9 @@ export function journalErrorOf(error: unknown, at: number): JournalError {
     return { code: error.code, status: error.status === NO_HTTP_STATUS ? null : error.status, detail: error.detail, retryable: error.retryable, at };
   }
   return { code: 'internal_error', status: null, detail: error instanceof Error ? error.message : String(error), retryable: true, at };
+}
+
+/** A print's create (spec 4.3): the same body every time, since its key was first used with it (7.2 idempotency_key_already_used). */
+export function createRequestOf(print: Readonly<JournalPrint>, content: string): CreateActionRequest {
+  return { type: 'print', external_reference: print.externalReference, config: { point: { terminal_id: print.terminalId, subtype: print.subtype } }, content };
 }

@@ -1,10 +1,10 @@
 import type { TimerHandle } from '../../../shared/clock';
 import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
 import { PlatformError } from '../platform/errors';
-import { journalErrorOf, type QueueContext } from './context';
+import { createRequestOf, journalErrorOf, type QueueContext } from './context';
 import { backoffDelay } from './poll-policy';
 import { CREDENTIAL_CODES } from './policy';
-import type { JournalPrint } from './records';
+import type { JournalError, JournalPrint } from './records';
 import { BudgetClosedError } from './request-budget';
 
 /** A terminal's dispatch: whether it is sending, and how its retries stand. */
@@ -14,7 +14,8 @@ interface Dispatch {
   /** Woken (credentials fixed) while an attempt was out: its retry goes now, not after the usual wait. */
   woken: boolean;
   retryTimer: TimerHandle | undefined;
-  failures: number;
+  /** The transient failures in a row of the print at the head of the lane (QueuePolicy.setAside). */
+  streak: { id: string; failures: number; since: number } | undefined;
   busyRetries: number;
 }
 
@@ -97,7 +98,7 @@ export class Dispatcher {
   private dispatchOf(terminalId: string): Dispatch {
     let dispatch = this.dispatches.get(terminalId);
     if (dispatch === undefined) {
-      dispatch = { running: false, again: false, woken: false, retryTimer: undefined, failures: 0, busyRetries: 0 };
+      dispatch = { running: false, again: false, woken: false, retryTimer: undefined, streak: undefined, busyRetries: 0 };
       this.dispatches.set(terminalId, dispatch);
     }
     return dispatch;
@@ -198,13 +199,16 @@ export class Dispatcher {
     const sent = sending.print;
     this.sendingNow.set(terminalId, id);
     try {
-      const action = await platform.actions.create(
-        { type: 'print', external_reference: sent.externalReference, config: { point: { terminal_id: sent.terminalId, subtype: sent.subtype } }, content },
-        { idempotencyKey: sent.idempotencyKey, maxAttempts: 1, timeoutMs: policy.requestTimeoutMs, signal, sendAfter: this.hooks.durableOf(id) },
-      );
+      const action = await platform.actions.create(createRequestOf(sent, content), {
+        idempotencyKey: sent.idempotencyKey,
+        maxAttempts: 1,
+        timeoutMs: policy.requestTimeoutMs,
+        signal,
+        sendAfter: this.hooks.durableOf(id),
+      });
       this.sendingNow.delete(terminalId);
       this.mayHaveArrived.delete(id);
-      dispatch.failures = 0;
+      dispatch.streak = undefined;
       dispatch.busyRetries = 0;
       if (this.context.isClosed()) return;
       changes.move(id, 'accepted', action.status, { actionId: action.id, lastError: null });
@@ -255,15 +259,50 @@ export class Dispatcher {
     const inProgressElsewhere = platformError?.code === 'idempotency_key_already_used' && platformError.retryAfterMs !== undefined;
     if (platformError === undefined || platformError.retryable || inProgressElsewhere) {
       // The outcome is unknown: stay in `sending` and resend later with the same key.
-      dispatch.failures++;
+      const streak = dispatch.streak?.id === id ? dispatch.streak : { id, failures: 0, since: failure.at };
+      streak.failures++;
+      dispatch.streak = streak;
       const retryAfter = platformError?.retryAfterMs;
       if (platformError?.status === 429) lanes.of(terminalId).budget.pauseFor(retryAfter ?? policy.rateLimitPauseMs);
+      if (streak.failures >= policy.setAside.failures && failure.at - streak.since >= policy.setAside.afterMs) {
+        await this.setAside(terminalId, dispatch, id, failure);
+        return;
+      }
       await changes.update(id, { lastError: { ...failure, retryable: true } })?.durable;
-      this.retryLater(terminalId, dispatch, Math.max(backoffDelay(policy.failure, dispatch.failures, random), retryAfter ?? 0));
+      this.retryLater(terminalId, dispatch, Math.max(backoffDelay(policy.failure, streak.failures, random), retryAfter ?? 0));
       return;
     }
 
     // A definitive refusal (4xx): this print will never be accepted as it is.
     await changes.move(id, 'refused', 'failed', { lastError: failure }, { reason: failure.code })?.durable;
+  }
+
+  /**
+   * Stops the print holding its terminal's lane (issue 16 defect 5): no more resends until the cashier
+   * says Try again. Its key stays, so if a create of it did reach the platform, the platform's one
+   * waiting order per terminal (spec 7.2, 409) still keeps the prints behind it in order.
+   */
+  private async setAside(terminalId: string, dispatch: Dispatch, id: string, failure: JournalError): Promise<void> {
+    dispatch.streak = undefined;
+    const moved = this.context.changes.move(id, 'set_aside', 'needs_attention', { lastError: { ...failure, retryable: false } }, { reason: failure.code });
+    if (moved === undefined) return;
+    this.context.logger.warn('a print was set aside after repeated failures', { id, terminal: terminalId, code: failure.code });
+    await moved.durable;
+  }
+
+  /** The cashier's Try again: back in its lane with the same key, its failures counted afresh. */
+  tryAgain(print: Readonly<JournalPrint>): Promise<void> | undefined {
+    // Every create it sent may still arrive: never cancellable locally from here on in this run.
+    this.mayHaveArrived.add(print.id);
+    const moved = this.context.changes.move(print.id, 'try_again', 'sending', { lastError: null }, { reason: 'try_again' });
+    if (moved === undefined) return undefined;
+    const dispatch = this.dispatchOf(print.terminalId);
+    if (dispatch.retryTimer !== undefined) {
+      // It goes ahead of whatever waited on a back-off, as it was before it was set aside.
+      this.context.clock.clearTimeout(dispatch.retryTimer);
+      dispatch.retryTimer = undefined;
+    }
+    this.pump(print.terminalId);
+    return moved.durable;
   }
 }

@@ -8,6 +8,9 @@ import type { PrintStatus } from '../../../shared/ipc/channels/prints';
  *     │                │ │                    │ └──cancel_confirmed (spec 4.5)──────────────────────────▶ canceled
  *     └─cancel_locally─┴─┼──────────────────────────────────────────────────────────────────────────────▶ canceled
  *                        └─refused (4xx) / unconfirmed (spec 8) ─────────────────────────────────────────▶ failed
+ *   sending ──set_aside──▶ needs_attention ──try_again──▶ sending           (the one way back: see TRY_AGAIN)
+ *                              ├─accepted (the give-up's resend, same key)──▶ created | on_terminal | …
+ *                              └─given_up (a 4xx: nothing under its key) / unconfirmed ──────────────────────▶ failed
  *
  * A create answer may already carry a later status (an idempotent replay of an action that moved on,
  * spec 7.2), and a status read may skip one (a pickup and print between two polls): those are
@@ -29,7 +32,13 @@ export type PrintEvent =
   /** POST …/cancel succeeded (spec 4.5). */
   | 'cancel_confirmed'
   /** The platform kept answering 404 for the action. */
-  | 'gone';
+  | 'gone'
+  /** Its creates kept failing transiently (QueuePolicy.setAside): it stops holding its terminal's lane. */
+  | 'set_aside'
+  /** The cashier put it back in its lane, with the same key. */
+  | 'try_again'
+  /** The cashier gave it up and a resend of its create with the same key was refused: nothing of it is on the platform. */
+  | 'given_up';
 
 export interface PrintTransition {
   readonly from: PrintStatus;
@@ -42,6 +51,13 @@ const PLATFORM_LATER: Record<'sending' | 'created' | 'on_terminal', readonly Pri
   created: ['on_terminal', 'processed', 'failed', 'canceled'],
   on_terminal: ['processed', 'failed', 'canceled'],
 };
+
+/**
+ * The only move to an earlier status, and only on the cashier's word: `needs_attention` and `sending`
+ * both mean "a create is out, its outcome unknown", so going back claims nothing the platform said, and
+ * the print keeps its one key (DESIGN.md). No platform answer can cause it.
+ */
+export const TRY_AGAIN: PrintTransition = { from: 'needs_attention', event: 'try_again', to: 'sending' };
 
 export const PRINT_TRANSITIONS: readonly PrintTransition[] = [
   { from: 'queued', event: 'send', to: 'sending' },
@@ -58,10 +74,16 @@ export const PRINT_TRANSITIONS: readonly PrintTransition[] = [
   { from: 'on_terminal', event: 'cancel_confirmed', to: 'canceled' },
   { from: 'created', event: 'gone', to: 'failed' },
   { from: 'on_terminal', event: 'gone', to: 'failed' },
+  { from: 'sending', event: 'set_aside', to: 'needs_attention' },
+  TRY_AGAIN,
+  // Giving up resends the create with the same key (spec 8): its answer is the action as the platform has it.
+  ...PLATFORM_LATER.sending.map((to) => ({ from: 'needs_attention' as const, event: 'accepted' as const, to })),
+  { from: 'needs_attention', event: 'given_up', to: 'failed' },
+  { from: 'needs_attention', event: 'unconfirmed', to: 'failed' },
 ];
 
-/** How far along a status is: every row of the table goes up this order. */
-export const PRINT_STATUS_ORDER: readonly PrintStatus[] = ['queued', 'sending', 'created', 'on_terminal', 'processed', 'failed', 'canceled'];
+/** How far along a status is: every row of the table but TRY_AGAIN goes up this order. */
+export const PRINT_STATUS_ORDER: readonly PrintStatus[] = ['queued', 'sending', 'needs_attention', 'created', 'on_terminal', 'processed', 'failed', 'canceled'];
 
 export type MoveCheck = { ok: true } | { ok: false; reason: string };
 

@@ -20,6 +20,13 @@ export interface QueuePolicy {
   notFoundLimit: number;
   /** How long a 429 without Retry-After pauses the terminal's requests. */
   rateLimitPauseMs: number;
+  /**
+   * When a print whose creates keep failing transiently (5xx, timeouts, dropped connections, 429) is set
+   * aside (`needs_attention`) so the prints behind it can go: after at least `failures` consecutive
+   * failures AND `afterMs` since the first of them. Both, so neither a burst of quick 500s nor a
+   * single slow timeout is enough; docs/decisions.md "Needs attention".
+   */
+  setAside: { failures: number; afterMs: number };
 }
 
 export const DEFAULT_QUEUE_POLICY: Readonly<QueuePolicy> = Object.freeze({
@@ -50,6 +57,9 @@ export const DEFAULT_QUEUE_POLICY: Readonly<QueuePolicy> = Object.freeze({
   unconfirmedAfterMs: 23 * 60 * 60_000,
   notFoundLimit: 3,
   rateLimitPauseMs: 5_000,
+  // With the failure back-off (1, 2, 4, 8, 16, 30 s…) that is about 8 attempts over 2 minutes: longer
+  // than a Wi-Fi hiccup or a platform restart, far shorter than the 23 h a print could hold a lane.
+  setAside: { failures: 6, afterMs: 2 * 60_000 },
 });
 
 /** Credential problems: no request for the print reached the actions endpoint. */

@@ -3,6 +3,7 @@ import type { Language } from '../../../shared/ipc/channels/app';
 import { type EnqueuePrintRequest, type ListPrintsRequest, type PrintDetail, type PrintPage, type PrintSummary } from '../../../shared/ipc/channels/prints';
 import { silentLogger, type Logger, type RandomSource } from '../ports';
 import type { PlatformClient } from '../platform/client';
+import { Attention } from './attention';
 import { Canceller } from './cancel';
 import { PrintChanges } from './changes';
 import type { QueueContext } from './context';
@@ -39,7 +40,12 @@ export interface PrintQueueOptions {
 
 export interface PrintQueue {
   enqueue(request: EnqueuePrintRequest): Promise<PrintSummary>;
+  /** Cancel per state; for a print that needs attention, the same as giving it up. */
   cancel(id: string): Promise<PrintSummary>;
+  /** A print that needs attention back into its lane, with the same key. */
+  retry(id: string): Promise<PrintSummary>;
+  /** A print that needs attention cancelled on the platform where it may be, then finished here. */
+  giveUp(id: string): Promise<PrintSummary>;
   get(id: string, includeContent: boolean): Promise<PrintDetail>;
   list(request: ListPrintsRequest): PrintPage;
   prune(olderThanDays: number): Promise<number>;
@@ -112,6 +118,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     authorize: options.authorize,
     durableOf: (id) => intake.durableOf(id),
   });
+  const attention = new Attention(context, { dispatcher, canceller, follow: (print) => poller.followNew(print), laneMayMove });
   parts.poller = poller;
   parts.dispatcher = dispatcher;
   resume(context, poller, dispatcher);
@@ -125,7 +132,9 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
 
   return {
     enqueue: async (request) => summaryOf(await intake.add(request, null)),
-    cancel: async (id) => summaryOf(await canceller.cancel(id)),
+    cancel: async (id) => summaryOf(await (requirePrint(id).status === 'needs_attention' ? attention.giveUp(id) : canceller.cancel(id))),
+    retry: async (id) => summaryOf(await attention.tryAgain(id)),
+    giveUp: async (id) => summaryOf(await attention.giveUp(id)),
     async get(id, includeContent) {
       const detail = printDetail(requirePrint(id), options.language(), poller.trustOf(id));
       if (includeContent) detail.content = await journal.content(id);

@@ -1,5 +1,6 @@
 import type { Language } from '../../../shared/ipc/channels/app';
 import type { PrintDetail, PrintSummary } from '../../../shared/ipc/channels/prints';
+import { attentionText } from '../../../shared/i18n/attention';
 import { cashierMessage } from '../platform/messages';
 import type { StatusTrust } from './poller';
 import type { JournalPrint } from './records';
@@ -8,6 +9,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A print as the renderer sees it (shared/ipc/channels/prints), with how far its status is confirmed when it is followed. */
 export function printSummary(print: Readonly<JournalPrint>, language: Language, trust?: Readonly<StatusTrust>): PrintSummary {
+  const attention = attentionOf(print, language);
   return {
     ...trustFields(trust, language),
     reachedTerminal: reachedTerminal(print),
@@ -25,7 +27,8 @@ export function printSummary(print: Readonly<JournalPrint>, language: Language, 
         ? null
         : {
             code: print.lastError.code,
-            message: cashierMessage(print.lastError.code, language),
+            // The failure's own text promises a retry that no longer happens once the print is set aside.
+            message: attention?.message ?? cashierMessage(print.lastError.code, language),
             status: print.lastError.status,
             retryable: print.lastError.retryable,
             at: iso(print.lastError.at),
@@ -34,7 +37,16 @@ export function printSummary(print: Readonly<JournalPrint>, language: Language, 
     reprintOf: print.reprintOf,
     contentBytes: print.contentBytes,
     contentPreview: print.contentPreview,
+    attention,
   };
+}
+
+/** Why a print set aside needs the cashier, and since when (its move to `needs_attention`). */
+function attentionOf(print: Readonly<JournalPrint>, language: Language): PrintSummary['attention'] {
+  if (print.status !== 'needs_attention') return null;
+  const code = print.lastError?.code ?? 'internal_error';
+  const since = print.history.findLast((entry) => entry.status === 'needs_attention')?.at ?? print.updatedAt;
+  return { code, message: attentionText(code, print.lastError?.status ?? null, language), since: iso(since) };
 }
 
 /** Only the terminal reports a failure of a print it holds (the `reported` move, no reason); a 404 (`gone`) or a refusal has a reason. */

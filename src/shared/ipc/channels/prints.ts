@@ -5,8 +5,10 @@ import { channel } from '../define';
 /**
  * A print's life in Counter: queued (only in our queue) → sending (request out, outcome not yet known)
  * → created / on_terminal (the platform's statuses, spec 3) → processed | failed | canceled.
+ * `needs_attention`: its creates kept failing transiently, so it was set aside to stop holding its
+ * terminal's lane; its outcome is as unknown as in `sending`, and the cashier tries it again or gives up.
  */
-export const PrintStatus = z.enum(['queued', 'sending', 'created', 'on_terminal', 'processed', 'failed', 'canceled']);
+export const PrintStatus = z.enum(['queued', 'sending', 'needs_attention', 'created', 'on_terminal', 'processed', 'failed', 'canceled']);
 export type PrintStatus = z.infer<typeof PrintStatus>;
 
 export const FINAL_PRINT_STATUSES: readonly PrintStatus[] = ['processed', 'failed', 'canceled'];
@@ -66,6 +68,11 @@ export const PrintSummary = z.object({
   reachedTerminal: z.boolean().optional(),
   /** Status reads fail since `since`: the print may have moved on unseen (optional: added after the first contract). */
   statusUnconfirmed: z.object({ code: z.string(), message: z.string(), since: z.iso.datetime() }).nullable().optional(),
+  /**
+   * Set aside (status `needs_attention`): why, in the cashier's language, and since when; null otherwise
+   * (optional: added after the first contract).
+   */
+  attention: z.object({ code: z.string(), message: z.string(), since: z.iso.datetime() }).nullable().optional(),
 });
 export type PrintSummary = z.infer<typeof PrintSummary>;
 
@@ -127,6 +134,13 @@ export const printsChannels = {
   'prints.list': channel(ListPrintsRequest, PrintPage),
   /** Forgets finished prints last changed more than N days ago. */
   'prints.prune': channel(z.strictObject({ olderThanDays: z.number().int().nonnegative() }), z.object({ removed: z.number().int().nonnegative() })),
+  /** A print that needs attention back into its terminal's lane, with the same idempotency key. */
+  'prints.retry': channel(PrintId, PrintSummary),
+  /**
+   * Gives up a print that needs attention: cancelled on the platform first where it may exist there
+   * (its create resent with the same key to learn the action), then `canceled` or `failed` here.
+   */
+  'prints.giveUp': channel(PrintId, PrintSummary),
   /** The same content as a new print (new reference, new idempotency key), to the same or another terminal. */
   'prints.reprint': channel(z.strictObject({ id: z.string().min(1), terminalId: TerminalId.optional() }), PrintSummary),
 };

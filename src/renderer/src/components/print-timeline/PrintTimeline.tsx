@@ -2,7 +2,9 @@ import { useRef, useState } from 'react';
 import type { PrintStatus, PrintSummary } from '../../../../shared/ipc/channels/prints';
 import { useContractMutation } from '../../api/hooks';
 import { isStatusUnconfirmed, StatusUnconfirmed } from '../status-trust/StatusUnconfirmed';
-import { fillMessage, useFeatureT, type CommonKey } from '../../i18n';
+import { attentionText } from '../../../../shared/i18n/attention';
+import { fillMessage, useFeatureT, useLanguage, type CommonKey } from '../../i18n';
+import { AttentionActions } from './AttentionActions';
 import { timelineMessages, type TimelineMessageKey } from './messages';
 import './print-timeline.css';
 
@@ -27,7 +29,7 @@ export function canCancelPrint(print: PrintSummary): boolean {
 }
 
 /** Where the print is on the way, as one index into STEPS; `created` has been sent and waits for pickup. */
-const POSITION: Record<PrintStatus, number> = { queued: 0, sending: 1, created: 1, on_terminal: 2, processed: 3, failed: 3, canceled: 3 };
+const POSITION: Record<PrintStatus, number> = { queued: 0, sending: 1, needs_attention: 1, created: 1, on_terminal: 2, processed: 3, failed: 3, canceled: 3 };
 
 function stepStates(print: PrintSummary): StepState[] {
   const at = POSITION[print.status];
@@ -41,7 +43,7 @@ function stepStates(print: PrintSummary): StepState[] {
       if (at === 3 && index === 1 && print.attempts === 0) return 'skipped';
       return 'done';
     }
-    if (index === at) return print.status === 'created' ? 'done' : 'current';
+    if (index === at) return print.status === 'created' ? 'done' : print.status === 'needs_attention' ? 'stopped' : 'current';
     return 'todo';
   });
 }
@@ -71,12 +73,14 @@ interface PrintTimelineProps {
  */
 export function PrintTimeline({ print, live = true, compact = false }: PrintTimelineProps) {
   const t = useFeatureT(timelineMessages);
+  const language = useLanguage();
   const cancel = useContractMutation('prints.cancel');
   // The failure belongs to the state it was tried in; once the print moves on it no longer applies.
   const [cancelFailure, setCancelFailure] = useState<{ status: PrintStatus; message: string } | undefined>(undefined);
   const stateLine = useRef<HTMLParagraphElement>(null);
   const states = stepStates(print);
-  const error = print.status === 'processed' ? null : print.lastError;
+  // A print set aside says why in its state line; its last error is the same reason.
+  const error = print.status === 'processed' || print.status === 'needs_attention' ? null : print.lastError;
   const outcomeKey: CommonKey =
     print.status === 'failed' ? 'printStatus.failed' : print.status === 'canceled' ? 'printStatus.canceled' : 'printStatus.processed';
 
@@ -124,7 +128,16 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
           {isStatusUnconfirmed(print) ? (
             <StatusUnconfirmed print={print} />
           ) : (
-            <span className="timeline-state-text">{fillMessage(t(stateKey(print)), { attempts: print.attempts })}</span>
+            <span className="timeline-state-text">
+              {fillMessage(t(stateKey(print)), {
+                attempts: print.attempts,
+                // From the shared catalogue here, not main's text: it follows a language change at once.
+                reason:
+                  print.attention === null || print.attention === undefined
+                    ? ''
+                    : attentionText(print.attention.code, print.lastError?.status ?? null, language),
+              })}
+            </span>
           )}
           {error !== null ? (
             <span className={`timeline-error${print.status === 'failed' ? ' timeline-error-final' : ''}`} data-testid="timeline-error">
@@ -147,6 +160,7 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
           </button>
         ) : null}
       </div>
+      {print.status === 'needs_attention' ? <AttentionActions print={print} onDone={() => stateLine.current?.focus()} /> : null}
       {cancelFailure !== undefined && cancelFailure.status === print.status ? (
         <p className="timeline-error timeline-error-final" role="alert" data-testid="timeline-cancel-error">
           {cancelFailure.message}

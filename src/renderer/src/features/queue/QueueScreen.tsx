@@ -8,7 +8,7 @@ import { queueMessages } from './messages';
 import './queue.css';
 import { ScreenFrame } from '../../screens/ScreenFrame';
 
-const ON_THE_WAY: PrintStatus[] = ['queued', 'sending', 'created', 'on_terminal'];
+const ON_THE_WAY: PrintStatus[] = ['queued', 'sending', 'needs_attention', 'created', 'on_terminal'];
 const FINISHED: PrintStatus[] = ['processed', 'failed', 'canceled'];
 const RECENT_COUNT = 20;
 /** The contract's largest page: a terminal queue longer than this is a problem the Manager screen shows better. */

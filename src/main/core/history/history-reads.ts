@@ -1,0 +1,59 @@
+import type { ListPrintsRequest } from '../../../shared/ipc/channels/prints';
+import type { JournalPrint } from '../print-queue/records';
+import { printCount, readPrint, type HistoryState } from './history-state';
+import { managerSql } from './manager-query';
+
+/** The live object when the queue holds the print, else the print as the database has it. */
+export function getPrint(state: HistoryState, id: string): JournalPrint | undefined {
+  const known = state.live.get(id);
+  if (known !== undefined) return known;
+  try {
+    const row = state.statements.selectPrint.get(id);
+    return row === undefined ? undefined : readPrint(state, row);
+  } catch (error) {
+    state.logger.warn('a print of the history could not be read', { id, error: String(error) });
+    return undefined;
+  }
+}
+
+/** Every print in enqueue order, skipping what cannot be read (kept for the PrintJournal interface). */
+export function* allPrints(state: HistoryState): IterableIterator<Readonly<JournalPrint>> {
+  const rows = state.db.prepare('SELECT * FROM prints ORDER BY seq').iterate();
+  for (;;) {
+    let next: IteratorResult<unknown>;
+    try {
+      next = rows.next();
+    } catch (error) {
+      state.logger.warn('the history could not be read to its end', { error: String(error) });
+      return;
+    }
+    if (next.done === true) return;
+    const id = (next.value as { id: string }).id;
+    const print = state.live.get(id) ?? readPrint(state, next.value);
+    if (print !== undefined) yield print;
+  }
+}
+
+/** The manager's page from the indexes, and how many prints match. */
+export function listPrints(state: HistoryState, request: ListPrintsRequest): { items: Readonly<JournalPrint>[]; total: number } {
+  const { db, live } = state;
+  const sql = managerSql(request);
+  // Unfiltered (the manager's first page), the total is the history's size, counted once per open.
+  const total =
+    sql.where === '' ? printCount(state) : Number((db.prepare(`SELECT count(*) AS n FROM prints ${sql.where}`).get(...sql.parameters) as { n: number }).n);
+  const rows = db.prepare(`SELECT * FROM prints ${sql.where} ${sql.orderBy} LIMIT ? OFFSET ?`).all(...sql.parameters, sql.limit, sql.offset);
+  const items: JournalPrint[] = [];
+  for (const row of rows) {
+    const id = (row as { id: string }).id;
+    const print = live.get(id) ?? readPrint(state, row);
+    if (print !== undefined) items.push(print);
+  }
+  return { items, total };
+}
+
+export function readContent(state: HistoryState, id: string): string {
+  const row = state.statements.selectContent.get(id) as { content?: unknown } | undefined;
+  if (row === undefined) throw new Error(`print ${id} is not in the history`);
+  if (typeof row.content !== 'string') throw new Error(`the content of print ${id} is damaged`);
+  return row.content;
+}
