@@ -25,6 +25,8 @@ import { withStartupNotices } from './settings/startup-notices';
 import { createPrintHandlers } from './print-queue/handlers';
 import { createPrintQueue, type QueuePolicy } from './print-queue/print-queue';
 import { createSettingsRepository, type KeyValueStore } from './settings/store';
+import { createStoreHandlers } from './store/handlers';
+import { createStoreService } from './store/store-service';
 import { createTemplateHandlers } from './templates/handlers';
 import { createTerminalDirectory, createTerminalHandlers } from './terminals/terminals';
 
@@ -83,16 +85,32 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     createPlatformTransport({ http, clock, baseUrl: () => platformBaseUrl(environment()), tokens, policy, random, logger, onOutcome }),
   );
   const sandbox = createPlatformClient(createPlatformTransport({ http, clock, baseUrl: () => options.sandboxBaseUrl, policy, logger }));
+  const vault = createSecretVault(options.store, options.secretBox ?? createUnavailableSecretBox(), logger);
   const credentials = createCredentialsService({
     clock,
     settings,
     store: options.store,
-    vault: createSecretVault(options.store, options.secretBox ?? createUnavailableSecretBox(), logger),
+    vault,
     platform,
     sandboxApplication: sandboxApplicationReader(sandbox, options.sandboxCredentials),
     sandboxBaseUrl: options.sandboxBaseUrl,
     openExternal: options.openExternal ?? (async () => Promise.reject(new Error('this shell cannot open a browser'))),
     logger,
+  });
+
+  const store = createStoreService({
+    settings: () => settings.get().storeDatabase,
+    saveSettings: (patch) => void settings.update({ storeDatabase: patch }),
+    password: {
+      read: () => vault.readNamed('storeDatabasePassword'),
+      write: (password) => vault.writeNamed('storeDatabasePassword', password),
+      storage: () => vault.mode(),
+    },
+    clock,
+    appVersion: options.version,
+    logger,
+    onStatus: (status) => events.emit('store.statusChanged', status),
+    onChange: (change) => events.emit('store.changed', change),
   });
 
   /** What opening the history found (a salvaged database, an imported journal), shown by app.info. */
@@ -105,6 +123,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       dataDirectory: options.dataDirectory,
       logger,
       onReport: (report) => startupNotices.push(historyStartupNotice(report, language())),
+      changes: () => store.historyChanges,
       createQueue: (journal, of) =>
         createPrintQueue({
           journal,
@@ -169,6 +188,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
         connection,
         credentials,
         environmentChanged: switchQueue,
+        storeDatabaseChanged: () => store.reconfigure(),
         platformBaseUrl,
         sandboxBaseUrl: options.sandboxBaseUrl,
         version: options.version,
@@ -181,6 +201,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
       ...checkout.handlers,
       ...createOrdersHandlers(sales.current),
+      ...createStoreHandlers({ store, clock, language }),
     },
     startupNotices,
   );
@@ -204,6 +225,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       sales.close();
       await checkout.dispose();
       await prints.close();
+      await store.dispose();
     },
   };
 }

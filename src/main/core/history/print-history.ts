@@ -5,6 +5,8 @@ import type { JournalPrint, JournalTransition, PrintPatch } from '../print-queue
 import { managerSql } from './manager-query';
 import { PRINT_COLUMNS, printFromRows, printValues } from './rows';
 import type { DatabaseSync, StatementSync } from './sqlite';
+import { publishedPrint } from '../store/records';
+import type { HistoryChanges } from './history-changes';
 
 /**
  * The print history on SQLite, with the role (and exactly the interface) of the old `PrintJournal`, plus
@@ -30,12 +32,15 @@ export interface PrintHistory extends PrintJournal {
 
 export interface PrintHistoryOptions {
   logger?: Logger;
+  /** Told of every print written, in its transaction (the store database's outbox). */
+  changes?: HistoryChanges;
 }
 
 type Write = () => void;
 
 export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOptions = {}): PrintHistory {
   const logger = options.logger ?? silentLogger;
+  const changes = options.changes;
   const statement = (sql: string): StatementSync => db.prepare(sql);
   const placeholders = PRINT_COLUMNS.map(() => '?').join(', ');
   const insertPrint = statement(`INSERT INTO prints (${PRINT_COLUMNS.join(', ')}) VALUES (${placeholders})`);
@@ -105,6 +110,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
       throw broken;
     }
     for (const entry of waiting) entry.settle();
+    changes?.committed();
     for (const id of awaitingCommit) {
       const print = live.get(id);
       if (print !== undefined && isFinalPrintStatus(print.status)) live.delete(id);
@@ -170,6 +176,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
           insertPrint.run(...printValues(record));
           for (const transition of record.history) writeTransition(record.id, transition);
           insertContent.run(record.id, content);
+          changes?.record('print', record.id, () => publishedPrint(record));
         }),
       );
       maxSeq = Math.max(maxSeq, record.seq);
@@ -185,6 +192,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
       const write: Write = () => {
         updatePrint.run(...printValues(print), id);
         if (transition !== undefined) writeTransition(id, transition);
+        changes?.record('print', id, () => publishedPrint(print));
       };
       live.set(id, print);
       awaitingCommit.add(id);
@@ -272,6 +280,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
       if (closed) return;
       history.writeDeferred();
       closed = true;
+      changes?.closed();
       for (const entry of deferred) entry.settle(new JournalUnavailableError('the history is closed'));
       deferred = [];
       db.close();

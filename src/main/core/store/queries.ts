@@ -1,32 +1,14 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { ListPrintsRequest, PrintStatus, PrintSummary, type PrintError } from '../../../shared/ipc/channels/prints';
+import { PrintStatus, type PrintError } from '../../../shared/ipc/channels/prints';
+import { StorePrintPage, StorePrintsRequest, StorePrintSummary } from '../../../shared/ipc/channels/store';
 import { PrintSubtype } from '../../../shared/platform/terminal-actions';
 import { JournalError } from '../print-queue/records';
 
-/** prints.list's request for the whole store: the same filters, sorting and paging, plus a counter filter. */
-export const StorePrintsRequest = ListPrintsRequest.extend({
-  filters: ListPrintsRequest.shape.filters
-    .unwrap()
-    .extend({ counterId: z.string().min(1).optional() })
-    .default({}),
-});
-export type StorePrintsRequest = z.infer<typeof StorePrintsRequest>;
-
-export const StorePrintSummary = PrintSummary.extend({ counterId: z.string(), counterName: z.string() });
-export type StorePrintSummary = z.infer<typeof StorePrintSummary>;
+export { StorePrintPage, StorePrintsRequest, StorePrintSummary };
 
 /** Counting stops here: past it the view shows "10,000+" (docs/decisions.md, Store database). */
 export const TOTAL_CAP = 10_000;
-
-export const StorePrintPage = z.object({
-  items: z.array(StorePrintSummary),
-  /** Exact up to TOTAL_CAP; TOTAL_CAP with `totalCapped` beyond it. */
-  total: z.number().int().nonnegative(),
-  totalCapped: z.boolean(),
-  page: z.object({ index: z.number().int().nonnegative(), size: z.number().int().positive() }),
-});
-export type StorePrintPage = z.infer<typeof StorePrintPage>;
 
 /** A client, or a pool when page and count may run side by side. */
 export type Queryable = Pick<pg.Pool, 'query'>;

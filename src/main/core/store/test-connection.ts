@@ -1,0 +1,34 @@
+import type pg from 'pg';
+import type { Clock } from '../../../shared/clock';
+import type { Language } from '../../../shared/ipc/channels/app';
+import type { StoreTestResult } from '../../../shared/ipc/channels/store';
+import { cashierMessage } from '../platform/messages';
+import { storeFailureCode, storeFailureReason } from './errors';
+
+/**
+ * Settings' "Test connection": connects once, reads the server's version and the schema version the
+ * store is at, writes nothing (the migrations run when publishing starts), and closes.
+ */
+export async function testStoreConnection(newClient: () => pg.Client, clock: Clock, language: Language): Promise<StoreTestResult> {
+  const client = newClient();
+  client.on('error', () => undefined);
+  const started = clock.now();
+  try {
+    await client.connect();
+    const version = await client.query<{ version: string }>('SHOW server_version');
+    const schema = await client.query<{ version: number | null }>(
+      "SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0 ELSE (SELECT coalesce(max(version), 0) FROM schema_migrations) END AS version",
+    );
+    return {
+      ok: true,
+      serverVersion: version.rows[0]?.version ?? '',
+      schemaVersion: Number(schema.rows[0]?.version ?? 0),
+      latencyMs: Math.max(0, clock.now() - started),
+    };
+  } catch (error) {
+    const code = storeFailureCode(error);
+    return { ok: false, code, message: cashierMessage(code, language), reason: storeFailureReason(error) };
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
