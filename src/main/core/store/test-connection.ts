@@ -16,13 +16,14 @@ export async function testStoreConnection(newClient: () => pg.Client, clock: Clo
   try {
     await client.connect();
     const version = await client.query<{ version: string }>('SHOW server_version');
-    const schema = await client.query<{ version: number | null }>(
-      "SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN 0 ELSE (SELECT coalesce(max(version), 0) FROM schema_migrations) END AS version",
-    );
+    // A fresh database has no schema_migrations yet (Counter creates it when publishing starts).
+    const exists = await client.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+    const schema =
+      exists.rows[0]?.present === true ? await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations') : undefined;
     return {
       ok: true,
       serverVersion: version.rows[0]?.version ?? '',
-      schemaVersion: Number(schema.rows[0]?.version ?? 0),
+      schemaVersion: Number(schema?.rows[0]?.version ?? 0),
       latencyMs: Math.max(0, clock.now() - started),
     };
   } catch (error) {

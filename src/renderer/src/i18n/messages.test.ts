@@ -5,8 +5,10 @@ import { timelineMessages } from '../components/print-timeline/messages';
 import { checkoutMessages } from '../features/checkout/messages';
 import { counterMessages } from '../features/counter/messages';
 import { managerMessages } from '../features/manager/messages';
+import { storeViewMessages } from '../features/manager/store/messages';
 import { queueMessages } from '../features/queue/messages';
 import { sellMessages } from '../features/sell/messages';
+import { storeSettingsMessages } from '../features/settings/store-messages';
 import { COMMON_MESSAGES, isCommonKey, type FeatureMessages } from './common';
 import { messages } from './messages';
 
@@ -18,6 +20,8 @@ const SLICES: Readonly<Record<string, FeatureMessages<string>>> = {
   manager: managerMessages,
   checkout: checkoutMessages,
   sell: sellMessages,
+  storeSettings: storeSettingsMessages,
+  storeView: storeViewMessages,
   common: COMMON_MESSAGES,
 };
 
