@@ -27,8 +27,10 @@ async function invoke<C extends ChannelName>(counter: CounterHost, channel: C, r
   return result.value;
 }
 
-async function print(counter: CounterHost, reference: string): Promise<void> {
-  await invoke(counter, 'prints.enqueue', { terminalId: TERMINAL, subtype: 'custom', content: `Receipt ${reference}`, externalReference: reference });
+/** A print as the Counter screen would make it (its reference made by Counter); its reference. */
+async function print(counter: CounterHost, label: string): Promise<string> {
+  const content = `{center}{b}TIENDA CENTRO{/b}{/center}{br}${label}{br}${'-'.repeat(32)}{br}1 x Cafe americano          $2.500{br}{b}TOTAL                     $2.500{/b}`;
+  return (await invoke(counter, 'prints.enqueue', { terminalId: TERMINAL, subtype: 'custom', content })).externalReference;
 }
 
 /** Every print of a counter as the store database has it: status, and how many transitions (a duplicate would add rows). */
@@ -105,8 +107,8 @@ test.describe('store database', () => {
       await pageB.goto(`${b.host.url}#/manager`);
       await pageB.getByTestId('scope-store').click();
       await expect(pageB.getByTestId('whole-store')).toBeVisible();
-      await print(a.host, 'STORE-A-1');
-      const row = pageB.locator('[data-testid="store-row"][data-reference="STORE-A-1"]');
+      const first = await print(a.host, 'A-1');
+      const row = pageB.locator(`[data-testid="store-row"][data-reference="${first}"]`);
       await expect(row).toBeVisible({ timeout: 10_000 });
       await expect(row).toContainText('Counter A');
       await expect(pageB.getByTestId('store-counters')).toContainText('Counter A');
@@ -115,14 +117,16 @@ test.describe('store database', () => {
 
       // The database goes away mid-run: A keeps printing, its sync says how many changes wait.
       await database.stopServer();
-      for (const reference of ['STORE-A-2', 'STORE-A-3', 'STORE-A-4']) await print(a.host, reference);
+      const during: string[] = [];
+      for (const label of ['A-2', 'A-3', 'A-4']) during.push(await print(a.host, label));
+      const last = during.at(-1) ?? '';
       await pageA.goto(`${a.host.url}#/settings`);
       await expect(pageA.getByTestId('store-sync')).toHaveAttribute('data-kind', 'error', { timeout: 15_000 });
       await expect(pageA.getByTestId('store-sync')).toContainText(/changes waiting/);
       await screenshot(pageA, 'store-sync-error-en');
 
       // Killed while the outbox holds those changes (it cannot have published them), then the database returns.
-      await expect.poll(async () => (await localPrints(a.host)).get('STORE-A-4')?.status, { timeout: 20_000 }).toBe('processed');
+      await expect.poll(async () => (await localPrints(a.host)).get(last)?.status, { timeout: 20_000 }).toBe('processed');
       await a.kill();
       await database.startServer();
       a = await startCounterHost({ dataDirectory: dataA });
@@ -131,9 +135,9 @@ test.describe('store database', () => {
 
       // Exactly the local history, each print once with each transition once.
       const local = await localPrints(a.host);
-      expect([...local.keys()].sort()).toEqual(['STORE-A-1', 'STORE-A-2', 'STORE-A-3', 'STORE-A-4']);
+      expect([...local.keys()].sort()).toEqual([first, ...during].sort());
       await expect.poll(async () => Object.fromEntries(await storedPrints(url, counterA)), { timeout: 15_000 }).toEqual(Object.fromEntries(local));
-      await expect(pageB.locator('[data-testid="store-row"][data-reference="STORE-A-4"]')).toBeVisible({ timeout: 10_000 });
+      await expect(pageB.locator(`[data-testid="store-row"][data-reference="${last}"]`)).toBeVisible({ timeout: 10_000 });
     } finally {
       await context.close();
       await a.stop();

@@ -135,7 +135,7 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
       counter: wanted.identity,
       newClient: () => storeClient(wanted.url, wanted.password),
       clock: options.clock,
-      onError: (error) => logger.warn('the store database refused a batch', { error: storeFailureReason(error) }),
+      onError: (error) => logger.warn('the store database could not take a batch (kept in the outbox)', { error: storeFailureReason(error) }),
     });
     const unsubscribe = publisher.subscribe(announce);
     running = { key, outbox, publisher, unsubscribe };

@@ -15,7 +15,7 @@ export async function testStoreConnection(newClient: () => pg.Client, clock: Clo
   const started = clock.now();
   try {
     await client.connect();
-    const version = await client.query<{ version: string }>('SHOW server_version');
+    const version = await client.query<{ version: string }>("SELECT current_setting('server_version') AS version");
     // A fresh database has no schema_migrations yet (Counter creates it when publishing starts).
     const exists = await client.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
     const schema =

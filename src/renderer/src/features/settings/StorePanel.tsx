@@ -24,10 +24,11 @@ export function StorePanel() {
   const [draft, setDraft] = useState<Draft | undefined>(undefined);
   if (saved === undefined || status === undefined) return null;
   const shown: Draft = draft ?? { url: saved.url, storeId: saved.storeId, storeName: saved.storeName, counterName: saved.counterName };
+  // The draft stays until the saved settings equal it: no flash of the old values while the save travels.
+  const dirty = TEXT_FIELDS.some((field) => shown[field.key] !== saved[field.key]);
   const save = (event: FormEvent) => {
     event.preventDefault();
     update.mutate({ storeDatabase: shown });
-    setDraft(undefined);
   };
   return (
     <section className="card setup-panel" aria-labelledby="store-db-title" data-testid="store-panel">
@@ -37,7 +38,7 @@ export function StorePanel() {
         <input
           type="checkbox"
           checked={saved.enabled}
-          onChange={(event) => update.mutate({ storeDatabase: { ...shown, enabled: event.target.checked } })}
+          onChange={(event) => update.mutate({ storeDatabase: { ...(dirty ? shown : {}), enabled: event.target.checked } })}
           data-testid="store-enabled"
         />
         {t('store.enabled')}
@@ -58,11 +59,11 @@ export function StorePanel() {
           </div>
         ))}
         <div className="setup-actions">
-          <button type="submit" className="button button-primary" disabled={draft === undefined || update.isPending} data-testid="store-save">
+          <button type="submit" className="button button-primary" disabled={!dirty || update.isPending} data-testid="store-save">
             {t('store.save')}
           </button>
           <span className="hint" role="status">
-            {update.error?.message ?? (update.isSuccess && draft === undefined ? t('store.saved') : '')}
+            {update.error?.message ?? (update.isSuccess && !dirty ? t('store.saved') : '')}
           </span>
         </div>
       </form>
