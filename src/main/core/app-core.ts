@@ -25,6 +25,7 @@ import { withStartupNotices } from './settings/startup-notices';
 import { createPrintHandlers } from './print-queue/handlers';
 import { createPrintQueue, type QueuePolicy } from './print-queue/print-queue';
 import { createSettingsRepository, type KeyValueStore } from './settings/store';
+import { createCommandLoop } from './store/command-loop';
 import { createStoreHandlers } from './store/handlers';
 import { createStoreService } from './store/store-service';
 import { createTemplateHandlers } from './templates/handlers';
@@ -111,6 +112,17 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     logger,
     onStatus: (status) => events.emit('store.statusChanged', status),
     onChange: (change) => events.emit('store.changed', change),
+    onCommandsMayWait: () => commands.poke(),
+  });
+  // Reprint and cancel asked from another counter's whole-store view, run here on this counter's queue.
+  const commands = createCommandLoop({
+    target: () => {
+      const identity = store.identity();
+      return identity === undefined || !store.status().enabled ? undefined : { client: store.queryable(), counterId: identity.id };
+    },
+    queue: () => prints.current(),
+    clock,
+    logger,
   });
 
   /** What opening the history found (a salvaged database, an imported journal), shown by app.info. */
@@ -224,6 +236,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       credentials.dispose();
       sales.close();
       await checkout.dispose();
+      await commands.stop();
       await prints.close();
       await store.dispose();
     },

@@ -121,7 +121,7 @@ export async function finishStoreCommand(client: Queryable, counterId: string, i
  * result, not a crash; a lost connection leaves the rest claimed for claimedStoreCommands on restart.
  */
 export async function runStoreCommands(
-  client: pg.ClientBase,
+  client: Queryable,
   counterId: string,
   execute: (command: StoreCommand) => Promise<StoreCommandResult>,
 ): Promise<StoreCommand[]> {
