@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { z } from 'zod';
 import { StoreCommand, StoreCommandRequest, StoreCommandResult, StoreCommandState } from '../../../shared/ipc/channels/store';
 import type { Queryable } from './queries';
