@@ -25,9 +25,7 @@ import { withStartupNotices } from './settings/startup-notices';
 import { createPrintHandlers } from './print-queue/handlers';
 import { createPrintQueue, type QueuePolicy } from './print-queue/print-queue';
 import { createSettingsRepository, type KeyValueStore } from './settings/store';
-import { createCommandLoop } from './store/command-loop';
-import { createStoreHandlers } from './store/handlers';
-import { createStoreService } from './store/store-service';
+import { createStoreArea } from './store/store-area';
 import { createTemplateHandlers } from './templates/handlers';
 import { createTerminalDirectory, createTerminalHandlers } from './terminals/terminals';
 
@@ -99,30 +97,16 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     logger,
   });
 
-  const store = createStoreService({
-    settings: () => settings.get().storeDatabase,
-    saveSettings: (patch) => void settings.update({ storeDatabase: patch }),
-    password: {
-      read: () => vault.readNamed('storeDatabasePassword'),
-      write: (password) => vault.writeNamed('storeDatabasePassword', password),
-      storage: () => vault.mode(),
-    },
+  const store = createStoreArea({
+    settings,
+    vault,
+    events,
     clock,
-    appVersion: options.version,
     logger,
-    onStatus: (status) => events.emit('store.statusChanged', status),
-    onChange: (change) => events.emit('store.changed', change),
-    onCommandsMayWait: () => commands.poke(),
-  });
-  // Reprint and cancel asked from another counter's whole-store view, run here on this counter's queue.
-  const commands = createCommandLoop({
-    target: () => {
-      const identity = store.identity();
-      return identity === undefined || !store.status().enabled ? undefined : { client: store.queryable(), counterId: identity.id };
-    },
+    version: options.version,
+    language,
+    openedQueue: () => prints.opened(),
     queue: () => prints.current(),
-    clock,
-    logger,
   });
 
   /** What opening the history found (a salvaged database, an imported journal), shown by app.info. */
@@ -146,6 +130,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
           authorize: () => credentials.tokens.current(),
           operatingModeOf: (terminalId) => terminals.operatingModeOf(of, terminalId),
           policy: options.queuePolicy,
+          busyElsewhere: store.busyElsewhere,
           random,
           logger,
         }),
@@ -200,7 +185,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
         connection,
         credentials,
         environmentChanged: switchQueue,
-        storeDatabaseChanged: () => store.reconfigure(),
+        storeDatabaseChanged: () => store.service.reconfigure(),
         platformBaseUrl,
         sandboxBaseUrl: options.sandboxBaseUrl,
         version: options.version,
@@ -213,7 +198,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
       ...checkout.handlers,
       ...createOrdersHandlers(sales.current),
-      ...createStoreHandlers({ store, clock, language }),
+      ...store.handlers,
     },
     startupNotices,
   );
@@ -236,9 +221,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       credentials.dispose();
       sales.close();
       await checkout.dispose();
-      await commands.stop();
-      await prints.close();
       await store.dispose();
+      await prints.close();
     },
   };
 }

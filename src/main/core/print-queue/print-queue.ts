@@ -33,6 +33,8 @@ export interface PrintQueueOptions {
   /** The terminal's operating mode when known (from the last terminals list), to refuse non-PDV early. */
   operatingModeOf?: (terminalId: string) => string | undefined;
   policy?: Partial<QueuePolicy>;
+  /** Another counter has a print waiting on this terminal (the store database): hold ours back. */
+  busyElsewhere?: (terminalId: string) => boolean;
   random?: RandomSource;
   logger?: Logger;
 }
@@ -112,6 +114,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     cancelCreated: (print) => void canceller.cancelOnPlatform(print).catch(() => undefined),
     authorize: options.authorize,
     durableOf: (id) => intake.durableOf(id),
+    busyElsewhere: options.busyElsewhere,
   });
   parts.poller = poller;
   parts.dispatcher = dispatcher;

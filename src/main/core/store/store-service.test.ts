@@ -10,6 +10,7 @@ import { openHistory } from '../history/open';
 import { PrintQueueError } from '../print-queue/errors';
 import { queuedPrint } from '../print-queue/records';
 import { createCommandLoop, executeStoreCommand } from './command-loop';
+import { watchElsewhere } from './elsewhere';
 import { claimStoreCommands, requestStoreCommand, storeCommand } from './commands';
 import { createStoreService, type StoreService } from './store-service';
 import { seedCounters } from './testing/seed-store';
@@ -122,5 +123,33 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     await expect.poll(async () => (await storeCommand(client, cancel.id))?.state, { timeout: 10_000 }).toBe('failed');
     expect((await storeCommand(client, cancel.id))?.result).toMatchObject({ ok: false, code: 'cannot_cancel_order' });
     await loop.stop();
+  });
+
+  it('tells a counter sharing a terminal that another counter holds it, and when it is free again', async () => {
+    const url = await pg.server().freshDatabase();
+    const client = await pg.client(url);
+    const counters = await seedCounters(client, ['a', 'b']);
+    const other = counters.get('b');
+    const held = other?.history.enqueue('PAX_A910__1');
+    if (other === undefined || held === undefined) throw new Error('no print');
+    other.history.advance(held.id); // sending
+    other.history.advance(held.id); // created: the platform's one waiting order on that terminal
+    await other.publish();
+
+    let freed = 0;
+    const watch = watchElsewhere({ target: () => ({ client, counterId: 'a' }), clock: createSystemClock(), onFreed: () => freed++ });
+    await expect.poll(() => watch.busy('PAX_A910__1'), { timeout: 10_000 }).toBe(true);
+    expect(watch.busy('PAX_A910__2')).toBe(false);
+    // Its own prints never hold a counter back (its own lane already orders them).
+    const own = watchElsewhere({ target: () => ({ client, counterId: 'b' }), clock: createSystemClock(), onFreed: () => undefined });
+
+    other.history.advance(held.id); // on_terminal: the terminal took it, the line is free
+    await other.publish();
+    watch.refresh();
+    await expect.poll(() => watch.busy('PAX_A910__1'), { timeout: 10_000 }).toBe(false);
+    expect(freed).toBe(1);
+    expect(own.busy('PAX_A910__1')).toBe(false);
+    watch.stop();
+    own.stop();
   });
 });

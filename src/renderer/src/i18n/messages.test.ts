@@ -4,6 +4,7 @@ import { INDUSTRIES } from '../../../shared/platform/industries';
 import { timelineMessages } from '../components/print-timeline/messages';
 import { checkoutMessages } from '../features/checkout/messages';
 import { counterMessages } from '../features/counter/messages';
+import { otherCountersMessages } from '../features/counter/other-counters-messages';
 import { managerMessages } from '../features/manager/messages';
 import { storeViewMessages } from '../features/manager/store/messages';
 import { queueMessages } from '../features/queue/messages';
@@ -22,6 +23,7 @@ const SLICES: Readonly<Record<string, FeatureMessages<string>>> = {
   sell: sellMessages,
   storeSettings: storeSettingsMessages,
   storeView: storeViewMessages,
+  otherCounters: otherCountersMessages,
   common: COMMON_MESSAGES,
 };
 
