@@ -138,6 +138,14 @@ test.describe('store database', () => {
       expect([...local.keys()].sort()).toEqual([first, ...during].sort());
       await expect.poll(async () => Object.fromEntries(await storedPrints(url, counterA)), { timeout: 15_000 }).toEqual(Object.fromEntries(local));
       await expect(pageB.locator(`[data-testid="store-row"][data-reference="${last}"]`)).toBeVisible({ timeout: 10_000 });
+
+      // A reprint asked from B's view runs on A (the owning counter), once, and B hears back.
+      await pageB.locator(`[data-testid="store-row"][data-reference="${first}"]`).getByTestId('store-reprint').click();
+      await expect(pageB.getByTestId('store-command')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+      await expect(pageB.getByTestId('store-command')).toContainText('Counter A did it.');
+      await screenshot(pageB, 'store-command-done-en');
+      const reprints = (await invoke(a.host, 'prints.list', { page: { index: 0, size: 200 } })).items.filter((item) => item.reprintOf !== null);
+      expect(reprints).toHaveLength(1);
     } finally {
       await context.close();
       await a.stop();
