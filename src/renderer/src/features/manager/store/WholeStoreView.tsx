@@ -59,6 +59,7 @@ function StoreBoardView({ board, error, names }: { board: StoreBoard | undefined
           </li>
         ))}
       </ul>
+      {board === undefined && error === undefined ? <p className="hint">{t('store.boardLoading')}</p> : null}
       {board !== undefined && board.lines.length === 0 ? <p className="hint">{t('store.boardEmpty')}</p> : null}
       <div className="store-lines">
         {(board?.lines ?? []).map((line) => (
@@ -139,7 +140,9 @@ function StoreHistory({ terminals, names, counters, ownCounterId }: StoreHistory
         <span className="history-note" data-testid="store-count">
           {page.data === undefined
             ? ''
-            : fillMessage(t(page.data.totalCapped ? 'store.countCapped' : 'store.count'), { count: formatCount(page.data.total, language) })}
+            : page.data.total === 1 && !page.data.totalCapped
+              ? t('store.countOne')
+              : fillMessage(t(page.data.totalCapped ? 'store.countCapped' : 'store.count'), { count: formatCount(page.data.total, language) })}
         </span>
       </div>
       <div className="store-filter-row">
@@ -209,16 +212,18 @@ function StoreHistory({ terminals, names, counters, ownCounterId }: StoreHistory
                   <StatusPill status={print.status} />
                 </td>
                 <td title={print.lastError?.code}>{print.lastError?.message ?? ''}</td>
-                <td className="store-actions">
-                  <button type="button" className="button" onClick={() => ask(print, 'reprint')} data-testid="store-reprint">
-                    {t('store.reprint')}
-                  </button>
-                  {isFinalPrintStatus(print.status) ? null : (
-                    <button type="button" className="button" onClick={() => ask(print, 'cancel')} data-testid="store-cancel">
-                      {t('store.cancel')}
+                <td>
+                  <div className="store-actions">
+                    <button type="button" className="button" onClick={() => ask(print, 'reprint')} data-testid="store-reprint">
+                      {t('store.reprint')}
                     </button>
-                  )}
-                  {online.get(print.counterId) === false ? <span className="store-chip store-chip-off">{t('store.offline')}</span> : null}
+                    {isFinalPrintStatus(print.status) ? null : (
+                      <button type="button" className="button" onClick={() => ask(print, 'cancel')} data-testid="store-cancel">
+                        {t('store.cancel')}
+                      </button>
+                    )}
+                    {online.get(print.counterId) === false ? <span className="store-chip store-chip-off">{t('store.offline')}</span> : null}
+                  </div>
                 </td>
               </tr>
             ))}
