@@ -6,12 +6,24 @@ import { storeBoard, unfinishedElsewhere } from './board';
 import { requestStoreCommand, StoreCommandError, storeCommand } from './commands';
 import { storeCounters } from './counters';
 import { StoreError, storeFailureCode, storeFailureReason } from './errors';
-import { listStorePrints } from './queries';
+import { exportStorePrints, listStorePrints } from './queries';
+import { printsCsvWith } from '../manager/csv';
+import { textOf, type TextTable } from '../../../shared/i18n';
+
+const COUNTER_COLUMN: TextTable<'counter'> = { counter: { en: 'Counter', es: 'Mostrador' } };
 import type { StoreService } from './store-service';
 
 export type StoreHandlers = Pick<
   ChannelHandlers,
-  'store.status' | 'store.setPassword' | 'store.test' | 'store.prints' | 'store.board' | 'store.elsewhere' | 'store.command' | 'store.commandStatus'
+  | 'store.status'
+  | 'store.setPassword'
+  | 'store.test'
+  | 'store.prints'
+  | 'store.export'
+  | 'store.board'
+  | 'store.elsewhere'
+  | 'store.command'
+  | 'store.commandStatus'
 >;
 
 export interface StoreHandlerDependencies {
@@ -45,6 +57,13 @@ export function createStoreHandlers({ store, clock, language }: StoreHandlerDepe
     'store.setPassword': ({ password }) => store.setPassword(password),
     'store.test': () => store.test(language()),
     'store.prints': (request) => reading(() => listStorePrints(store.queryable(), request, messageFor)),
+    'store.export': (request) =>
+      reading(async () => {
+        const { items, capped } = await exportStorePrints(store.queryable(), request, messageFor);
+        const header = [textOf(COUNTER_COLUMN, 'counter', language()), 'counter_id'];
+        const csv = printsCsvWith(items, language(), { header, cells: (print) => [print.counterName, print.counterId] });
+        return { csv, rows: items.length, capped };
+      }),
     'store.board': ({ failuresSince }) =>
       reading(async () => {
         const identity = store.identity();

@@ -110,6 +110,26 @@ function whereClause(filters: StorePrintsRequest['filters']): { sql: string; par
   return { sql: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`, params };
 }
 
+/** The matching prints in the request's order, `LIMIT $n OFFSET $n+1` after the filters' parameters. */
+function orderedSql(request: StorePrintsRequest, where: string, parameters: number): string {
+  const direction = request.sort.direction === 'asc' ? 'ASC' : 'DESC';
+  const key = SORT_KEYS[request.sort.field];
+  const order = [...(key === null ? [] : [key]), 'p.created_at', 'p.counter_id', 'p.id'].map((column) => `${column} ${direction}`).join(', ');
+  return `SELECT ${PRINT_COLUMNS} FROM prints p JOIN counters c ON c.id = p.counter_id ${where}
+    ORDER BY ${order} LIMIT $${parameters + 1} OFFSET $${parameters + 2}`;
+}
+
+/** At most this many rows go into one whole-store CSV (a few MB); the answer says when it was cut. */
+export const EXPORT_CAP = 100_000;
+
+/** Every matching print of the whole store for the CSV, up to EXPORT_CAP, in one indexed query. */
+export async function exportStorePrints(client: Queryable, input: unknown, messageFor: MessageFor): Promise<{ items: StorePrintSummary[]; capped: boolean }> {
+  const request = StorePrintsRequest.parse({ ...(input as object), page: { index: 0, size: 1 } });
+  const { sql: where, params } = whereClause(request.filters);
+  const { rows } = await client.query(orderedSql(request, where, params.length), [...params, EXPORT_CAP + 1, 0]);
+  return { items: rows.slice(0, EXPORT_CAP).map((row) => printSummaryOf(row, messageFor)), capped: rows.length > EXPORT_CAP };
+}
+
 /**
  * The whole store's history, one page at a time, filtered, sorted and paged by the server (offset
  * paging over an index; ties broken by creation time, counter and id so pages never overlap).
@@ -117,12 +137,8 @@ function whereClause(filters: StorePrintsRequest['filters']): { sql: string; par
 export async function listStorePrints(client: Queryable, input: unknown, messageFor: MessageFor): Promise<StorePrintPage> {
   const request = StorePrintsRequest.parse(input);
   const { sql: where, params } = whereClause(request.filters);
-  const direction = request.sort.direction === 'asc' ? 'ASC' : 'DESC';
-  const key = SORT_KEYS[request.sort.field];
-  const order = [...(key === null ? [] : [key]), 'p.created_at', 'p.counter_id', 'p.id'].map((column) => `${column} ${direction}`).join(', ');
   const { index, size } = request.page;
-  const pageSql = `SELECT ${PRINT_COLUMNS} FROM prints p JOIN counters c ON c.id = p.counter_id ${where}
-    ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+  const pageSql = orderedSql(request, where, params.length);
   const countSql = `SELECT count(*)::int AS total FROM (SELECT 1 FROM prints p ${where} LIMIT ${TOTAL_CAP + 1}) matching`;
   const [page, count] = await Promise.all([client.query(pageSql, [...params, size, index * size]), client.query<{ total: number }>(countSql, params)]);
   const total = count.rows[0]?.total ?? 0;

@@ -11,6 +11,7 @@ import { PrintQueueError } from '../print-queue/errors';
 import { queuedPrint } from '../print-queue/records';
 import { createCommandLoop, executeStoreCommand } from './command-loop';
 import { watchElsewhere } from './elsewhere';
+import { createStoreHandlers } from './handlers';
 import { claimStoreCommands, requestStoreCommand, storeCommand } from './commands';
 import { createStoreService, type StoreService } from './store-service';
 import { seedCounters } from './testing/seed-store';
@@ -151,5 +152,24 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     expect(own.busy('PAX_A910__1')).toBe(false);
     watch.stop();
     own.stop();
+  });
+
+  it('exports the whole store’s matching prints as CSV with each print’s counter, in the cashier’s language', async () => {
+    const url = await pg.server().freshDatabase();
+    const client = await pg.client(url);
+    const counters = await seedCounters(client, ['a', 'b']);
+    for (const id of ['a', 'b']) {
+      const counter = counters.get(id);
+      counter?.history.enqueue();
+      counter?.history.enqueue('PAX_A910__2');
+      await counter?.publish();
+    }
+    const store = { queryable: () => pg.pool(url), identity: () => undefined } as unknown as StoreService;
+    const handlers = createStoreHandlers({ store, clock: createSystemClock(), language: () => 'es' });
+    const answer = await handlers['store.export']({ filters: { terminalId: 'PAX_A910__2' }, sort: { field: 'createdAt', direction: 'asc' } });
+    expect(answer).toMatchObject({ rows: 2, capped: false });
+    const lines = answer.csv.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]?.startsWith('Mostrador,counter_id,created_at')).toBe(true);
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(['Counter A,a', 'Counter B,b']);
   });
 });

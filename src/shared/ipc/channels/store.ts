@@ -158,6 +158,15 @@ export type StoreCommand = z.infer<typeof StoreCommand>;
 export const StoreChanged = z.object({ kind: z.enum(['prints', 'commands', 'resync']), counterId: z.string().nullable() });
 export type StoreChanged = z.infer<typeof StoreChanged>;
 
+export const StoreExportRequest = StorePrintsRequest.pick({ filters: true, sort: true });
+export const StorePrintsCsv = z.object({
+  /** RFC 4180 text, UTF-8 with a byte-order mark, the counter's name first (manager/csv.ts). */
+  csv: z.string(),
+  rows: z.number().int().nonnegative(),
+  /** More prints matched than one file takes (store/queries.ts EXPORT_CAP): narrow the filters. */
+  capped: z.boolean(),
+});
+
 export const storeChannels = {
   'store.status': channel(NoInput, StoreStatus),
   /** Keeps (or with null, forgets) the store database's password in the SecretBox. */
@@ -167,6 +176,8 @@ export const storeChannels = {
   /** The whole store's history, one page, filtered and sorted by the server. */
   'store.prints': channel(StorePrintsRequest, StorePrintPage),
   'store.board': channel(StoreBoardRequest, StoreBoard),
+  /** The whole store's matching prints as CSV (not one page), built in main from one query. */
+  'store.export': channel(StoreExportRequest, StorePrintsCsv),
   /** What the other counters have unfinished on each terminal (for counters sharing a terminal). */
   'store.elsewhere': channel(NoInput, z.array(StoreTerminalLine)),
   'store.command': channel(StoreCommandAsk, StoreCommand),

@@ -5,6 +5,8 @@ import type { TerminalCard } from '../../../../../shared/ipc/channels/manager';
 import { fillMessage, useFeatureT, useLanguage } from '../../../i18n';
 import { DEFAULT_SORT, filterRequest, nextSort, NO_FILTERS, type HistoryFilters, type HistorySort, type SortField } from '../filters';
 import { formatCount, rowTime } from '../format';
+import { downloadText, exportFileName } from '../download';
+import { useContractMutation } from '../../../api/hooks';
 import { HistoryToolbar } from '../HistoryToolbar';
 import { managerMessages } from '../messages';
 import { StatusPill } from '../StatusPill';
@@ -127,6 +129,19 @@ function StoreHistory({ terminals, names, counters, ownCounterId }: StoreHistory
     setFilters((current) => ({ ...current, ...patch }));
     setPageIndex(0);
   };
+  const exportCsv = useContractMutation('store.export');
+  const [exportNote, setExportNote] = useState('');
+  const exportRows = () =>
+    exportCsv.mutate(
+      { filters: request.filters, sort },
+      {
+        onSuccess: ({ csv, rows, capped }) => {
+          downloadText(csv, `store-${exportFileName(new Date())}`, 'text/csv;charset=utf-8');
+          setExportNote(fillMessage(m('export.done'), { count: formatCount(rows, language) }) + (capped ? ` ${t('store.exportCapped')}` : ''));
+        },
+        onError: (error) => setExportNote(error.message),
+      },
+    );
   const ask = (print: StorePrintSummary, kind: 'reprint' | 'cancel') =>
     command.run({ kind, counterId: print.counterId, printId: print.id }, print.externalReference);
 
@@ -137,6 +152,12 @@ function StoreHistory({ terminals, names, counters, ownCounterId }: StoreHistory
           {t('store.history')}
         </h2>
         <span className="spacer" />
+        <span className="history-note" role="status" data-testid="store-export-note">
+          {exportNote}
+        </span>
+        <button type="button" className="button" onClick={exportRows} disabled={exportCsv.isPending} data-testid="store-export">
+          {exportCsv.isPending ? m('export.working') : m('export.button')}
+        </button>
         <span className="history-note" data-testid="store-count">
           {page.data === undefined
             ? ''
