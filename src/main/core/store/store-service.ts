@@ -70,6 +70,58 @@ function syncOf(state: SyncState): StoreSync {
   };
 }
 
+/** Where and as whom to publish, from the settings as saved; undefined while off or without an address. */
+function connectionOf(options: StoreServiceOptions): Connection | undefined {
+  const settings = options.settings();
+  if (!settings.enabled || settings.url === '') return undefined;
+  let counterId = settings.counterId;
+  if (counterId === '') {
+    // Made once per install and never reused (the store keys every copy by it).
+    counterId = randomUUID();
+    options.saveSettings({ counterId });
+  }
+  const identity: CounterIdentity = {
+    id: counterId,
+    name: settings.counterName === '' ? hostname() : settings.counterName,
+    storeId: settings.storeId === '' ? 'store' : settings.storeId,
+    storeName: settings.storeName === '' ? (settings.storeId === '' ? 'Store' : settings.storeId) : settings.storeName,
+    appVersion: options.appVersion,
+  };
+  return { url: settings.url, password: options.password.read(), identity };
+}
+
+/** The whole-store reads' pool and the live feed (LISTEN), following the connection settings. */
+function createStoreReads(options: StoreServiceOptions, logger: Logger) {
+  let reads: { key: string; pool: pg.Pool; live: LiveChanges } | undefined;
+  function stop(): void {
+    const old = reads;
+    reads = undefined;
+    if (old === undefined) return;
+    void old.live.stop();
+    void old.pool.end().catch(() => undefined);
+  }
+  function follow(wanted: Connection, key: string): void {
+    if (reads?.key === key) return;
+    stop();
+    const live = listenStoreChanges({
+      newClient: () => storeClient(wanted.url, wanted.password),
+      clock: options.clock,
+      onChange: (change) => {
+        if (change.channel === 'resync') options.onChange({ kind: 'resync', counterId: null });
+        else if (change.channel === CHANGES_CHANNEL) options.onChange({ kind: 'prints', counterId: change.counterId });
+        else {
+          options.onChange({ kind: 'commands', counterId: change.counterId });
+          if (change.counterId === wanted.identity.id && change.state === 'pending') options.onCommandsMayWait?.();
+        }
+      },
+      onError: (error) => logger.debug('the store live feed dropped', { error: storeFailureReason(error) }),
+    });
+    reads = { key, pool: storePool(wanted.url, wanted.password), live };
+    void live.ready().then(() => options.onCommandsMayWait?.());
+  }
+  return { follow, stop, pool: (): pg.Pool | undefined => reads?.pool };
+}
+
 /**
  * The optional store database as the app sees it (docs/store-database.md): each opened history's outbox
  * is fed in its transactions while the database is on; one publisher copies the current history's outbox;
@@ -80,27 +132,10 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
   const logger = options.logger ?? silentLogger;
   let outbox: Outbox | undefined;
   let running: { key: string; outbox: Outbox; publisher: Publisher; unsubscribe(): void } | undefined;
-  let reads: { key: string; pool: pg.Pool; live: LiveChanges } | undefined;
+  const reads = createStoreReads(options, logger);
   let disposed = false;
 
-  function connection(): Connection | undefined {
-    const settings = options.settings();
-    if (!settings.enabled || settings.url === '') return undefined;
-    let counterId = settings.counterId;
-    if (counterId === '') {
-      // Made once per install and never reused (the store keys every copy by it).
-      counterId = randomUUID();
-      options.saveSettings({ counterId });
-    }
-    const identity: CounterIdentity = {
-      id: counterId,
-      name: settings.counterName === '' ? hostname() : settings.counterName,
-      storeId: settings.storeId === '' ? 'store' : settings.storeId,
-      storeName: settings.storeName === '' ? (settings.storeId === '' ? 'Store' : settings.storeId) : settings.storeName,
-      appVersion: options.appVersion,
-    };
-    return { url: settings.url, password: options.password.read(), identity };
-  }
+  const connection = (): Connection | undefined => connectionOf(options);
 
   function status(): StoreStatus {
     const settings = options.settings();
@@ -142,44 +177,16 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
     publisher.start();
   }
 
-  function stopReads(): void {
-    const old = reads;
-    reads = undefined;
-    if (old === undefined) return;
-    void old.live.stop();
-    void old.pool.end().catch(() => undefined);
-  }
-
-  function startReads(wanted: Connection, key: string): void {
-    if (reads?.key === key) return;
-    stopReads();
-    const live = listenStoreChanges({
-      newClient: () => storeClient(wanted.url, wanted.password),
-      clock: options.clock,
-      onChange: (change) => {
-        if (change.channel === 'resync') options.onChange({ kind: 'resync', counterId: null });
-        else if (change.channel === CHANGES_CHANNEL) options.onChange({ kind: 'prints', counterId: change.counterId });
-        else {
-          options.onChange({ kind: 'commands', counterId: change.counterId });
-          if (change.counterId === wanted.identity.id && change.state === 'pending') options.onCommandsMayWait?.();
-        }
-      },
-      onError: (error) => logger.debug('the store live feed dropped', { error: storeFailureReason(error) }),
-    });
-    reads = { key, pool: storePool(wanted.url, wanted.password), live };
-    void live.ready().then(() => options.onCommandsMayWait?.());
-  }
-
   function reconfigure(): void {
     if (disposed) return;
     const wanted = connection();
     if (wanted === undefined) {
       stopPublishing();
-      stopReads();
+      reads.stop();
     } else {
       const key = JSON.stringify(wanted);
       startPublishing(wanted, key);
-      startReads(wanted, key);
+      reads.follow(wanted, key);
     }
     announce();
   }
@@ -224,8 +231,9 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
       return testStoreConnection(() => storeClient(wanted.url, wanted.password), options.clock, language);
     },
     queryable() {
-      if (reads === undefined) throw new StoreError(options.settings().enabled ? 'store_not_configured' : 'store_disabled');
-      return reads.pool;
+      const pool = reads.pool();
+      if (pool === undefined) throw new StoreError(options.settings().enabled ? 'store_not_configured' : 'store_disabled');
+      return pool;
     },
     identity: () => connection()?.identity,
     publisher: () => running?.publisher,
@@ -233,7 +241,7 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
       disposed = true;
       const publisher = running?.publisher;
       stopPublishing();
-      stopReads();
+      reads.stop();
       await publisher?.stop();
     },
   };
