@@ -20,7 +20,7 @@ export interface CounterHost {
  */
 export async function startCounterHost(
   options: { extraArgs?: readonly string[]; /** A data folder to reuse (a restart); the caller removes it. */ dataDirectory?: string } = {},
-): Promise<{ host: CounterHost; stop: () => Promise<void> }> {
+): Promise<{ host: CounterHost; stop: () => Promise<void>; kill: () => Promise<void> }> {
   const ownsData = options.dataDirectory === undefined;
   const dataDirectory = options.dataDirectory ?? mkdtempSync(join(tmpdir(), 'counter-e2e-'));
   const child: ChildProcess = spawn(
@@ -35,6 +35,13 @@ export async function startCounterHost(
   });
   return {
     host,
+    /** SIGKILL, as a crash or a power cut would: nothing runs on the way out. The data folder stays. */
+    async kill() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

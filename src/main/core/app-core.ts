@@ -25,6 +25,7 @@ import { withStartupNotices } from './settings/startup-notices';
 import { createPrintHandlers } from './print-queue/handlers';
 import { createPrintQueue, type QueuePolicy } from './print-queue/print-queue';
 import { createSettingsRepository, type KeyValueStore } from './settings/store';
+import { createStoreArea } from './store/store-area';
 import { createTemplateHandlers } from './templates/handlers';
 import { createTerminalDirectory, createTerminalHandlers } from './terminals/terminals';
 
@@ -83,16 +84,29 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     createPlatformTransport({ http, clock, baseUrl: () => platformBaseUrl(environment()), tokens, policy, random, logger, onOutcome }),
   );
   const sandbox = createPlatformClient(createPlatformTransport({ http, clock, baseUrl: () => options.sandboxBaseUrl, policy, logger }));
+  const vault = createSecretVault(options.store, options.secretBox ?? createUnavailableSecretBox(), logger);
   const credentials = createCredentialsService({
     clock,
     settings,
     store: options.store,
-    vault: createSecretVault(options.store, options.secretBox ?? createUnavailableSecretBox(), logger),
+    vault,
     platform,
     sandboxApplication: sandboxApplicationReader(sandbox, options.sandboxCredentials),
     sandboxBaseUrl: options.sandboxBaseUrl,
     openExternal: options.openExternal ?? (async () => Promise.reject(new Error('this shell cannot open a browser'))),
     logger,
+  });
+
+  const store = createStoreArea({
+    settings,
+    vault,
+    events,
+    clock,
+    logger,
+    version: options.version,
+    language,
+    openedQueue: () => prints.opened(),
+    queue: () => prints.current(),
   });
 
   /** What opening the history found (a salvaged database, an imported journal), shown by app.info. */
@@ -105,6 +119,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       dataDirectory: options.dataDirectory,
       logger,
       onReport: (report) => startupNotices.push(historyStartupNotice(report, language())),
+      changes: () => store.historyChanges,
       createQueue: (journal, of) =>
         createPrintQueue({
           journal,
@@ -115,6 +130,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
           authorize: () => credentials.tokens.current(),
           operatingModeOf: (terminalId) => terminals.operatingModeOf(of, terminalId),
           policy: options.queuePolicy,
+          busyElsewhere: store.busyElsewhere,
           random,
           logger,
         }),
@@ -169,6 +185,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
         connection,
         credentials,
         environmentChanged: switchQueue,
+        storeDatabaseChanged: () => store.service.reconfigure(),
         platformBaseUrl,
         sandboxBaseUrl: options.sandboxBaseUrl,
         version: options.version,
@@ -181,6 +198,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
       ...checkout.handlers,
       ...createOrdersHandlers(sales.current),
+      ...store.handlers,
     },
     startupNotices,
   );
@@ -203,6 +221,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       credentials.dispose();
       sales.close();
       await checkout.dispose();
+      await store.dispose();
       await prints.close();
     },
   };

@@ -270,6 +270,47 @@ export const FAILURES = {
     en: 'Counter keeps at most {max} templates; delete one first.',
     es: 'Counter guarda como máximo {max} plantillas; elimine una primero.',
   },
+  // The store database (src/main/core/store/, docs/store-database.md)
+  store_disabled: {
+    en: 'The store database is off on this counter. Turn it on in {settings}.',
+    es: 'La base de datos de la tienda está desactivada en este mostrador. Actívela en {settings}.',
+  },
+  store_not_configured: {
+    en: 'The store database’s address is missing. Enter it in {settings}.',
+    es: 'Falta la dirección de la base de datos de la tienda. Ingrésela en {settings}.',
+  },
+  store_unreachable: {
+    en: 'The store database does not answer. Counter keeps working and copies the changes once it answers.',
+    es: 'La base de datos de la tienda no responde. Counter sigue funcionando y copia los cambios cuando responda.',
+  },
+  store_auth_failed: {
+    en: 'The store database refused the user or password. Check them in {settings}.',
+    es: 'La base de datos de la tienda rechazó el usuario o la contraseña. Revíselos en {settings}.',
+  },
+  store_database_missing: {
+    en: 'The store database named in the address does not exist on that server. Ask the store’s IT.',
+    es: 'La base de datos indicada en la dirección no existe en ese servidor. Consulte al soporte técnico de la tienda.',
+  },
+  store_tls_failed: {
+    en: 'The secure connection to the store database failed (certificate or TLS options). Check the address’s sslmode and CA.',
+    es: 'Falló la conexión segura con la base de datos de la tienda (certificado u opciones TLS). Revise sslmode y la CA de la dirección.',
+  },
+  store_schema_incompatible: {
+    en: 'The store database needs a newer Counter. Update Counter on this computer; nothing is lost meanwhile.',
+    es: 'La base de datos de la tienda necesita un Counter más nuevo. Actualice Counter en este equipo; mientras tanto no se pierde nada.',
+  },
+  store_error: {
+    en: 'The store database refused a change. Counter will try again; if it keeps failing, tell the store’s IT.',
+    es: 'La base de datos de la tienda rechazó un cambio. Counter lo intentará de nuevo; si sigue fallando, avise al soporte técnico de la tienda.',
+  },
+  store_print_not_found: {
+    en: 'The store has no such print from that counter.',
+    es: 'La tienda no tiene esa impresión de ese mostrador.',
+  },
+  store_command_not_found: {
+    en: 'That request is not in the store database.',
+    es: 'Esa solicitud no está en la base de datos de la tienda.',
+  },
   // The renderer's bridge to main (src/renderer/src/api/bridge.ts)
   transport_error: {
     en: 'Counter is not reachable. Is it still running?',

@@ -6,6 +6,7 @@ import { credentialsChannels, credentialsEvents } from './channels/credentials';
 import { managerChannels, managerEvents } from './channels/manager';
 import { ordersChannels, ordersEvents } from './channels/orders';
 import { printsChannels, printsEvents } from './channels/prints';
+import { storeChannels, storeEvents } from './channels/store';
 import { templateChannels } from './channels/templates';
 import { terminalsChannels } from './channels/terminals';
 
@@ -23,6 +24,7 @@ export const channels = {
   ...checkoutChannels,
   ...managerChannels,
   ...ordersChannels,
+  ...storeChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {
@@ -32,6 +34,7 @@ export const events = {
   ...checkoutEvents,
   ...managerEvents,
   ...ordersEvents,
+  ...storeEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Channels = typeof channels;

@@ -14,6 +14,8 @@ export interface AppHandlerDependencies {
   credentials: Pick<CredentialsService, 'configureProduction' | 'status'>;
   /** Switches the print queue to the new environment now, so its unfinished prints resume at once. */
   environmentChanged(): void;
+  /** The store database block changed: publishing and the whole-store reads follow it. */
+  storeDatabaseChanged?(): void;
   /** Where the platform of an environment is: the embedded sandbox or the production base URL. */
   platformBaseUrl(environment: Environment): string;
   sandboxBaseUrl: string;
@@ -35,6 +37,7 @@ export function createAppHandlers(dependencies: AppHandlerDependencies): AppHand
     if (productionClientChanged) credentials.configureProduction({ clientChanged: true, baseUrlChanged: baseUrlChanged });
     else if (environmentChanged) events.emit('credentials.changed', credentials.status());
     if (environmentChanged) dependencies.environmentChanged();
+    if (JSON.stringify(before.storeDatabase) !== JSON.stringify(next.storeDatabase)) dependencies.storeDatabaseChanged?.();
   }
 
   return {

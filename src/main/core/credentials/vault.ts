@@ -52,11 +52,18 @@ export interface SecretVault {
   read(environment: Environment): EnvironmentSecrets;
   writeClientSecret(environment: Environment, secret: string | undefined): void;
   writeToken(environment: Environment, token: TokenRecord | undefined): void;
+  /** Another secret of the app kept the same way (the store database's password). */
+  readNamed(name: NamedSecret): string | undefined;
+  writeNamed(name: NamedSecret, secret: string | undefined): void;
 }
+
+/** Secrets that are not the platform's: one store key each, sealed like the client secret. */
+export type NamedSecret = 'storeDatabasePassword';
 
 const KEY_PLAINTEXT_ALLOWED = 'credentials.plaintextAllowed';
 const secretKey = (environment: Environment) => `credentials.${environment}.clientSecret`;
 const tokenKey = (environment: Environment) => `credentials.${environment}.token`;
+const namedKey = (name: NamedSecret) => `secrets.${name}`;
 
 export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: Logger = silentLogger): SecretVault {
   const session = new Map<Environment, EnvironmentSecrets>();
@@ -102,6 +109,20 @@ export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: 
     return secrets;
   };
 
+  const named = new Map<NamedSecret, string | undefined>();
+  const currentNamed = (name: NamedSecret): string | undefined => {
+    if (!named.has(name)) {
+      const stored = Sealed.safeParse(store.get(namedKey(name)));
+      named.set(name, stored.success ? open(stored.data) : undefined);
+    }
+    return named.get(name);
+  };
+  function persistNamed(name: NamedSecret, secret: string | undefined): void {
+    const sealed = secret === undefined ? undefined : seal(secret);
+    if (sealed === undefined) store.delete(namedKey(name));
+    else store.set(namedKey(name), sealed);
+  }
+
   function persistSecret(environment: Environment, secret: string | undefined): void {
     const sealed = secret === undefined ? undefined : seal(secret);
     // Session-only: whatever an earlier plaintext choice left on disk goes, the new value stays in memory.
@@ -126,6 +147,7 @@ export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: 
     setPlaintextAllowed(allowed) {
       if (allowed === plaintextAllowed()) return;
       const snapshot = Environment.options.map((environment) => [environment, current(environment)] as const);
+      const password = currentNamed('storeDatabasePassword');
       store.set(KEY_PLAINTEXT_ALLOWED, allowed);
       // Re-store under the new mode: allowing writes this session's secrets out, withdrawing erases plaintext copies.
       if (box.isEncryptionAvailable()) return;
@@ -133,6 +155,7 @@ export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: 
         persistSecret(environment, secrets.clientSecret);
         persistToken(environment, secrets.token);
       }
+      persistNamed('storeDatabasePassword', password);
     },
     read: (environment) => ({ ...current(environment) }),
     writeClientSecret(environment, secret) {
@@ -142,6 +165,11 @@ export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: 
     writeToken(environment, token) {
       current(environment).token = token;
       persistToken(environment, token);
+    },
+    readNamed: currentNamed,
+    writeNamed(name, secret) {
+      named.set(name, secret);
+      persistNamed(name, secret);
     },
   };
 }

@@ -6,6 +6,7 @@ import type { HistoryStatements } from './history-statements';
 import { printFromRows } from './rows';
 import type { DatabaseSync } from './sqlite';
 import type { WalSync } from './wal-sync';
+import type { HistoryChanges } from './history-changes';
 
 export type Write = () => void;
 
@@ -29,6 +30,8 @@ export interface HistoryState {
   count: number | undefined;
   /** Makes committed transactions durable (synchronous=NORMAL: a COMMIT writes the WAL, this syncs it). */
   readonly walSync: WalSync;
+  /** Told of every print written, in its transaction (the store database's outbox). */
+  readonly changes: HistoryChanges | undefined;
 }
 
 /** The number of prints, counted at most once per open. */
@@ -83,6 +86,7 @@ export function commit(state: HistoryState, write?: Write): Promise<void> {
     for (const entry of waiting) entry.settle(state.broken);
     throw state.broken;
   }
+  state.changes?.committed();
   for (const id of state.awaitingCommit) {
     const print = state.live.get(id);
     if (print !== undefined && isFinalPrintStatus(print.status)) state.live.delete(id);

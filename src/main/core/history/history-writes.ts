@@ -4,6 +4,7 @@ import { getPrint } from './history-reads';
 import { commit, countChanged, settled, type HistoryState, type Write } from './history-state';
 import { PRINT_COLUMNS, printValues } from './rows';
 import type { StatementSync } from './sqlite';
+import { publishedPrint } from '../store/records';
 
 type Column = (typeof PRINT_COLUMNS)[number];
 
@@ -57,6 +58,7 @@ export function appendPrint(state: HistoryState, print: JournalPrint, content: s
       insertPrint.run(...printValues(record));
       for (const transition of record.history) writeTransition(state, record.id, transition);
       insertContent.run(record.id, content);
+      state.changes?.record('print', record.id, () => publishedPrint(record));
     }),
   );
   // A print the history could not keep is never known (and so never sent). Any failed commit breaks the history.
@@ -84,6 +86,7 @@ export function updatePrint(
     const values = printValues(print);
     updateStatement(state, columns).run(...columns.map((column) => values[PRINT_COLUMNS.indexOf(column)] ?? null), id);
     if (transition !== undefined) writeTransition(state, id, transition);
+    state.changes?.record('print', id, () => publishedPrint(print));
   };
   state.live.set(id, print);
   state.awaitingCommit.add(id);

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { silentLogger, type Logger } from '../ports';
+import type { HistoryChangesFactory } from './history-changes';
 import { createPrintHistory, type PrintHistory } from './print-history';
 import { emptyCounts, salvageInto, type SalvageCounts } from './salvage';
 import { migrate, PAGE_SIZE, schemaVersion, SCHEMA_VERSION } from './schema';
@@ -32,6 +33,8 @@ export interface OpenHistoryOptions {
    * bench/history); `auto` (the default) only up to QUICK_CHECK_MAX_BYTES; `none` skips it.
    */
   integrityCheck?: 'auto' | 'quick' | 'none';
+  /** Hears every change in its transaction (the store database's outbox), made for the opened database. */
+  changes?: HistoryChangesFactory;
 }
 
 const SIDE_FILES = ['', '-wal', '-shm'] as const;
@@ -128,7 +131,7 @@ export function openHistory(options: OpenHistoryOptions): { history: PrintHistor
     for (const suffix of SIDE_FILES) rmSync(work + suffix, { force: true });
     salvage = { reason, damagedCopy, counts: salvaged.counts, ...(salvaged.problem === undefined ? {} : { problem: salvaged.problem }) };
   }
-  const history = createPrintHistory(db, { logger, file: options.file });
+  const history = createPrintHistory(db, { logger, file: options.file, changes: options.changes?.(db) });
   const outcome = salvage !== undefined ? 'salvaged' : existed ? 'opened' : 'created';
   return { history, report: { outcome, prints: history.size(), ...(salvage === undefined ? {} : { salvage }) } };
 }

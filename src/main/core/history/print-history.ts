@@ -8,6 +8,7 @@ import { prepareStatements } from './history-statements';
 import { appendPrint, importPrints, prunePrints, updatePrint } from './history-writes';
 import type { DatabaseSync } from './sqlite';
 import { WalSync } from './wal-sync';
+import type { HistoryChanges } from './history-changes';
 
 /**
  * The print history on SQLite, with the role (and exactly the interface) of the old `PrintJournal`, plus
@@ -36,6 +37,8 @@ export interface PrintHistoryOptions {
   logger?: Logger;
   /** The database file (its WAL is `<file>-wal`), synced by wal-sync.ts. */
   file: string;
+  /** Told of every print written, in its transaction (the store database's outbox). */
+  changes?: HistoryChanges;
 }
 
 /**
@@ -54,6 +57,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
     closed: false,
     count: undefined,
     walSync: new WalSync(options.file),
+    changes: options.changes,
   };
   for (const row of state.statements.selectUnfinished.all()) {
     const print = readPrint(state, row);
@@ -96,6 +100,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
       if (state.closed) return;
       writeDeferred(state);
       state.closed = true;
+      state.changes?.closed();
       for (const entry of state.deferred) entry.settle(new JournalUnavailableError('the history is closed'));
       state.deferred = [];
       db.close();

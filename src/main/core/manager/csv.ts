@@ -103,7 +103,16 @@ function printRow(print: PrintSummary): Array<string | number | null> {
  * mark, without which common spreadsheets read the Spanish error messages as mojibake.
  */
 export function printsCsv(prints: readonly PrintSummary[], language: Language = 'en'): string {
-  const rows = [csvRow(printCsvHeader(language))];
-  for (const print of prints) rows.push(csvRow([...printRow(print), ...readableCells(print, language)]));
+  return printsCsvWith(prints, language);
+}
+
+/** The same CSV with columns of the caller's before the print's (the whole store's counter). */
+export function printsCsvWith<Print extends PrintSummary>(
+  prints: readonly Print[],
+  language: Language,
+  leading: { header: readonly string[]; cells(print: Print): Array<string | null> } = { header: [], cells: () => [] },
+): string {
+  const rows = [csvRow([...leading.header, ...printCsvHeader(language)])];
+  for (const print of prints) rows.push(csvRow([...leading.cells(print), ...printRow(print), ...readableCells(print, language)]));
   return `${BYTE_ORDER_MARK}${rows.join(ROW_END)}${ROW_END}`;
 }

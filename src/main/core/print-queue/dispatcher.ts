@@ -28,6 +28,11 @@ export interface DispatcherHooks {
   authorize?: () => Promise<unknown>;
   /** The journal write that makes a new print durable, while it is on its way: its create waits for it. */
   durableOf(id: string): Promise<void> | undefined;
+  /**
+   * Another counter sharing the terminal has a print waiting there (from the store database): ours
+   * waits instead of learning it from a 409, which stays the fallback when the database is unknown.
+   */
+  busyElsewhere?(terminalId: string): boolean;
 }
 
 /**
@@ -134,6 +139,11 @@ export class Dispatcher {
     while (!this.context.isClosed() && dispatch.retryTimer === undefined) {
       const next = this.nextToSend(terminalId);
       if (next === undefined) return;
+      if (this.hooks.busyElsewhere?.(terminalId) === true) {
+        // Woken (wake) as soon as the other counter's print leaves; the timer only guards a missed word.
+        this.retryLater(terminalId, dispatch, this.context.policy.busy.capMs);
+        return;
+      }
       await this.send(terminalId, dispatch, next);
     }
   }

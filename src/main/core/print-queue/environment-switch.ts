@@ -4,6 +4,7 @@ import { silentLogger, type Logger } from '../ports';
 import { PrintQueueError } from './errors';
 import { openHistory, type HistoryOpenReport } from '../history/open';
 import { migrateOldJournal, type JournalMigrationReport } from '../history/migrate-journal';
+import type { HistoryChangesFactory } from '../history/history-changes';
 import type { PrintHistory } from '../history/print-history';
 import type { PrintQueue } from './print-queue';
 
@@ -91,6 +92,8 @@ export interface HistoryQueueOptions {
   logger?: Logger;
   /** What opening found when it was more than "opened": a salvaged database, an old journal imported. */
   onReport?(report: HistoryReport): void;
+  /** Hears every change of an environment's history in its transaction (the store database's outbox). */
+  changes?(environment: Environment): HistoryChangesFactory | undefined;
   /** The queue over an environment's history; the wiring gives it the platform, clock and policies. */
   createQueue(history: PrintHistory, environment: Environment): PrintQueue;
 }
@@ -106,7 +109,8 @@ export type HistoryReport =
 export function historyQueueOpener(options: HistoryQueueOptions): (environment: Environment) => Promise<OpenedQueue<PrintQueue>> {
   const inMemory = new Map<Environment, PrintHistory>();
   const openOnDisk = async (directory: string, environment: Environment): Promise<PrintHistory> => {
-    const { history, report } = openHistory({ file: join(directory, `history-${environment}.sqlite`), logger: options.logger });
+    const file = join(directory, `history-${environment}.sqlite`);
+    const { history, report } = openHistory({ file, logger: options.logger, changes: options.changes?.(environment) });
     if (report.outcome === 'salvaged') options.onReport?.({ kind: 'salvaged', environment, open: report });
     const migration = await migrateOldJournal(history, join(directory, 'journal', environment), { logger: options.logger });
     if (migration !== undefined) options.onReport?.({ kind: 'migrated', environment, migration });
@@ -117,7 +121,7 @@ export function historyQueueOpener(options: HistoryQueueOptions): (environment: 
     const directory = options.dataDirectory;
     const history =
       directory === undefined
-        ? (inMemory.get(environment) ?? openHistory({ file: ':memory:', logger: options.logger }).history)
+        ? (inMemory.get(environment) ?? openHistory({ file: ':memory:', logger: options.logger, changes: options.changes?.(environment) }).history)
         : await openOnDisk(directory, environment);
     if (directory === undefined) inMemory.set(environment, history);
     const queue = options.createQueue(history, environment);

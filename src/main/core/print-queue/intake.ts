@@ -37,18 +37,19 @@ export class Intake {
   }
 
   /** Journals the print and starts sending it; resolves with the print as enqueued once it is durable. */
-  async add(request: EnqueuePrintRequest, reprintOf: string | null): Promise<Readonly<JournalPrint>> {
+  async add(request: EnqueuePrintRequest, reprintOf: string | null, fixedId?: string): Promise<Readonly<JournalPrint>> {
     const { journal, clock, lanes } = this.context;
     if (this.context.isClosed()) throw new PrintQueueError('journal_unavailable', undefined);
     this.check(request);
     const now = clock.now();
     const record = queuedPrint({
-      id: randomUUID(),
+      // A fixed id (a store command's) makes a repeated request find the print instead of making another.
+      id: fixedId ?? randomUUID(),
       seq: journal.nextSeq(),
       terminalId: request.terminalId,
       subtype: request.subtype,
       externalReference: request.externalReference ?? newExternalReference(now, this.context.random),
-      idempotencyKey: randomUUID(),
+      idempotencyKey: fixedId ?? randomUUID(),
       at: now,
       contentBytes: utf8ByteLength(request.content),
       contentPreview: request.subtype === 'custom' ? request.content.slice(0, PREVIEW_CHARS) : '',

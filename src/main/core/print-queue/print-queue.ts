@@ -34,6 +34,8 @@ export interface PrintQueueOptions {
   /** The terminal's operating mode when known (from the last terminals list), to refuse non-PDV early. */
   operatingModeOf?: (terminalId: string) => string | undefined;
   policy?: Partial<QueuePolicy>;
+  /** Another counter has a print waiting on this terminal (the store database): hold ours back. */
+  busyElsewhere?: (terminalId: string) => boolean;
   random?: RandomSource;
   logger?: Logger;
 }
@@ -49,7 +51,8 @@ export interface PrintQueue {
   get(id: string, includeContent: boolean): Promise<PrintDetail>;
   list(request: ListPrintsRequest): PrintPage;
   prune(olderThanDays: number): Promise<number>;
-  reprint(id: string, terminalId?: string): Promise<PrintSummary>;
+  /** `asId`: the new print's id and idempotency key (a store command's id, so the command acts once). */
+  reprint(id: string, terminalId?: string, asId?: string): Promise<PrintSummary>;
   /** Retry now whatever waits on credentials or the network (credentials changed, back online). */
   wake(): void;
   /** When the platform last answered a status read or a create for each terminal, in this run (epoch ms). */
@@ -117,6 +120,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     cancelCreated: (print) => void canceller.cancelOnPlatform(print).catch(() => undefined),
     authorize: options.authorize,
     durableOf: (id) => intake.durableOf(id),
+    busyElsewhere: options.busyElsewhere,
   });
   const attention = new Attention(context, { dispatcher, canceller, follow: (print) => poller.followNew(print), laneMayMove });
   parts.poller = poller;
@@ -158,7 +162,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       if (removed.length > 0) void journal.compact().catch((error: unknown) => logger.warn('compaction after pruning failed', { error: String(error) }));
       return removed.length;
     },
-    async reprint(id, terminalId) {
+    async reprint(id, terminalId, asId) {
       const original = requirePrint(id);
       const content = await journal.content(id);
       const request = {
@@ -167,7 +171,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
         content,
         externalReference: intake.reprintReference(original.externalReference),
       };
-      return summaryOf(await intake.add(request, original.id));
+      return summaryOf(await intake.add(request, original.id, asId));
     },
     lastAnswers: () => answers.lastAt,
     onAnswer: answers.subscribe,

@@ -60,8 +60,32 @@ export function readSettingsLeniently(stored: unknown): LenientSettings {
     },
     selectedTerminalId: field('selectedTerminalId', shape.selectedTerminalId, raw['selectedTerminalId'], DEFAULT_SETTINGS.selectedTerminalId),
     industry: field('industry', shape.industry, raw['industry'], DEFAULT_SETTINGS.industry),
+    storeDatabase: readStoreDatabase(raw['storeDatabase'], field, invalidFields),
   };
   return { settings, invalidFields };
+}
+
+type FieldReader = <T>(name: string, schema: z.ZodType<T>, value: unknown, fallback: T) => T;
+
+/** The store database block, field by field like the rest (a hand-edited URL keeps the names). */
+function readStoreDatabase(stored: unknown, field: FieldReader, invalidFields: string[]): Settings['storeDatabase'] {
+  const fallback = DEFAULT_SETTINGS.storeDatabase;
+  if (stored === undefined) return fallback;
+  if (!isRecord(stored)) {
+    invalidFields.push('storeDatabase');
+    return fallback;
+  }
+  const shape = Settings.shape.storeDatabase.shape;
+  const read = <K extends keyof typeof shape>(key: K): Settings['storeDatabase'][K] =>
+    field(`storeDatabase.${key}`, shape[key] as unknown as z.ZodType<Settings['storeDatabase'][K]>, stored[key], fallback[key]);
+  return {
+    enabled: read('enabled'),
+    url: read('url'),
+    storeId: read('storeId'),
+    storeName: read('storeName'),
+    counterId: read('counterId'),
+    counterName: read('counterName'),
+  };
 }
 
 export interface SettingsRepository {
@@ -82,6 +106,7 @@ export function createSettingsRepository(store: KeyValueStore): SettingsReposito
         ...current,
         ...patch,
         production: { ...current.production, ...patch.production },
+        storeDatabase: { ...current.storeDatabase, ...patch.storeDatabase },
       });
       store.set('settings', next);
       current = freeze(next);
@@ -93,5 +118,6 @@ export function createSettingsRepository(store: KeyValueStore): SettingsReposito
 /** Shared by every reader, so nobody may change it in place. */
 function freeze(settings: Settings): Settings {
   Object.freeze(settings.production);
+  Object.freeze(settings.storeDatabase);
   return Object.freeze(settings);
 }

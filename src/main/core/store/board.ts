@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PRINT_COLUMNS, printSummaryOf, StorePrintSummary, type MessageFor, type Queryable } from './queries';
+import { StoreOrderSummary, StoreTerminalLine } from '../../../shared/ipc/channels/store';
+import { PRINT_COLUMNS, printSummaryOf, type MessageFor, type Queryable } from './queries';
 
 /** Statuses a payment order can still leave; anything else counts as finished (the Orders work may add more). */
 export const FINISHED_ORDER_STATUSES = ['processed', 'canceled', 'failed', 'expired', 'refunded'] as const;
@@ -7,28 +8,7 @@ const FINISHED_ORDERS_SQL = `(${FINISHED_ORDER_STATUSES.map((status) => `'${stat
 /** The line on a terminal can be long only when something is badly stuck; the board shows the head of it. */
 const LINE_LIMIT = 2_000;
 
-export const StoreOrderSummary = z.object({
-  counterId: z.string(),
-  counterName: z.string(),
-  id: z.string(),
-  terminalId: z.string(),
-  externalReference: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  status: z.string(),
-  statusDetail: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-});
-export type StoreOrderSummary = z.infer<typeof StoreOrderSummary>;
-
-export const StoreTerminalLine = z.object({
-  terminalId: z.string(),
-  /** Unfinished prints of every counter, in the order they were queued. */
-  prints: z.array(StorePrintSummary),
-  orders: z.array(StoreOrderSummary),
-  failuresToday: z.number().int().nonnegative(),
-});
-export type StoreTerminalLine = z.infer<typeof StoreTerminalLine>;
+export { StoreOrderSummary, StoreTerminalLine };
 
 const OrderRow = z.object({
   counter_id: z.string(),

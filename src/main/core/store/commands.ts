@@ -1,46 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { z } from 'zod';
-import { TerminalId } from '../../../shared/platform/terminal-actions';
+import { StoreCommand, StoreCommandRequest, StoreCommandResult, StoreCommandState } from '../../../shared/ipc/channels/store';
 import type { Queryable } from './queries';
 
-/** What the whole-store view may ask of the counter that owns a print. */
-export const StoreCommandRequest = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('reprint'),
-    counterId: z.string().min(1),
-    printId: z.string().min(1),
-    terminalId: TerminalId.optional(),
-    requestedBy: z.string().min(1),
-  }),
-  z.strictObject({ kind: z.literal('cancel'), counterId: z.string().min(1), printId: z.string().min(1), requestedBy: z.string().min(1) }),
-]);
-export type StoreCommandRequest = z.infer<typeof StoreCommandRequest>;
-
-export const StoreCommandResult = z.discriminatedUnion('ok', [
-  /** `printId`: the new print of a reprint, the cancelled print of a cancel. */
-  z.object({ ok: z.literal(true), printId: z.string() }),
-  /** A spec 7 or queue code (cannot_cancel_order, print_not_found …) and the cashier's message. */
-  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
-]);
-export type StoreCommandResult = z.infer<typeof StoreCommandResult>;
-
-export const StoreCommandState = z.enum(['pending', 'claimed', 'done', 'failed']);
-
-export const StoreCommand = z.object({
-  id: z.string(),
-  counterId: z.string(),
-  kind: z.enum(['reprint', 'cancel']),
-  printId: z.string(),
-  terminalId: z.string().nullable(),
-  requestedBy: z.string(),
-  state: StoreCommandState,
-  result: StoreCommandResult.nullable(),
-  createdAt: z.iso.datetime(),
-  /** Whether the owning counter has been seen lately (it executes the command only while running). */
-  counterOnline: z.boolean(),
-});
-export type StoreCommand = z.infer<typeof StoreCommand>;
+export { StoreCommand, StoreCommandRequest, StoreCommandResult, StoreCommandState };
 
 export class StoreCommandError extends Error {
   constructor(
@@ -157,7 +120,7 @@ export async function finishStoreCommand(client: Queryable, counterId: string, i
  * result, not a crash; a lost connection leaves the rest claimed for claimedStoreCommands on restart.
  */
 export async function runStoreCommands(
-  client: pg.ClientBase,
+  client: Queryable,
   counterId: string,
   execute: (command: StoreCommand) => Promise<StoreCommandResult>,
 ): Promise<StoreCommand[]> {

@@ -1,19 +1,9 @@
 import { z } from 'zod';
+import { StoreCounter } from '../../../shared/ipc/channels/store';
 import { OFFLINE_AFTER_MS } from './commands';
 import type { Queryable } from './queries';
 
-export const StoreCounter = z.object({
-  id: z.string(),
-  name: z.string(),
-  appVersion: z.string().nullable(),
-  schemaVersion: z.number().int().nullable(),
-  lastSeen: z.iso.datetime().nullable(),
-  /** Heartbeat within OFFLINE_AFTER_MS: it would execute a remote command now. */
-  online: z.boolean(),
-  /** The last outbox seq it published. */
-  publishedSeq: z.number().int().nonnegative(),
-});
-export type StoreCounter = z.infer<typeof StoreCounter>;
+export { StoreCounter };
 
 const CounterRow = z.object({
   id: z.string(),

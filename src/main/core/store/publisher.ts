@@ -101,31 +101,57 @@ async function openForPublishing(client: pg.Client, counter: CounterIdentity): P
   return client;
 }
 
+/** The sync state and who listens to it; the same kind (and the same error) keeps its `since`. */
+function createStateBox(initial: SyncState) {
+  const listeners = new Set<(state: SyncState) => void>();
+  let current = initial;
+  return {
+    get: () => current,
+    set(next: SyncState): void {
+      current = continued(current, next);
+      for (const listener of listeners) listener(current);
+    },
+    subscribe(listener: (state: SyncState) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** One connection at a time, opened (schema checked, counter registered) on first need and dropped on any failure. */
+function createConnection(newClient: () => pg.Client, counter: CounterIdentity) {
+  let client: pg.Client | undefined;
+  return {
+    async get(): Promise<pg.Client> {
+      client ??= await openForPublishing(newClient(), counter);
+      return client;
+    },
+    async drop(): Promise<void> {
+      const old = client;
+      client = undefined;
+      await old?.end().catch(() => undefined);
+    },
+  };
+}
+
 /**
  * Copies the outbox to the store database, oldest first, one transaction per batch, acking only after
  * the commit: a crash or a lost answer resends the batch, and the versions make the resend change
  * nothing. While the database is unreachable it waits with back-off; the outbox keeps growing locally.
+ * "Up to date" is said only after the database answered (connected, schema applied, counter registered).
  */
 export function createPublisher(options: PublisherOptions): Publisher {
   const { outbox, counter, clock } = options;
-  const batchSize = options.batchSize ?? DEFAULTS.batchSize;
-  const backoff = options.backoff ?? DEFAULTS.backoff;
-  const heartbeatMs = options.heartbeatMs ?? DEFAULTS.heartbeatMs;
-  const listeners = new Set<(state: SyncState) => void>();
-  let current: SyncState =
-    outbox.pending() === 0 ? { kind: 'up_to_date', since: clock.now() } : { kind: 'waiting', pending: outbox.pending(), since: clock.now() };
-  let client: pg.Client | undefined;
+  const { batchSize, backoff, heartbeatMs } = { ...DEFAULTS, ...options };
+  const pendingNow = () => ({ kind: 'waiting', pending: outbox.pending(), since: clock.now() }) as const;
+  const state = createStateBox(pendingNow());
+  const connection = createConnection(options.newClient, counter);
   let cycle: Promise<void> | undefined;
   let again = false;
   let failures = 0;
   let timer: TimerHandle | undefined;
   let lastBeat = 0;
   let stopped = true;
-
-  function setState(next: SyncState): void {
-    current = continued(current, next);
-    for (const listener of listeners) listener(current);
-  }
 
   function schedule(delayMs: number): void {
     if (stopped) return;
@@ -136,34 +162,21 @@ export function createPublisher(options: PublisherOptions): Publisher {
     }, delayMs);
   }
 
-  async function connected(): Promise<pg.Client> {
-    if (client !== undefined) return client;
-    const fresh = await openForPublishing(options.newClient(), counter);
-    lastBeat = clock.now();
-    client = fresh;
-    return fresh;
-  }
-
-  async function drop(): Promise<void> {
-    const old = client;
-    client = undefined;
-    await old?.end().catch(() => undefined);
-  }
-
   async function publishAll(): Promise<void> {
+    let db = await connection.get();
     for (;;) {
       const entries = outbox.peek(batchSize);
       const last = entries.at(-1);
       if (last === undefined) break;
-      if (current.kind !== 'error') setState({ kind: 'waiting', pending: outbox.pending(), since: clock.now() });
-      const db = await connected();
+      if (state.get().kind !== 'error') state.set(pendingNow());
+      db = await connection.get();
       await publishBatch(db, counter.id, entries);
       lastBeat = clock.now();
       outbox.ack(last.seq);
       failures = 0;
     }
     if (clock.now() - lastBeat >= heartbeatMs) {
-      await heartbeat(await connected(), counter.id);
+      await heartbeat(db, counter.id);
       lastBeat = clock.now();
     }
   }
@@ -172,19 +185,14 @@ export function createPublisher(options: PublisherOptions): Publisher {
     try {
       await publishAll();
       failures = 0;
-      setState({ kind: 'up_to_date', since: clock.now() });
+      state.set({ kind: 'up_to_date', since: clock.now() });
       schedule(heartbeatMs);
     } catch (error) {
-      await drop();
+      await connection.drop();
       failures += 1;
       options.onError?.(error);
-      setState({
-        kind: 'error',
-        code: errorCode(error),
-        reason: error instanceof Error ? error.message : String(error),
-        pending: outbox.pending(),
-        since: clock.now(),
-      });
+      const reason = error instanceof Error ? error.message : String(error);
+      state.set({ kind: 'error', code: errorCode(error), reason, pending: outbox.pending(), since: clock.now() });
       schedule(Math.min(backoff.capMs, backoff.baseMs * 2 ** (failures - 1)));
     }
   }
@@ -209,19 +217,17 @@ export function createPublisher(options: PublisherOptions): Publisher {
       run();
     },
     wake() {
+      const current = state.get();
       // While backing off, the retry timer decides; a wake only updates the count the cashier sees.
       if (failures > 0) {
-        if (current.kind === 'error') setState({ ...current, pending: outbox.pending() });
+        if (current.kind === 'error') state.set({ ...current, pending: outbox.pending() });
         return;
       }
-      if (current.kind !== 'waiting') setState({ kind: 'waiting', pending: outbox.pending(), since: clock.now() });
+      if (current.kind !== 'waiting') state.set(pendingNow());
       run();
     },
-    state: () => current,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    state: state.get,
+    subscribe: state.subscribe,
     async settled() {
       while (cycle !== undefined) await cycle;
     },
@@ -230,7 +236,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       if (timer !== undefined) clock.clearTimeout(timer);
       timer = undefined;
       await this.settled();
-      await drop();
+      await connection.drop();
     },
   };
 }

@@ -1,32 +1,14 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { ListPrintsRequest, PrintStatus, PrintSummary, type PrintError } from '../../../shared/ipc/channels/prints';
+import { PrintStatus, type PrintError } from '../../../shared/ipc/channels/prints';
+import { StorePrintPage, StorePrintsRequest, StorePrintSummary } from '../../../shared/ipc/channels/store';
 import { PrintSubtype } from '../../../shared/platform/terminal-actions';
 import { JournalError } from '../print-queue/records';
 
-/** prints.list's request for the whole store: the same filters, sorting and paging, plus a counter filter. */
-export const StorePrintsRequest = ListPrintsRequest.extend({
-  filters: ListPrintsRequest.shape.filters
-    .unwrap()
-    .extend({ counterId: z.string().min(1).optional() })
-    .default({}),
-});
-export type StorePrintsRequest = z.infer<typeof StorePrintsRequest>;
-
-export const StorePrintSummary = PrintSummary.extend({ counterId: z.string(), counterName: z.string() });
-export type StorePrintSummary = z.infer<typeof StorePrintSummary>;
+export { StorePrintPage, StorePrintsRequest, StorePrintSummary };
 
 /** Counting stops here: past it the view shows "10,000+" (docs/decisions.md, Store database). */
 export const TOTAL_CAP = 10_000;
-
-export const StorePrintPage = z.object({
-  items: z.array(StorePrintSummary),
-  /** Exact up to TOTAL_CAP; TOTAL_CAP with `totalCapped` beyond it. */
-  total: z.number().int().nonnegative(),
-  totalCapped: z.boolean(),
-  page: z.object({ index: z.number().int().nonnegative(), size: z.number().int().positive() }),
-});
-export type StorePrintPage = z.infer<typeof StorePrintPage>;
 
 /** A client, or a pool when page and count may run side by side. */
 export type Queryable = Pick<pg.Pool, 'query'>;
@@ -128,6 +110,26 @@ function whereClause(filters: StorePrintsRequest['filters']): { sql: string; par
   return { sql: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`, params };
 }
 
+/** The matching prints in the request's order, `LIMIT $n OFFSET $n+1` after the filters' parameters. */
+function orderedSql(request: StorePrintsRequest, where: string, parameters: number): string {
+  const direction = request.sort.direction === 'asc' ? 'ASC' : 'DESC';
+  const key = SORT_KEYS[request.sort.field];
+  const order = [...(key === null ? [] : [key]), 'p.created_at', 'p.counter_id', 'p.id'].map((column) => `${column} ${direction}`).join(', ');
+  return `SELECT ${PRINT_COLUMNS} FROM prints p JOIN counters c ON c.id = p.counter_id ${where}
+    ORDER BY ${order} LIMIT $${parameters + 1} OFFSET $${parameters + 2}`;
+}
+
+/** At most this many rows go into one whole-store CSV (a few MB); the answer says when it was cut. */
+export const EXPORT_CAP = 100_000;
+
+/** Every matching print of the whole store for the CSV, up to EXPORT_CAP, in one indexed query. */
+export async function exportStorePrints(client: Queryable, input: unknown, messageFor: MessageFor): Promise<{ items: StorePrintSummary[]; capped: boolean }> {
+  const request = StorePrintsRequest.parse({ ...(input as object), page: { index: 0, size: 1 } });
+  const { sql: where, params } = whereClause(request.filters);
+  const { rows } = await client.query(orderedSql(request, where, params.length), [...params, EXPORT_CAP + 1, 0]);
+  return { items: rows.slice(0, EXPORT_CAP).map((row) => printSummaryOf(row, messageFor)), capped: rows.length > EXPORT_CAP };
+}
+
 /**
  * The whole store's history, one page at a time, filtered, sorted and paged by the server (offset
  * paging over an index; ties broken by creation time, counter and id so pages never overlap).
@@ -135,12 +137,8 @@ function whereClause(filters: StorePrintsRequest['filters']): { sql: string; par
 export async function listStorePrints(client: Queryable, input: unknown, messageFor: MessageFor): Promise<StorePrintPage> {
   const request = StorePrintsRequest.parse(input);
   const { sql: where, params } = whereClause(request.filters);
-  const direction = request.sort.direction === 'asc' ? 'ASC' : 'DESC';
-  const key = SORT_KEYS[request.sort.field];
-  const order = [...(key === null ? [] : [key]), 'p.created_at', 'p.counter_id', 'p.id'].map((column) => `${column} ${direction}`).join(', ');
   const { index, size } = request.page;
-  const pageSql = `SELECT ${PRINT_COLUMNS} FROM prints p JOIN counters c ON c.id = p.counter_id ${where}
-    ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+  const pageSql = orderedSql(request, where, params.length);
   const countSql = `SELECT count(*)::int AS total FROM (SELECT 1 FROM prints p ${where} LIMIT ${TOTAL_CAP + 1}) matching`;
   const [page, count] = await Promise.all([client.query(pageSql, [...params, size, index * size]), client.query<{ total: number }>(countSql, params)]);
   const total = count.rows[0]?.total ?? 0;

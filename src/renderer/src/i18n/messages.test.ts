@@ -4,9 +4,12 @@ import { INDUSTRIES } from '../../../shared/platform/industries';
 import { timelineMessages } from '../components/print-timeline/messages';
 import { checkoutMessages } from '../features/checkout/messages';
 import { counterMessages } from '../features/counter/messages';
+import { otherCountersMessages } from '../features/counter/other-counters-messages';
 import { managerMessages } from '../features/manager/messages';
+import { storeViewMessages } from '../features/manager/store/messages';
 import { queueMessages } from '../features/queue/messages';
 import { sellMessages } from '../features/sell/messages';
+import { storeSettingsMessages } from '../features/settings/store-messages';
 import { COMMON_MESSAGES, isCommonKey, type FeatureMessages } from './common';
 import { messages } from './messages';
 
@@ -18,6 +21,9 @@ const SLICES: Readonly<Record<string, FeatureMessages<string>>> = {
   manager: managerMessages,
   checkout: checkoutMessages,
   sell: sellMessages,
+  storeSettings: storeSettingsMessages,
+  storeView: storeViewMessages,
+  otherCounters: otherCountersMessages,
   common: COMMON_MESSAGES,
 };
 

@@ -2,6 +2,7 @@ import { useAppInfo, useSettings, useUpdateSettings } from '../api/hooks';
 import { useT } from '../i18n';
 import { Environment, Language } from '../../../shared/ipc/channels/app';
 import { ConnectPanel } from '../features/settings/ConnectPanel';
+import { StorePanel } from '../features/settings/StorePanel';
 import { IndustrySetting } from './IndustrySetting';
 import { ScreenFrame } from './ScreenFrame';
 
@@ -45,6 +46,7 @@ export function SettingsScreen() {
         </form>
       )}
       {current === undefined ? null : <ConnectPanel />}
+      {current === undefined ? null : <StorePanel />}
     </ScreenFrame>
   );
 }

@@ -106,6 +106,41 @@ export const LoopbackRedirectUri = z
 /** docs/decisions.md, Production set-up: a fixed port few programs use, shown and changeable in Settings. */
 export const DEFAULT_REDIRECT_URI = 'http://127.0.0.1:53682/callback';
 
+/** TLS modes node-postgres reads from a connection URL (docs/store-database.md, "TLS options in the URL"). */
+export const STORE_SSL_MODES = ['disable', 'prefer', 'require', 'no-verify', 'verify-ca', 'verify-full'] as const;
+
+/**
+ * Where the store database is: `postgres://user@host:port/database?sslmode=…&sslrootcert=…`. Never with
+ * a password: that is kept in the SecretBox (docs/decisions.md, Store database). Empty: not set yet.
+ */
+export const StoreDatabaseUrl = z
+  .string()
+  .trim()
+  .refine(
+    (text) => {
+      if (text === '') return true;
+      const url = parsedUrl(text);
+      if (url === undefined || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || url.hostname === '' || url.password !== '') return false;
+      const mode = url.searchParams.get('sslmode');
+      return mode === null || (STORE_SSL_MODES as readonly string[]).includes(mode);
+    },
+    { error: 'The store database address is postgres://user@host:port/database (TLS options such as ?sslmode=verify-full after it; the password apart).' },
+  );
+
+/** An id or a name the store shows: short, trimmed. */
+const StoreLabel = z.string().trim().max(80);
+
+/** The optional store database (issue 17): off by default; the counter id is made once per install. */
+export const StoreDatabaseSettings = z.object({
+  enabled: z.boolean(),
+  url: StoreDatabaseUrl,
+  storeId: StoreLabel,
+  storeName: StoreLabel,
+  counterId: StoreLabel,
+  counterName: StoreLabel,
+});
+export type StoreDatabaseSettings = z.infer<typeof StoreDatabaseSettings>;
+
 export const Settings = z.object({
   language: Language,
   environment: Environment,
@@ -116,6 +151,7 @@ export const Settings = z.object({
   }),
   selectedTerminalId: z.string().nullable(),
   industry: IndustryChoice,
+  storeDatabase: StoreDatabaseSettings,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -125,6 +161,7 @@ export const DEFAULT_SETTINGS: Settings = {
   production: { baseUrl: 'https://api.mercadopago.com', clientId: '', redirectUri: DEFAULT_REDIRECT_URI },
   selectedTerminalId: null,
   industry: 'retail',
+  storeDatabase: { enabled: false, url: '', storeId: '', storeName: '', counterId: '', counterName: '' },
 };
 
 export const SettingsPatch = z
@@ -134,6 +171,7 @@ export const SettingsPatch = z
     production: Settings.shape.production.partial(),
     selectedTerminalId: z.string().nullable(),
     industry: IndustryChoice,
+    storeDatabase: StoreDatabaseSettings.partial().strict(),
   })
   .partial()
   .strict();

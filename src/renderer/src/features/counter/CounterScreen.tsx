@@ -7,6 +7,7 @@ import { hasBlockingProblems, parse } from '../../../../shared/receipt';
 import { useAppInfo, useContractEvent, useContractMutation, useSettings } from '../../api/hooks';
 import { useFeatureT, useLanguage } from '../../i18n';
 import { saveDraft, useDraft, useTerminals, useUnfinishedPrints } from './api';
+import { OtherCountersOnTerminal } from './OtherCounters';
 import { DuplicateDialog, UnfinishedPrintList } from './UnfinishedPrints';
 import { newestFirst, sameContentUnfinished } from './unfinished-prints';
 import { counterMessages, type CounterMessageKey } from './messages';
@@ -305,6 +306,7 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
         </div>
       ) : null}
       <UnfinishedPrintList prints={others} />
+      <OtherCountersOnTerminal terminalId={terminalId.trim()} />
       {duplicate !== undefined ? <DuplicateDialog original={duplicate.original} onAnswer={answerDuplicate} /> : null}
     </div>
   );

@@ -13,6 +13,8 @@ import { PruneDialog } from './PruneDialog';
 import { terminalName, TerminalBoard } from './TerminalBoard';
 import './manager.css';
 import { ScreenFrame } from '../../screens/ScreenFrame';
+import { ScopeSwitch, useManagerScope } from './store/ScopeSwitch';
+import { WholeStoreView } from './store/WholeStoreView';
 
 /**
  * Typing in the search asks main at once, then at most every 150 ms while typing goes on, and once more
@@ -121,8 +123,17 @@ export function ManagerScreen() {
   const closePrune = useCallback(() => setPruneOpen(false), []);
   const pruned = useCallback((removed: number) => setNote(fillMessage(t('prune.done'), { count: formatCount(removed, language) })), [t, language]);
 
+  const [scope, setScope] = useManagerScope();
+  if (scope === 'store')
+    return (
+      <ScreenFrame screen="manager" className="manager-screen" headerClassName="manager-header" testId="manager-screen">
+        <ScopeSwitch scope={scope} onScope={setScope} />
+        <WholeStoreView dayStart={dayStart} terminals={terminals} />
+      </ScreenFrame>
+    );
   return (
     <ScreenFrame screen="manager" className="manager-screen" headerClassName="manager-header" testId="manager-screen">
+      <ScopeSwitch scope={scope} onScope={setScope} />
       <TerminalBoard board={board.data} loading={board.isPending} error={board.error?.message} onOpenPrint={setOpenId} />
       <section className="manager-history" aria-labelledby="manager-history-title">
         <div className="history-header">

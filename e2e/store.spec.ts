@@ -1,0 +1,156 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Page } from '@playwright/test';
+import type { ChannelName, ChannelRequest, ChannelResponse } from '../src/shared/ipc/contract';
+import type { IpcResult } from '../src/shared/ipc/define';
+import { postgresUnavailableReason, startTestPostgres, type TestPostgres } from '../src/main/core/store/testing/test-postgres';
+import { expect, screenshot, startCounterHost, test, type CounterHost } from './fixtures';
+
+/**
+ * One store, many counters (issue 17): two browser hosts with their own data folders publish to one
+ * real PostgreSQL (a throwaway server on loopback). Run `npx electron-vite build` first.
+ */
+
+const TERMINAL = 'NEWLAND_N950__SBX0000001';
+const unavailable = postgresUnavailableReason();
+
+async function invoke<C extends ChannelName>(counter: CounterHost, channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>> {
+  const response = await fetch(`${counter.origin}/__counter/invoke/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-counter-token': counter.token, origin: counter.origin },
+    body: JSON.stringify(request),
+  });
+  const result = (await response.json()) as IpcResult<ChannelResponse<C>>;
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+/** A print as the Counter screen would make it (its reference made by Counter); its reference. */
+async function print(counter: CounterHost, label: string): Promise<string> {
+  const content = `{center}{b}TIENDA CENTRO{/b}{/center}{br}${label}{br}${'-'.repeat(32)}{br}1 x Cafe americano          $2.500{br}{b}TOTAL                     $2.500{/b}`;
+  return (await invoke(counter, 'prints.enqueue', { terminalId: TERMINAL, subtype: 'custom', content })).externalReference;
+}
+
+/** Every print of a counter as the store database has it: status, and how many transitions (a duplicate would add rows). */
+async function storedPrints(url: string, counterId: string): Promise<Map<string, { status: string; transitions: number }>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ reference: string; status: string; transitions: number }>(
+      `SELECT p.external_reference AS reference, p.status,
+         (SELECT count(*)::int FROM print_transitions t WHERE t.counter_id = p.counter_id AND t.print_id = p.id) AS transitions
+       FROM prints p WHERE p.counter_id = $1`,
+      [counterId],
+    );
+    return new Map(rows.map((row) => [row.reference, { status: row.status, transitions: row.transitions }]));
+  } finally {
+    await client.end();
+  }
+}
+
+/** What the counter's own history says: the truth the store's copy must equal. */
+async function localPrints(counter: CounterHost): Promise<Map<string, { status: string; transitions: number }>> {
+  const page = await invoke(counter, 'prints.list', { page: { index: 0, size: 200 } });
+  const result = new Map<string, { status: string; transitions: number }>();
+  for (const item of page.items) {
+    const detail = await invoke(counter, 'prints.get', { id: item.id, includeContent: false });
+    result.set(item.externalReference, { status: detail.status, transitions: detail.history.length });
+  }
+  return result;
+}
+
+async function configureInSettings(page: Page, counter: CounterHost, url: string, name: string): Promise<void> {
+  await page.goto(`${counter.url}#/settings`);
+  const panel = page.getByTestId('store-panel');
+  await expect(panel.getByTestId('store-sync')).toHaveAttribute('data-kind', 'off');
+  await panel.getByTestId('store-url').fill(url);
+  await panel.getByTestId('store-storeId').fill('main-street');
+  await panel.getByTestId('store-storeName').fill('Main Street');
+  await panel.getByTestId('store-counterName').fill(name);
+  await panel.getByTestId('store-save').click();
+  // Saved at once, so the box shows what main holds (a round trip), not what was clicked.
+  await panel.getByTestId('store-enabled').click();
+  await expect(panel.getByTestId('store-enabled')).toBeChecked();
+  await expect(panel.getByTestId('store-sync')).toHaveAttribute('data-kind', 'up_to_date', { timeout: 15_000 });
+  await panel.getByTestId('store-test').click();
+  await expect(panel.getByTestId('store-test-result')).toContainText('PostgreSQL 1');
+}
+
+test.describe('store database', () => {
+  test.skip(unavailable !== undefined, `no PostgreSQL: ${unavailable ?? ''}`);
+  let database: TestPostgres;
+  test.beforeAll(async () => {
+    database = await startTestPostgres({ durable: true });
+  });
+  test.afterAll(async () => {
+    await database?.stop();
+  });
+
+  test('a print on counter A appears in counter B’s whole-store view; an outage and a crash of A lose and duplicate nothing', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const url = await database.freshDatabase();
+    const dataA = mkdtempSync(join(tmpdir(), 'counter-e2e-store-a-'));
+    let a = await startCounterHost({ dataDirectory: dataA });
+    const b = await startCounterHost();
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    try {
+      const pageA = await context.newPage();
+      await configureInSettings(pageA, a.host, url, 'Counter A');
+      await screenshot(pageA, 'store-settings-en');
+      const pageB = await context.newPage();
+      await configureInSettings(pageB, b.host, url, 'Counter B');
+      const counterA = (await invoke(a.host, 'store.status', {})).counterId;
+
+      // B's manager, whole store: A's print shows up there without a reload.
+      await pageB.goto(`${b.host.url}#/manager`);
+      await pageB.getByTestId('scope-store').click();
+      await expect(pageB.getByTestId('whole-store')).toBeVisible();
+      const first = await print(a.host, 'A-1');
+      const row = pageB.locator(`[data-testid="store-row"][data-reference="${first}"]`);
+      await expect(row).toBeVisible({ timeout: 10_000 });
+      await expect(row).toContainText('Counter A');
+      await expect(pageB.getByTestId('store-counters')).toContainText('Counter A');
+      await expect(row).toContainText(/Printed|Done|processed/i, { timeout: 20_000 });
+      await screenshot(pageB, 'store-whole-store-en');
+
+      // The database goes away mid-run: A keeps printing, its sync says how many changes wait.
+      await database.stopServer();
+      const during: string[] = [];
+      for (const label of ['A-2', 'A-3', 'A-4']) during.push(await print(a.host, label));
+      const last = during.at(-1) ?? '';
+      await pageA.goto(`${a.host.url}#/settings`);
+      await expect(pageA.getByTestId('store-sync')).toHaveAttribute('data-kind', 'error', { timeout: 15_000 });
+      await expect(pageA.getByTestId('store-sync')).toContainText(/changes waiting/);
+      await screenshot(pageA, 'store-sync-error-en');
+
+      // Killed while the outbox holds those changes (it cannot have published them), then the database returns.
+      await expect.poll(async () => (await localPrints(a.host)).get(last)?.status, { timeout: 20_000 }).toBe('processed');
+      await a.kill();
+      await database.startServer();
+      a = await startCounterHost({ dataDirectory: dataA });
+      await pageA.goto(`${a.host.url}#/settings`);
+      await expect(pageA.getByTestId('store-sync')).toHaveAttribute('data-kind', 'up_to_date', { timeout: 30_000 });
+
+      // Exactly the local history, each print once with each transition once.
+      const local = await localPrints(a.host);
+      expect([...local.keys()].sort()).toEqual([first, ...during].sort());
+      await expect.poll(async () => Object.fromEntries(await storedPrints(url, counterA)), { timeout: 15_000 }).toEqual(Object.fromEntries(local));
+      await expect(pageB.locator(`[data-testid="store-row"][data-reference="${last}"]`)).toBeVisible({ timeout: 10_000 });
+
+      // A reprint asked from B's view runs on A (the owning counter), once, and B hears back.
+      await pageB.locator(`[data-testid="store-row"][data-reference="${first}"]`).getByTestId('store-reprint').click();
+      await expect(pageB.getByTestId('store-command')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+      await expect(pageB.getByTestId('store-command')).toContainText('Counter A did it.');
+      await screenshot(pageB, 'store-command-done-en');
+      const reprints = (await invoke(a.host, 'prints.list', { page: { index: 0, size: 200 } })).items.filter((item) => item.reprintOf !== null);
+      expect(reprints).toHaveLength(1);
+    } finally {
+      await context.close();
+      await a.stop();
+      await b.stop();
+      rmSync(dataA, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import type { Clock, TimerHandle } from '../../../shared/clock';
+import type { StoreCommand, StoreCommandResult } from '../../../shared/ipc/channels/store';
+import { CounterError } from '../errors';
+import { silentLogger, type Logger } from '../ports';
+import type { PrintQueue } from '../print-queue/print-queue';
+import { claimedStoreCommands, finishStoreCommand, runStoreCommands } from './commands';
+import type { Queryable } from './queries';
+
+/** Without a notification (a dropped LISTEN), pending commands are still looked for this often. */
+const POLL_MS = 5_000;
+
+export interface CommandLoopOptions {
+  /** The store's pool and this counter's id, or undefined while the database is off. */
+  target(): { client: Queryable; counterId: string } | undefined;
+  queue(): Promise<Pick<PrintQueue, 'reprint' | 'cancel' | 'get'>>;
+  clock: Clock;
+  logger?: Logger;
+}
+
+export interface CommandLoop {
+  /** A command may be waiting: look now (serialised with any round under way). */
+  poke(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a store command on this counter's own queue, exactly once: a reprint's new print takes the
+ * command's id as its id and idempotency key, so a second run (a crash between acting and reporting)
+ * finds that print in the history instead of making another; a cancel of a print already cancelled is
+ * a success.
+ */
+export async function executeStoreCommand(queue: Pick<PrintQueue, 'reprint' | 'cancel' | 'get'>, command: StoreCommand): Promise<StoreCommandResult> {
+  const existing = await queue.get(command.kind === 'reprint' ? command.id : command.printId, false).catch(() => undefined);
+  if (command.kind === 'reprint') {
+    if (existing !== undefined) return { ok: true, printId: existing.id };
+    const print = await queue.reprint(command.printId, command.terminalId ?? undefined, command.id);
+    return { ok: true, printId: print.id };
+  }
+  if (existing?.status === 'canceled') return { ok: true, printId: existing.id };
+  const print = await queue.cancel(command.printId);
+  return { ok: true, printId: print.id };
+}
+
+/** A refusal from the queue as the result the view shows (its code and the English message for IT). */
+async function settle(run: () => Promise<StoreCommandResult>): Promise<StoreCommandResult> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof CounterError) return { ok: false, code: error.code, message: error.message };
+    throw error;
+  }
+}
+
+/**
+ * The owning counter's side of store commands: on each poke (a NOTIFY for this counter, the live feed
+ * connecting) and every POLL_MS, first the commands it claimed before a crash (resumed, not re-run:
+ * executeStoreCommand finds what was already done), then the pending ones, each reported once.
+ */
+export function createCommandLoop(options: CommandLoopOptions): CommandLoop {
+  const logger = options.logger ?? silentLogger;
+  let round: Promise<void> | undefined;
+  let again = false;
+  let resumedFor: string | undefined;
+  let timer: TimerHandle | undefined;
+  let stopped = false;
+
+  async function once(): Promise<void> {
+    const target = options.target();
+    if (target === undefined) return;
+    const { client, counterId } = target;
+    const queue = await options.queue();
+    const execute = (command: StoreCommand) => settle(() => executeStoreCommand(queue, command));
+    if (resumedFor !== counterId) {
+      for (const command of await claimedStoreCommands(client, counterId)) await finishStoreCommand(client, counterId, command.id, await execute(command));
+      resumedFor = counterId;
+    }
+    await runStoreCommands(client, counterId, execute);
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    if (timer !== undefined) options.clock.clearTimeout(timer);
+    timer = options.clock.setTimeout(() => poke(), POLL_MS);
+  }
+
+  function poke(): void {
+    if (stopped) return;
+    if (round !== undefined) {
+      again = true;
+      return;
+    }
+    again = false;
+    round = once()
+      .catch((error: unknown) => logger.warn('store commands could not be run now', { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => {
+        round = undefined;
+        if (again) poke();
+        else schedule();
+      });
+  }
+
+  return {
+    poke,
+    async stop() {
+      stopped = true;
+      if (timer !== undefined) options.clock.clearTimeout(timer);
+      await round;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { Clock, TimerHandle } from '../../../shared/clock';
+import { silentLogger, type Logger } from '../ports';
+import { unfinishedElsewhere } from './board';
+import type { Queryable } from './queries';
+
+/** Statuses of another counter's print that hold a terminal: the platform keeps one waiting order per terminal (spec 7.2). */
+const HOLDING = new Set(['sending', 'created']);
+/** Read again this often even without a notification. */
+const REFRESH_MS = 3_000;
+/** Older than this, what we know says nothing: the lane goes back to the platform's 409 as its guide. */
+const TRUSTED_FOR_MS = 10_000;
+
+export interface ElsewhereWatch {
+  /** Another counter has a print waiting on (or being sent to) this terminal, as read lately. */
+  busy(terminalId: string): boolean;
+  /** Another counter published: read again now. */
+  refresh(): void;
+  stop(): void;
+}
+
+/**
+ * For counters sharing a terminal: which terminals another counter holds right now, from the store
+ * database, so this counter's lane waits its turn instead of being refused with a 409. `onFreed` is
+ * called when a terminal this counter saw held is free again (the queue wakes its lane).
+ */
+export function watchElsewhere(options: {
+  target(): { client: Queryable; counterId: string } | undefined;
+  clock: Clock;
+  onFreed(): void;
+  logger?: Logger;
+}): ElsewhereWatch {
+  const logger = options.logger ?? silentLogger;
+  let held = new Set<string>();
+  let readAt = Number.NEGATIVE_INFINITY;
+  let reading = false;
+  let timer: TimerHandle | undefined;
+  let stopped = false;
+
+  async function read(): Promise<void> {
+    const target = options.target();
+    if (target === undefined) {
+      held = new Set();
+      return;
+    }
+    const lines = await unfinishedElsewhere(target.client, target.counterId, (code) => code);
+    const next = new Set(lines.filter((line) => line.prints.some((print) => HOLDING.has(print.status))).map((line) => line.terminalId));
+    const freed = [...held].some((terminalId) => !next.has(terminalId));
+    held = next;
+    readAt = options.clock.now();
+    if (freed) options.onFreed();
+  }
+
+  function refresh(): void {
+    if (stopped || reading) return;
+    reading = true;
+    if (timer !== undefined) options.clock.clearTimeout(timer);
+    void read()
+      .catch((error: unknown) => logger.debug('the store could not say which terminals are held', { error: String(error) }))
+      .finally(() => {
+        reading = false;
+        if (!stopped) timer = options.clock.setTimeout(refresh, REFRESH_MS);
+      });
+  }
+
+  refresh();
+  return {
+    busy: (terminalId) => options.clock.now() - readAt <= TRUSTED_FOR_MS && held.has(terminalId),
+    refresh,
+    stop() {
+      stopped = true;
+      if (timer !== undefined) options.clock.clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { Clock } from '../../../shared/clock';
+import type { Language } from '../../../shared/ipc/channels/app';
+import type { ChannelHandlers } from '../ipc/dispatch';
+import { cashierMessage } from '../platform/messages';
+import { storeBoard, unfinishedElsewhere } from './board';
+import { requestStoreCommand, StoreCommandError, storeCommand } from './commands';
+import { storeCounters } from './counters';
+import { StoreError, storeFailureCode, storeFailureReason } from './errors';
+import { exportStorePrints, listStorePrints } from './queries';
+import { printsCsvWith } from '../manager/csv';
+import { textOf, type TextTable } from '../../../shared/i18n';
+
+const COUNTER_COLUMN: TextTable<'counter'> = { counter: { en: 'Counter', es: 'Mostrador' } };
+import type { StoreService } from './store-service';
+
+export type StoreHandlers = Pick<
+  ChannelHandlers,
+  | 'store.status'
+  | 'store.setPassword'
+  | 'store.test'
+  | 'store.prints'
+  | 'store.export'
+  | 'store.board'
+  | 'store.elsewhere'
+  | 'store.command'
+  | 'store.commandStatus'
+>;
+
+export interface StoreHandlerDependencies {
+  store: StoreService;
+  clock: Clock;
+  language(): Language;
+}
+
+/** A read that the database refused becomes a store_* failure with the cashier's words (never internal_error). */
+async function reading<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof StoreError) throw error;
+    if (error instanceof StoreCommandError) throw new StoreError(error.code, error.message);
+    const code = storeFailureCode(error);
+    throw new StoreError(code, storeFailureReason(error), code === 'store_unreachable');
+  }
+}
+
+/** The store.* channels over the store service: status and password, and the whole store's reads and commands. */
+export function createStoreHandlers({ store, clock, language }: StoreHandlerDependencies): StoreHandlers {
+  const messageFor = (code: string) => cashierMessage(code, language());
+  const ownId = (): string => {
+    const identity = store.identity();
+    if (identity === undefined) throw new StoreError('store_disabled');
+    return identity.id;
+  };
+  return {
+    'store.status': () => store.status(),
+    'store.setPassword': ({ password }) => store.setPassword(password),
+    'store.test': () => store.test(language()),
+    'store.prints': (request) => reading(() => listStorePrints(store.queryable(), request, messageFor)),
+    'store.export': (request) =>
+      reading(async () => {
+        const { items, capped } = await exportStorePrints(store.queryable(), request, messageFor);
+        const header = [textOf(COUNTER_COLUMN, 'counter', language()), 'counter_id'];
+        const csv = printsCsvWith(items, language(), { header, cells: (print) => [print.counterName, print.counterId] });
+        return { csv, rows: items.length, capped };
+      }),
+    'store.board': ({ failuresSince }) =>
+      reading(async () => {
+        const identity = store.identity();
+        if (identity === undefined) throw new StoreError('store_disabled');
+        const client = store.queryable();
+        const [lines, counters] = await Promise.all([
+          storeBoard(client, { dayStartMs: Date.parse(failuresSince), messageFor }),
+          storeCounters(client, identity.storeId),
+        ]);
+        return { lines, counters, ownCounterId: identity.id, at: new Date(clock.now()).toISOString() };
+      }),
+    'store.elsewhere': () => reading(() => unfinishedElsewhere(store.queryable(), ownId(), messageFor)),
+    'store.command': (ask) =>
+      reading(() => {
+        const requestedBy = store.identity()?.name ?? ownId();
+        return requestStoreCommand(store.queryable(), { ...ask, requestedBy });
+      }),
+    'store.commandStatus': ({ id }) =>
+      reading(async () => {
+        const command = await storeCommand(store.queryable(), id);
+        if (command === undefined) throw new StoreError('store_command_not_found');
+        return command;
+      }),
+  };
+}

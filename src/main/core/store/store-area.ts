@@ -1,0 +1,79 @@
+import type { Clock } from '../../../shared/clock';
+import type { Language } from '../../../shared/ipc/channels/app';
+import type { SecretVault } from '../credentials/vault';
+import type { HistoryChangesFactory } from '../history/history-changes';
+import type { EventHub } from '../ipc/events';
+import type { Logger } from '../ports';
+import type { PrintQueue } from '../print-queue/print-queue';
+import type { SettingsRepository } from '../settings/store';
+import { createCommandLoop } from './command-loop';
+import { watchElsewhere } from './elsewhere';
+import { createStoreHandlers, type StoreHandlers } from './handlers';
+import { createStoreService, type StoreService } from './store-service';
+
+export interface StoreAreaOptions {
+  settings: SettingsRepository;
+  vault: SecretVault;
+  events: EventHub;
+  clock: Clock;
+  logger: Logger;
+  version: string;
+  language(): Language;
+  /** The print queue open now (its environment's), without opening one. */
+  openedQueue(): Promise<PrintQueue | undefined>;
+  /** The current print queue (opened if need be): where a store command runs. */
+  queue(): Promise<PrintQueue>;
+}
+
+export interface StoreArea {
+  readonly service: StoreService;
+  readonly handlers: StoreHandlers;
+  /** For each history opened: its outbox, fed in the history's transactions. */
+  readonly historyChanges: HistoryChangesFactory;
+  /** The print queue's busyElsewhere: another counter holds this terminal now. */
+  busyElsewhere(terminalId: string): boolean;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The optional store database, wired: the service (publisher, reads, live feed), the command loop that
+ * runs other counters' reprint/cancel here, and the watch on terminals shared with other counters.
+ */
+export function createStoreArea(options: StoreAreaOptions): StoreArea {
+  const { settings, vault, events, clock, logger } = options;
+  const service: StoreService = createStoreService({
+    settings: () => settings.get().storeDatabase,
+    saveSettings: (patch) => void settings.update({ storeDatabase: patch }),
+    password: {
+      read: () => vault.readNamed('storeDatabasePassword'),
+      write: (password) => vault.writeNamed('storeDatabasePassword', password),
+      storage: () => vault.mode(),
+    },
+    clock,
+    appVersion: options.version,
+    logger,
+    onStatus: (status) => events.emit('store.statusChanged', status),
+    onChange: (change) => {
+      events.emit('store.changed', change);
+      if (change.kind === 'prints' && change.counterId !== service.identity()?.id) elsewhere.refresh();
+    },
+    onCommandsMayWait: () => commands.poke(),
+  });
+  const target = () => {
+    const identity = service.identity();
+    return identity === undefined || !service.status().enabled ? undefined : { client: service.queryable(), counterId: identity.id };
+  };
+  const elsewhere = watchElsewhere({ target, clock, logger, onFreed: () => void options.openedQueue().then((queue) => queue?.wake()) });
+  const commands = createCommandLoop({ target, queue: options.queue, clock, logger });
+  return {
+    service,
+    handlers: createStoreHandlers({ store: service, clock, language: options.language }),
+    historyChanges: service.historyChanges,
+    busyElsewhere: (terminalId) => elsewhere.busy(terminalId),
+    async dispose() {
+      await commands.stop();
+      elsewhere.stop();
+      await service.dispose();
+    },
+  };
+}

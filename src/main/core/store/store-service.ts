@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type pg from 'pg';
+import type { Clock } from '../../../shared/clock';
+import type { Language, StoreDatabaseSettings } from '../../../shared/ipc/channels/app';
+import type { StoreChanged, StoreStatus, StoreSync, StoreTestResult } from '../../../shared/ipc/channels/store';
+import type { HistoryChanges, HistoryChangesFactory } from '../history/history-changes';
+import { silentLogger, type Logger } from '../ports';
+import { StoreError, storeFailureCode, storeFailureReason } from './errors';
+import { listenStoreChanges, type LiveChanges } from './live';
+import { CHANGES_CHANNEL } from './migrations';
+import type { Outbox } from './outbox';
+import { createSqliteOutbox } from './outbox-sqlite';
+import type { CounterIdentity } from './publish-batch';
+import { createPublisher, storeClient, storePool, type Publisher, type SyncState } from './publisher';
+import type { Queryable } from './queries';
+import { testStoreConnection } from './test-connection';
+
+export interface StoreServiceOptions {
+  settings(): StoreDatabaseSettings;
+  /** Saves the counter id made on first use (a settings.update). */
+  saveSettings(patch: Partial<StoreDatabaseSettings>): void;
+  password: { read(): string | undefined; write(password: string | undefined): void; storage(): StoreStatus['passwordStorage'] };
+  clock: Clock;
+  appVersion: string;
+  logger?: Logger;
+  /** The sync state changed (every outbox append while waiting, too). */
+  onStatus(status: StoreStatus): void;
+  /** Another counter published or a command moved: the views reread. */
+  onChange(change: StoreChanged): void;
+  /** A command may be waiting for this counter (command-loop.ts). */
+  onCommandsMayWait?(): void;
+}
+
+export interface StoreService {
+  /** For each history database opened: its outbox, fed in the history's transactions. */
+  readonly historyChanges: HistoryChangesFactory;
+  /** Follows the settings as saved now: starts, restarts or stops publishing and the live feed. */
+  reconfigure(): void;
+  status(): StoreStatus;
+  setPassword(password: string | null): StoreStatus;
+  test(language: Language): Promise<StoreTestResult>;
+  /** The whole-store reads' pool; StoreError store_disabled / store_not_configured otherwise. */
+  queryable(): Queryable;
+  /** This counter as the store knows it, or undefined when the database is off. */
+  identity(): CounterIdentity | undefined;
+  /** The publisher's pending count and state, for tests. */
+  publisher(): Publisher | undefined;
+  dispose(): Promise<void>;
+}
+
+interface Connection {
+  url: string;
+  password: string | undefined;
+  identity: CounterIdentity;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The publisher's state in the contract's words; its raw error becomes a store_* code and the database's reason. */
+function syncOf(state: SyncState): StoreSync {
+  if (state.kind === 'up_to_date') return { kind: 'up_to_date', since: iso(state.since) };
+  if (state.kind === 'waiting') return { kind: 'waiting', pending: state.pending, since: iso(state.since) };
+  return {
+    kind: 'error',
+    code: storeFailureCode({ code: state.code, message: state.reason }),
+    reason: state.reason,
+    pending: state.pending,
+    since: iso(state.since),
+  };
+}
+
+/** Where and as whom to publish, from the settings as saved; undefined while off or without an address. */
+function connectionOf(options: StoreServiceOptions): Connection | undefined {
+  const settings = options.settings();
+  if (!settings.enabled || settings.url === '') return undefined;
+  let counterId = settings.counterId;
+  if (counterId === '') {
+    // Made once per install and never reused (the store keys every copy by it).
+    counterId = randomUUID();
+    options.saveSettings({ counterId });
+  }
+  const identity: CounterIdentity = {
+    id: counterId,
+    name: settings.counterName === '' ? hostname() : settings.counterName,
+    storeId: settings.storeId === '' ? 'store' : settings.storeId,
+    storeName: settings.storeName === '' ? (settings.storeId === '' ? 'Store' : settings.storeId) : settings.storeName,
+    appVersion: options.appVersion,
+  };
+  return { url: settings.url, password: options.password.read(), identity };
+}
+
+/** The whole-store reads' pool and the live feed (LISTEN), following the connection settings. */
+function createStoreReads(options: StoreServiceOptions, logger: Logger) {
+  let reads: { key: string; pool: pg.Pool; live: LiveChanges } | undefined;
+  function stop(): void {
+    const old = reads;
+    reads = undefined;
+    if (old === undefined) return;
+    void old.live.stop();
+    void old.pool.end().catch(() => undefined);
+  }
+  function follow(wanted: Connection, key: string): void {
+    if (reads?.key === key) return;
+    stop();
+    const live = listenStoreChanges({
+      newClient: () => storeClient(wanted.url, wanted.password),
+      clock: options.clock,
+      onChange: (change) => {
+        if (change.channel === 'resync') options.onChange({ kind: 'resync', counterId: null });
+        else if (change.channel === CHANGES_CHANNEL) options.onChange({ kind: 'prints', counterId: change.counterId });
+        else {
+          options.onChange({ kind: 'commands', counterId: change.counterId });
+          if (change.counterId === wanted.identity.id && change.state === 'pending') options.onCommandsMayWait?.();
+        }
+      },
+      onError: (error) => logger.debug('the store live feed dropped', { error: storeFailureReason(error) }),
+    });
+    reads = { key, pool: storePool(wanted.url, wanted.password), live };
+    void live.ready().then(() => options.onCommandsMayWait?.());
+  }
+  return { follow, stop, pool: (): pg.Pool | undefined => reads?.pool };
+}
+
+/**
+ * The optional store database as the app sees it (docs/store-database.md): each opened history's outbox
+ * is fed in its transactions while the database is on; one publisher copies the current history's outbox;
+ * one pool serves the whole-store reads; one LISTEN connection tells the views of other counters' changes.
+ * Nothing here is awaited by a cashier's action.
+ */
+export function createStoreService(options: StoreServiceOptions): StoreService {
+  const logger = options.logger ?? silentLogger;
+  let outbox: Outbox | undefined;
+  let running: { key: string; outbox: Outbox; publisher: Publisher; unsubscribe(): void } | undefined;
+  const reads = createStoreReads(options, logger);
+  let disposed = false;
+
+  const connection = (): Connection | undefined => connectionOf(options);
+
+  function status(): StoreStatus {
+    const settings = options.settings();
+    const base = {
+      enabled: settings.enabled,
+      passwordSet: options.password.read() !== undefined,
+      passwordStorage: options.password.storage(),
+      counterId: settings.counterId,
+      storeId: settings.storeId,
+    };
+    if (!settings.enabled) return { ...base, sync: { kind: 'off' } };
+    if (settings.url === '') return { ...base, sync: { kind: 'not_configured' } };
+    if (running === undefined) return { ...base, sync: { kind: 'waiting', pending: outbox?.pending() ?? 0, since: iso(options.clock.now()) } };
+    return { ...base, sync: syncOf(running.publisher.state()) };
+  }
+
+  const announce = (): void => options.onStatus(status());
+
+  function stopPublishing(): void {
+    const old = running;
+    running = undefined;
+    if (old === undefined) return;
+    old.unsubscribe();
+    void old.publisher.stop().catch((error: unknown) => logger.warn('the store publisher did not stop cleanly', { error: String(error) }));
+  }
+
+  function startPublishing(wanted: Connection, key: string): void {
+    if (outbox === undefined || (running?.key === key && running.outbox === outbox)) return;
+    stopPublishing();
+    const publisher = createPublisher({
+      outbox,
+      counter: wanted.identity,
+      newClient: () => storeClient(wanted.url, wanted.password),
+      clock: options.clock,
+      onError: (error) => logger.warn('the store database could not take a batch (kept in the outbox)', { error: storeFailureReason(error) }),
+    });
+    const unsubscribe = publisher.subscribe(announce);
+    running = { key, outbox, publisher, unsubscribe };
+    publisher.start();
+  }
+
+  function reconfigure(): void {
+    if (disposed) return;
+    const wanted = connection();
+    if (wanted === undefined) {
+      stopPublishing();
+      reads.stop();
+    } else {
+      const key = JSON.stringify(wanted);
+      startPublishing(wanted, key);
+      reads.follow(wanted, key);
+    }
+    announce();
+  }
+
+  const historyChanges: HistoryChangesFactory = (db) => {
+    const own = createSqliteOutbox(db);
+    let appended = false;
+    outbox = own;
+    reconfigure();
+    const changes: HistoryChanges = {
+      record(kind, recordId, payload) {
+        if (outbox !== own || connection() === undefined) return;
+        own.append(kind, recordId, payload());
+        appended = true;
+      },
+      committed() {
+        if (!appended) return;
+        appended = false;
+        if (running?.outbox === own) running.publisher.wake();
+      },
+      closed() {
+        if (outbox !== own) return;
+        outbox = undefined;
+        stopPublishing();
+      },
+    };
+    return changes;
+  };
+
+  return {
+    historyChanges,
+    reconfigure,
+    status,
+    setPassword(password) {
+      options.password.write(password === null || password === '' ? undefined : password);
+      reconfigure();
+      return status();
+    },
+    async test(language) {
+      const wanted = connection();
+      if (wanted === undefined) throw new StoreError(options.settings().enabled ? 'store_not_configured' : 'store_disabled');
+      return testStoreConnection(() => storeClient(wanted.url, wanted.password), options.clock, language);
+    },
+    queryable() {
+      const pool = reads.pool();
+      if (pool === undefined) throw new StoreError(options.settings().enabled ? 'store_not_configured' : 'store_disabled');
+      return pool;
+    },
+    identity: () => connection()?.identity,
+    publisher: () => running?.publisher,
+    async dispose() {
+      disposed = true;
+      const publisher = running?.publisher;
+      stopPublishing();
+      reads.stop();
+      await publisher?.stop();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { FeatureMessages } from '../../i18n/common';
+
+/** Settings' "Store database" panel, in English and Spanish. */
+const en = {
+  'store.title': 'Store database',
+  'store.lead':
+    'Optional. With a store database, every counter copies its history there so the manager sees the whole store. This counter keeps working when it cannot be reached.',
+  'store.enabled': 'Copy this counter’s history to the store database',
+  'store.url': 'Address',
+  'store.urlHint': 'postgres://user@server:5432/database — add ?sslmode=verify-full&sslrootcert=/path/ca.pem for TLS. No password here.',
+  'store.password': 'Password',
+  'store.passwordKept': 'A password is kept (encrypted). Type a new one to replace it.',
+  'store.passwordNone': 'No password kept.',
+  'store.passwordSession': 'This computer cannot encrypt it: the password is kept until Counter closes.',
+  'store.passwordSave': 'Keep password',
+  'store.passwordForget': 'Forget password',
+  'store.storeId': 'Store id',
+  'store.storeIdHint': 'The same on every counter of the store.',
+  'store.storeName': 'Store name',
+  'store.counterName': 'Counter name',
+  'store.counterNameHint': 'What the manager sees for this counter.',
+  'store.counterId': 'Counter id: {id}',
+  'store.save': 'Save',
+  'store.saved': 'Saved.',
+  'store.test': 'Test connection',
+  'store.testing': 'Testing…',
+  'store.testOk': 'Connected in {ms} ms: PostgreSQL {version}, store schema version {schema}.',
+  'store.sync': 'Store sync',
+  'sync.off': 'off',
+  'sync.not_configured': 'on, but the address is missing',
+  'sync.up_to_date': 'up to date',
+  'sync.connecting': 'connecting…',
+  'sync.waiting': '{count} changes waiting',
+  'sync.waitingOne': '1 change waiting',
+  'sync.error': 'error: {message} ({count} changes waiting)',
+  'sync.reason': 'The database said: {reason}',
+} as const;
+
+export type StoreSettingsKey = keyof typeof en;
+
+const es: Record<StoreSettingsKey, string> = {
+  'store.title': 'Base de datos de la tienda',
+  'store.lead':
+    'Opcional. Con una base de datos de la tienda, cada mostrador copia allí su historial y el encargado ve toda la tienda. Este mostrador sigue funcionando cuando no la alcanza.',
+  'store.enabled': 'Copiar el historial de este mostrador a la base de datos de la tienda',
+  'store.url': 'Dirección',
+  'store.urlHint': 'postgres://usuario@servidor:5432/base — agregue ?sslmode=verify-full&sslrootcert=/ruta/ca.pem para TLS. Sin contraseña aquí.',
+  'store.password': 'Contraseña',
+  'store.passwordKept': 'Hay una contraseña guardada (cifrada). Escriba otra para reemplazarla.',
+  'store.passwordNone': 'No hay contraseña guardada.',
+  'store.passwordSession': 'Este equipo no puede cifrarla: la contraseña se guarda hasta que Counter se cierre.',
+  'store.passwordSave': 'Guardar contraseña',
+  'store.passwordForget': 'Olvidar contraseña',
+  'store.storeId': 'Id de la tienda',
+  'store.storeIdHint': 'El mismo en todos los mostradores de la tienda.',
+  'store.storeName': 'Nombre de la tienda',
+  'store.counterName': 'Nombre del mostrador',
+  'store.counterNameHint': 'Lo que el encargado ve de este mostrador.',
+  'store.counterId': 'Id del mostrador: {id}',
+  'store.save': 'Guardar',
+  'store.saved': 'Guardado.',
+  'store.test': 'Probar la conexión',
+  'store.testing': 'Probando…',
+  'store.testOk': 'Conectado en {ms} ms: PostgreSQL {version}, versión del esquema de la tienda {schema}.',
+  'store.sync': 'Sincronización con la tienda',
+  'sync.off': 'desactivada',
+  'sync.not_configured': 'activada, pero falta la dirección',
+  'sync.up_to_date': 'al día',
+  'sync.connecting': 'conectando…',
+  'sync.waiting': '{count} cambios en espera',
+  'sync.waitingOne': '1 cambio en espera',
+  'sync.error': 'error: {message} ({count} cambios en espera)',
+  'sync.reason': 'La base de datos dijo: {reason}',
+};
+
+export const storeSettingsMessages: FeatureMessages<StoreSettingsKey> = { en, es };
