@@ -9,7 +9,8 @@ import type { CreatePointOrderRequest, OrderStatus, PointOrder } from '../../../
 import { PlatformError } from '../platform/errors';
 import type { OrdersClient } from '../platform/orders-client';
 import { driveUntil } from '../testing/harness';
-import { openOrderStore } from './order-store-sqlite';
+import { openHistory } from '../history/open';
+import { createSalesHistory } from '../history/sales-history';
 import { createOrdersService, type OrdersService } from './orders-service';
 
 const TERMINAL = 'NEWLAND_N950__SBX0000001';
@@ -96,15 +97,16 @@ afterEach(() => {
 
 function world() {
   directory = mkdtempSync(join(tmpdir(), 'counter-sales-'));
-  const path = join(directory, 'sales.sqlite');
+  const path = join(directory, 'history-sandbox.sqlite');
   const clock = createManualClock();
   const platform = new FakeOrders();
   const printed: string[] = [];
   const changes: Sale[] = [];
   let keyNumber = 0;
   const open = (): OrdersService => {
+    const { history, db } = openHistory({ file: path });
     const service = createOrdersService({
-      store: openOrderStore(path),
+      store: createSalesHistory(db),
       orders: () => platform,
       clock,
       language: () => 'en',
@@ -117,7 +119,14 @@ function world() {
       policy: { pollMs: 1_000, retryMs: 2_000 },
     });
     service.start();
-    return service;
+    // The history owns the connection: it closes after the sales stopped using it, as the app's switch does.
+    return {
+      ...service,
+      close() {
+        service.close();
+        history.closeSync();
+      },
+    };
   };
   return { path, clock, platform, printed, changes, open };
 }
@@ -135,9 +144,9 @@ describe('orders service', () => {
     const sale = charge(service);
     expect(sale.amount).toBe('24.00');
     // Nothing has been sent yet, but another process opening the file already finds the key.
-    const other = openOrderStore(path);
-    expect(other.get(sale.id)).toMatchObject({ idempotencyKey: 'key-2', status: 'created', orderId: null });
-    other.close();
+    const other = openHistory({ file: path });
+    expect(createSalesHistory(other.db).get(sale.id)).toMatchObject({ idempotencyKey: 'key-2', status: 'created', orderId: null });
+    other.history.closeSync();
     service.close();
     expect(platform.calls.filter((call) => call.call === 'create').length).toBeLessThanOrEqual(1);
   });

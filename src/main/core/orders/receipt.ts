@@ -1,4 +1,6 @@
 import type { Language } from '../../../shared/ipc/channels/app';
+import type { Payment } from '../../../shared/platform/payments';
+import type { PaymentCard } from './sale-steps';
 import { ListPrintsRequest } from '../../../shared/ipc/channels/prints';
 import type { PrintQueue } from '../print-queue/print-queue';
 import type { SaleRecord } from './order-store';
@@ -66,4 +68,9 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions): (sale: Sal
     });
     return print.id;
   };
+}
+
+/** The card details the receipt prints, from the approved payment (`GET /v1/payments/{id}`). */
+export function cardOfPayment(payment: Payment): PaymentCard {
+  return { lastFour: payment.card?.last_four_digits ?? null, authorizationCode: payment.authorization_code ?? null };
 }

@@ -5,6 +5,7 @@ import { PrintQueueError } from './errors';
 import { openHistory, type HistoryOpenReport } from '../history/open';
 import { migrateOldJournal, type JournalMigrationReport } from '../history/migrate-journal';
 import type { PrintHistory } from '../history/print-history';
+import type { DatabaseSync } from '../history/sqlite';
 import type { PrintQueue } from './print-queue';
 
 /** A queue with what must be closed, in order, when its environment stops being the current one. */
@@ -93,6 +94,8 @@ export interface HistoryQueueOptions {
   onReport?(report: HistoryReport): void;
   /** The queue over an environment's history; the wiring gives it the platform, clock and policies. */
   createQueue(history: PrintHistory, environment: Environment): PrintQueue;
+  /** What else keeps its rows in the same database (the sales): opened after the queue, closed before it. */
+  attach?(db: DatabaseSync, environment: Environment): { close(): void };
 }
 
 export type HistoryReport =
@@ -104,26 +107,29 @@ export type HistoryReport =
  * environment's in-memory history stays open for the run, so switching back finds it again.
  */
 export function historyQueueOpener(options: HistoryQueueOptions): (environment: Environment) => Promise<OpenedQueue<PrintQueue>> {
-  const inMemory = new Map<Environment, PrintHistory>();
-  const openOnDisk = async (directory: string, environment: Environment): Promise<PrintHistory> => {
-    const { history, report } = openHistory({ file: join(directory, `history-${environment}.sqlite`), logger: options.logger });
+  type Opened = { history: PrintHistory; db: DatabaseSync };
+  const inMemory = new Map<Environment, Opened>();
+  const openOnDisk = async (directory: string, environment: Environment): Promise<Opened> => {
+    const { history, report, db } = openHistory({ file: join(directory, `history-${environment}.sqlite`), logger: options.logger });
     if (report.outcome === 'salvaged') options.onReport?.({ kind: 'salvaged', environment, open: report });
     const migration = await migrateOldJournal(history, join(directory, 'journal', environment), { logger: options.logger });
     if (migration !== undefined) options.onReport?.({ kind: 'migrated', environment, migration });
-    return history;
+    return { history, db };
   };
 
   return async (environment) => {
     const directory = options.dataDirectory;
-    const history =
+    const { history, db } =
       directory === undefined
-        ? (inMemory.get(environment) ?? openHistory({ file: ':memory:', logger: options.logger }).history)
+        ? (inMemory.get(environment) ?? openHistory({ file: ':memory:', logger: options.logger }))
         : await openOnDisk(directory, environment);
-    if (directory === undefined) inMemory.set(environment, history);
+    if (directory === undefined) inMemory.set(environment, { history, db });
     const queue = options.createQueue(history, environment);
+    const attached = options.attach?.(db, environment);
     return {
       queue,
       async close() {
+        attached?.close();
         await queue.close();
         if (directory !== undefined) await history.close();
       },
