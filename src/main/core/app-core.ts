@@ -162,6 +162,12 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     logger,
     applicationSecret: () => credentials.applicationSecret(),
     receiver: options.notificationReceiver,
+    // An order's webhook: approval shows as soon as the platform tells, not at the next poll.
+    onOrder: (order) =>
+      void sales.current().then(
+        (service) => service.notified(order),
+        () => undefined,
+      ),
   });
 
   const handlers: ChannelHandlers = withStartupNotices(

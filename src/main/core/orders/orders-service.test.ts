@@ -186,6 +186,24 @@ describe('orders service', () => {
     service.close();
   });
 
+  it('takes a notified order at once, without waiting for the next poll, and never moves back on an older one', async () => {
+    const { open, clock, platform } = world();
+    const service = open();
+    const sale = charge(service);
+    await until(clock, 'the order to exist', () => service.get(sale.id).orderId === ORDER_ID);
+    const reads = platform.calls.filter((call) => call.call === 'get').length;
+    platform.status = 'processed';
+    platform.detail = 'accredited';
+    service.notified(platform.order());
+    // No clock moved, no poll ran: the notification alone approved it.
+    expect(service.get(sale.id)).toMatchObject({ status: 'processed', statusDetail: 'accredited', paymentMethod: 'visa' });
+    expect(platform.calls.filter((call) => call.call === 'get').length).toBe(reads);
+    platform.status = 'at_terminal';
+    service.notified(platform.order());
+    expect(service.get(sale.id).status).toBe('processed');
+    service.close();
+  });
+
   it('shows a declined card with its reason and prints nothing', async () => {
     const { open, clock, platform, printed } = world();
     const service = open();

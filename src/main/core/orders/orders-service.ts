@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../shared/clock';
 import type { Language } from '../../../shared/ipc/channels/app';
 import { type ChargeRequest, type RefundRequest, type Sale } from '../../../shared/ipc/channels/orders';
-import { amountCents, DEFAULT_ORDER_EXPIRATION, formatCents } from '../../../shared/platform/orders';
+import { amountCents, DEFAULT_ORDER_EXPIRATION, formatCents, type PointOrder } from '../../../shared/platform/orders';
 import type { z } from 'zod';
 import type { OrdersClient } from '../platform/orders-client';
 import { silentLogger, type Logger } from '../ports';
@@ -58,8 +58,11 @@ export interface OrdersService {
   list(): Sale[];
   cancel(id: string): Sale;
   refund(request: z.output<typeof RefundRequest>): Sale;
-  /** A notification about this platform order arrived: read it now instead of at the next poll. */
-  hurry(platformOrderId: string): void;
+  /**
+   * The platform notified this order and it was read back: taken now (forward only) rather than at the
+   * next poll, and the sale's loop woken for what follows (the card, the receipt).
+   */
+  notified(order: PointOrder): void;
   /** Resumes every sale the last run left unfinished, with the keys it had written. */
   start(): void;
   close(): void;
@@ -130,9 +133,11 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
   function charge(request: z.output<typeof ChargeRequest>): Sale {
     const id = `sale-${newKey()}`;
     const record = newSaleRecord(request, id, newKey(), book.nowIso());
-    // On disk with its key before the first request (docs/decisions.md "Charge on the terminal").
-    book.insert(record);
+    // On disk with its key before the first request (docs/decisions.md "Charge on the terminal"); the
+    // screen hears of it once the create is on its way, so telling it costs the create nothing.
+    book.insert(record, { announce: false });
     loops.drive(id);
+    options.onChange(toSale(record));
     return toSale(record);
   }
 
@@ -165,8 +170,12 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     refund,
     get: (id) => toSale(book.load(id)),
     list: () => store.list().map(toSale),
-    hurry(platformOrderId) {
-      for (const record of store.unfinished()) if (record.orderId === platformOrderId) loops.drive(record.id);
+    notified(order) {
+      for (const record of store.unfinished()) {
+        if (record.orderId !== order.id) continue;
+        book.applyOrder(record.id, order);
+        loops.drive(record.id);
+      }
     },
     start() {
       for (const record of store.unfinished()) loops.drive(record.id);

@@ -11,10 +11,14 @@ import { canMove } from './transitions';
 export interface SaleBook {
   nowIso(): string;
   load(id: string): SaleRecord;
-  /** Read, change and write in one synchronous step (no await between), then tell the screen. */
-  update(id: string, change: (record: SaleRecord) => void): SaleRecord;
+  /**
+   * Read, change and write in one synchronous step (no await between), then tell the screen. With
+   * `announceFirst` the screen hears first: for what the platform said, which is true whether or not our
+   * copy of it is on disk yet (a failed write is retried by the next read, and the key was already durable).
+   */
+  update(id: string, change: (record: SaleRecord) => void, options?: { announceFirst?: boolean }): SaleRecord;
   /** Writes a new sale: on disk (with its key) when this returns. */
-  insert(record: SaleRecord): void;
+  insert(record: SaleRecord, options?: { announce?: boolean }): void;
   move(record: SaleRecord, status: SaleStatus, detail: string | null): void;
   /** Takes what the platform says of the order, unless it would move the sale back. */
   applyOrder(id: string, order: PointOrder): SaleRecord;
@@ -38,12 +42,13 @@ export function createSaleBook(options: SaleBookOptions): SaleBook {
     return record;
   }
 
-  function update(id: string, change: (record: SaleRecord) => void): SaleRecord {
+  function update(id: string, change: (record: SaleRecord) => void, how?: { announceFirst?: boolean }): SaleRecord {
     const record = load(id);
     change(record);
     record.updatedAt = nowIso();
+    if (how?.announceFirst === true) options.onChange(toSale(record));
     store.save(record);
-    options.onChange(toSale(record));
+    if (how?.announceFirst !== true) options.onChange(toSale(record));
     return record;
   }
 
@@ -58,24 +63,28 @@ export function createSaleBook(options: SaleBookOptions): SaleBook {
     load,
     update,
     move,
-    insert(record) {
+    insert(record, how) {
       store.save(record);
-      options.onChange(toSale(record));
+      if (how?.announce !== false) options.onChange(toSale(record));
     },
     applyOrder(id, order) {
-      return update(id, (record) => {
-        if (order.status !== record.status && !canMove(record.status, order.status)) return;
-        move(record, order.status, order.status_detail);
-        const payment = order.transactions.payments[0];
-        record.orderId = order.id;
-        record.statusDetail = order.status_detail;
-        record.transactionId = payment?.id ?? record.transactionId;
-        record.paymentId = payment?.reference_id ?? record.paymentId;
-        record.paymentMethod = payment?.payment_method?.id ?? record.paymentMethod;
-        record.refundedAmount = payment?.refunded_amount ?? record.refundedAmount;
-        record.refunds = (order.transactions.refunds ?? []).map((refund) => ({ id: refund.id, amount: refund.amount }));
-        record.lastError = null;
-      });
+      return update(
+        id,
+        (record) => {
+          if (order.status !== record.status && !canMove(record.status, order.status)) return;
+          move(record, order.status, order.status_detail);
+          const payment = order.transactions.payments[0];
+          record.orderId = order.id;
+          record.statusDetail = order.status_detail;
+          record.transactionId = payment?.id ?? record.transactionId;
+          record.paymentId = payment?.reference_id ?? record.paymentId;
+          record.paymentMethod = payment?.payment_method?.id ?? record.paymentMethod;
+          record.refundedAmount = payment?.refunded_amount ?? record.refundedAmount;
+          record.refunds = (order.transactions.refunds ?? []).map((refund) => ({ id: refund.id, amount: refund.amount }));
+          record.lastError = null;
+        },
+        { announceFirst: true },
+      );
     },
     noteError(id, error) {
       update(id, (record) => {
