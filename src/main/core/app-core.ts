@@ -16,6 +16,7 @@ import { createOrdersSwitch } from './orders/environment';
 import { createOrdersHandlers } from './orders/handlers';
 import type { OrdersPolicy } from './orders/orders-service';
 import { cardOfPayment, createReceiptPrinter } from './orders/receipt';
+import { createSaleReceiptHandlers, createSaleReceiptTemplates } from './orders/receipt-template';
 import { createPlatformClient } from './platform/client';
 import { createPlatformTransport, type RequestOutcome, type RetryPolicy, type TokenSource } from './platform/transport';
 import { createConsoleLogger, type Http, type Logger, type RandomSource } from './ports';
@@ -98,6 +99,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   /** What opening the history found (a salvaged database, an imported journal), shown by app.info. */
   const startupNotices: StartupNotice[] = [];
   const terminals = createTerminalDirectory({ platform, clock, environment });
+  const saleReceiptTemplates = createSaleReceiptTemplates(options.store);
   // Sales share the environment's history database: they start when the print switch opens it (attach below).
   const sales = createOrdersSwitch({
     environment,
@@ -110,7 +112,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     logger,
     onChange: (sale) => events.emit('terminalSale.changed', sale),
     policy: options.ordersPolicy,
-    printReceipt: createReceiptPrinter({ queue: () => prints.current(), header: () => 'Counter', language }),
+    printReceipt: createReceiptPrinter({ queue: () => prints.current(), template: () => saleReceiptTemplates.current(), language }),
   });
   const prints = createEnvironmentSwitch({
     environment,
@@ -190,6 +192,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
       ...checkout.handlers,
       ...createOrdersHandlers(sales.current),
+      ...createSaleReceiptHandlers(saleReceiptTemplates),
     },
     startupNotices,
   );

@@ -1,3 +1,4 @@
+import type { Language } from '../ipc/channels/app';
 import type { DeclineReason } from '../platform/orders';
 import type { TextTable } from './text';
 
@@ -28,3 +29,9 @@ export const SALE_STATUSES = {
   canceled: { en: 'Cancelled', es: 'Cancelada' },
   refunded: { en: 'Refunded', es: 'Devuelta' },
 } as const satisfies TextTable;
+
+/** The words of Counter's own receipt of a sale (src/shared/receipt/sale-receipt.ts). */
+export const SALE_RECEIPT_WORDS = {
+  en: { total: 'TOTAL', paid: 'Paid with', card: 'Card', order: 'Order', authorization: 'Authorization' },
+  es: { total: 'TOTAL', paid: 'Pagado con', card: 'Tarjeta', order: 'Orden', authorization: 'Autorización' },
+} as const satisfies Record<Language, Record<string, string>>;

@@ -6,6 +6,7 @@ import { credentialsChannels, credentialsEvents } from './channels/credentials';
 import { managerChannels, managerEvents } from './channels/manager';
 import { ordersChannels, ordersEvents } from './channels/orders';
 import { printsChannels, printsEvents } from './channels/prints';
+import { saleReceiptChannels } from './channels/sale-receipt';
 import { templateChannels } from './channels/templates';
 import { terminalsChannels } from './channels/terminals';
 
@@ -23,6 +24,7 @@ export const channels = {
   ...checkoutChannels,
   ...managerChannels,
   ...ordersChannels,
+  ...saleReceiptChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {

@@ -12,6 +12,8 @@ import { driveUntil } from '../testing/harness';
 import { openHistory } from '../history/open';
 import { createSalesHistory } from '../history/sales-history';
 import { createOrdersService, type OrdersService } from './orders-service';
+import { saleReceipt } from './receipt';
+import { DEFAULT_SALE_RECEIPT_TEMPLATE } from '../../../shared/receipt/sale-receipt';
 
 const TERMINAL = 'NEWLAND_N950__SBX0000001';
 const ORDER_ID = 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3';
@@ -49,6 +51,7 @@ class FakeOrders implements OrdersClient {
             id: 'PAY01',
             amount: '24.00',
             refunded_amount: this.refunded,
+            ...(this.status === 'processed' || this.status === 'refunded' ? { reference_id: '1310000001' } : {}),
             status: this.status,
             status_detail: this.detail,
             ...(this.status === 'processed' || this.status === 'refunded' ? { payment_method: { id: 'visa', type: 'credit_card', installments: 1 } } : {}),
@@ -95,12 +98,13 @@ afterEach(() => {
   directory = undefined;
 });
 
-function world() {
+function world(paymentCard?: (paymentId: string) => Promise<{ lastFour: string | null; authorizationCode: string | null }>) {
   directory = mkdtempSync(join(tmpdir(), 'counter-sales-'));
   const path = join(directory, 'history-sandbox.sqlite');
   const clock = createManualClock();
   const platform = new FakeOrders();
   const printed: string[] = [];
+  const receipts: string[] = [];
   const changes: Sale[] = [];
   let keyNumber = 0;
   const open = (): OrdersService => {
@@ -111,7 +115,9 @@ function world() {
       clock,
       language: () => 'en',
       onChange: (sale) => changes.push(sale),
+      ...(paymentCard === undefined ? {} : { paymentCard }),
       printReceipt: async (sale) => {
+        receipts.push(saleReceipt(sale, DEFAULT_SALE_RECEIPT_TEMPLATE, 'en'));
         printed.push(sale.id);
         return `print-${printed.length}`;
       },
@@ -128,7 +134,7 @@ function world() {
       },
     };
   };
-  return { path, clock, platform, printed, changes, open };
+  return { path, clock, platform, printed, receipts, changes, open };
 }
 
 const charge = (service: OrdersService, amount = '24,00'): Sale => service.charge(ChargeRequest.parse({ terminalId: TERMINAL, amount }));
@@ -201,6 +207,36 @@ describe('orders service', () => {
     platform.status = 'at_terminal';
     service.notified(platform.order());
     expect(service.get(sale.id).status).toBe('processed');
+    service.close();
+  });
+
+  it('reads the approved payment once and prints its last four digits and authorization code on the receipt', async () => {
+    const read: string[] = [];
+    const { open, clock, platform, receipts } = world(async (paymentId) => {
+      read.push(paymentId);
+      if (read.length === 1) throw transient();
+      return { lastFour: '3704', authorizationCode: '654321' };
+    });
+    const service = open();
+    const sale = charge(service);
+    platform.status = 'processed';
+    await until(clock, 'the receipt', () => service.get(sale.id).receiptPrintId !== null);
+    expect(read).toEqual(['1310000001', '1310000001']);
+    expect(service.get(sale.id)).toMatchObject({ cardLastFour: '3704', authorizationCode: '654321' });
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toContain('Card **** 3704');
+    expect(receipts[0]).toContain('Authorization 654321');
+    service.close();
+  });
+
+  it('prints the receipt without the card when the payment cannot be read', async () => {
+    const { open, clock, platform, receipts } = world(async () => Promise.reject(transient()));
+    const service = open();
+    const sale = charge(service);
+    platform.status = 'processed';
+    await until(clock, 'the receipt', () => service.get(sale.id).receiptPrintId !== null);
+    expect(receipts[0]).toContain('Paid with visa');
+    expect(receipts[0]).not.toContain('****');
     service.close();
   });
 
