@@ -2,6 +2,7 @@ import { useAppInfo, useSettings, useUpdateSettings } from '../api/hooks';
 import { useT } from '../i18n';
 import { Environment, Language } from '../../../shared/ipc/channels/app';
 import { ConnectPanel } from '../features/settings/ConnectPanel';
+import { ReceiptTemplatePanel } from '../features/sell/ReceiptTemplatePanel';
 import { IndustrySetting } from './IndustrySetting';
 import { ScreenFrame } from './ScreenFrame';
 
@@ -45,6 +46,8 @@ export function SettingsScreen() {
         </form>
       )}
       {current === undefined ? null : <ConnectPanel />}
+      {/* The store receipt of terminal sales (features/sell). */}
+      {current === undefined ? null : <ReceiptTemplatePanel />}
     </ScreenFrame>
   );
 }
