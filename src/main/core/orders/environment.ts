@@ -51,7 +51,10 @@ export function createOrdersSwitch(options: OrdersSwitchOptions): OrdersSwitch {
       };
     },
     async current() {
-      await options.historyReady();
+      // The history's own refusal speaks of the print journal; a cashier selling reads of sales.
+      await options.historyReady().catch((error: unknown) => {
+        throw new SaleError('sales_unavailable', error instanceof Error ? error.message : String(error));
+      });
       const service = attached.get(options.environment());
       if (service === undefined) throw new SaleError('sales_unavailable', 'the history of this environment is not open');
       return service;

@@ -183,6 +183,8 @@ describe('orders service', () => {
     let service = open();
     const sale = charge(service);
     await until(clock, 'two failed creates', () => platform.calls.filter((call) => call.call === 'create').length === 2);
+    // The terminal is busy: the cashier reads of a sale waiting, not of a print (the code is shared with print actions).
+    expect(service.get(sale.id).lastError?.message).toBe('The terminal is busy with another order. Counter will send this sale when it is free.');
     service.close();
     service = open();
     await until(clock, 'the order to exist', () => service.get(sale.id).orderId === ORDER_ID);

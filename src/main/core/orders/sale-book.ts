@@ -1,6 +1,7 @@
 import type { Clock } from '../../../shared/clock';
 import type { Language } from '../../../shared/ipc/channels/app';
 import type { Sale, SaleStatus } from '../../../shared/ipc/channels/orders';
+import { isSaleFailureCode, SALE_FAILURES } from '../../../shared/i18n/sales';
 import type { PointOrder } from '../../../shared/platform/orders';
 import type { PlatformError } from '../platform/errors';
 import { SaleError } from './errors';
@@ -88,7 +89,10 @@ export function createSaleBook(options: SaleBookOptions): SaleBook {
     },
     noteError(id, error) {
       update(id, (record) => {
-        record.lastError = { code: error.code, message: error.cashierMessage(options.language()), at: nowIso() };
+        // A sale's words, not a print's: the same platform codes answer print actions (shared/i18n/sales.ts).
+        const language = options.language();
+        const message = isSaleFailureCode(error.code) ? SALE_FAILURES[error.code][language] : error.cashierMessage(language);
+        record.lastError = { code: error.code, message, at: nowIso() };
       });
     },
   };
