@@ -51,7 +51,7 @@ function ReceiptTemplateEditor({ initial }: { initial: SaleReceiptTemplate }) {
           ))}
         </fieldset>
         <div className="row">
-          <button type="button" className="primary" disabled={save.isPending} onClick={() => save.mutate(draft)}>
+          <button type="button" className="button button-primary" disabled={save.isPending} onClick={() => save.mutate(draft)}>
             {t('template.save')}
           </button>
           <span className="hint" aria-live="polite">

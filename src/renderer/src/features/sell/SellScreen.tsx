@@ -159,7 +159,7 @@ export function SellScreen() {
           <input type="checkbox" checked={slip} onChange={(event) => setSlip(event.target.checked)} />
           {t('slip')}
         </label>
-        <button type="submit" className="primary" disabled={charge.isPending || chosenTerminal === ''} data-testid="charge">
+        <button type="submit" className="button button-primary" disabled={charge.isPending || chosenTerminal === ''} data-testid="charge">
           {charge.isPending ? t('charging') : t('charge')}
         </button>
         {(problem ?? charge.error?.message) && (
