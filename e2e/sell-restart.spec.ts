@@ -42,7 +42,12 @@ test('a restart while the terminal shows the amount: the sale continues and its 
     let page = await context.newPage();
     await page.goto(first.host.url.replace(/#.*$/, '') + '#/sell');
     await expect(page.getByTestId('sell-terminal')).toHaveValue(TERMINAL);
-    await page.getByTestId('sell-amount').fill('42,10');
+    // Items and no amount: the sale charges their total.
+    const item = page.getByTestId('sale-item').first();
+    await item.getByRole('textbox', { name: 'Item' }).fill('Coffee');
+    await item.getByRole('textbox', { name: 'Quantity' }).fill('2');
+    await item.getByRole('textbox', { name: 'Unit price' }).fill('21,05');
+    await expect(page.getByTestId('items-total')).toHaveText('Items total: 42.10');
     await page.getByTestId('sell-amount').press('Enter');
     await expect(page.getByTestId('sale-status')).toHaveAttribute('data-status', 'at_terminal', { timeout: 15_000 });
     await page.close();
@@ -72,6 +77,14 @@ test('a restart while the terminal shows the amount: the sale continues and its 
         await screenshot(page, `sell-manager-row-${language}-${width}`);
         await page.getByTestId('nav-sell').click();
         await expect(page.getByTestId('sell-amount')).toBeVisible();
+        await page
+          .getByTestId('sale-item')
+          .first()
+          .locator('input')
+          .first()
+          .fill(language === 'en' ? 'Croissant' : 'Medialuna');
+        await page.getByTestId('sale-item').first().locator('input').nth(2).fill('2,75');
+        await expect(page.getByTestId('sale-items')).toBeInViewport();
         await screenshot(page, `sell-screen-${language}-${width}`);
         await page.getByTestId('nav-settings').click();
         await page.getByTestId('sale-receipt-template').scrollIntoViewIfNeeded();
@@ -84,6 +97,7 @@ test('a restart while the terminal shows the amount: the sale continues and its 
     await page.getByTestId('nav-manager').click();
     await page.getByTestId('sale-receipt-link').first().click();
     await expect(page.getByTestId('print-preview')).toContainText('3704', { timeout: 10_000 });
+    await expect(page.getByTestId('print-preview')).toContainText('2 x Coffee');
     await screenshot(page, 'sell-manager-receipt-drawer-es-1366');
     // Still exactly one receipt after everything.
     expect(await receiptsPrinted(second.host.sandboxBaseUrl)).toBe(1);
