@@ -15,7 +15,8 @@ import type { NotificationReceiverConfig } from './notifications/receiver';
 import { createOrdersSwitch } from './orders/environment';
 import { createOrdersHandlers } from './orders/handlers';
 import type { OrdersPolicy } from './orders/orders-service';
-import { createReceiptPrinter } from './orders/receipt';
+import { cardOfPayment, createReceiptPrinter } from './orders/receipt';
+import { createSaleReceiptHandlers, createSaleReceiptTemplates } from './orders/receipt-template';
 import { createPlatformClient } from './platform/client';
 import { createPlatformTransport, type RequestOutcome, type RetryPolicy, type TokenSource } from './platform/transport';
 import { createConsoleLogger, type Http, type Logger, type RandomSource } from './ports';
@@ -112,6 +113,21 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   /** What opening the history found (a salvaged database, an imported journal), shown by app.info. */
   const startupNotices: StartupNotice[] = [];
   const terminals = createTerminalDirectory({ platform, clock, environment });
+  const saleReceiptTemplates = createSaleReceiptTemplates(options.store);
+  // Sales share the environment's history database: they start when the print switch opens it (attach below).
+  const sales = createOrdersSwitch({
+    environment,
+    dataDirectory: options.dataDirectory,
+    historyReady: () => prints.current(),
+    orders: () => platform.orders,
+    paymentCard: async (paymentId) => cardOfPayment(await platform.payments.get(paymentId)),
+    clock,
+    language,
+    logger,
+    onChange: (sale) => events.emit('terminalSale.changed', sale),
+    policy: options.ordersPolicy,
+    printReceipt: createReceiptPrinter({ queue: () => prints.current(), template: () => saleReceiptTemplates.current(), language }),
+  });
   const prints = createEnvironmentSwitch({
     environment,
     logger,
@@ -134,6 +150,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
           random,
           logger,
         }),
+      attach: (db, of) => sales.attach(db, of),
     }),
   });
   const switchQueue = (): void => void prints.current().catch(() => undefined);
@@ -163,18 +180,12 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     logger,
     applicationSecret: () => credentials.applicationSecret(),
     receiver: options.notificationReceiver,
-  });
-
-  const sales = createOrdersSwitch({
-    environment,
-    dataDirectory: options.dataDirectory,
-    orders: () => platform.orders,
-    clock,
-    language,
-    logger,
-    onChange: (sale) => events.emit('terminalSale.changed', sale),
-    policy: options.ordersPolicy,
-    printReceipt: createReceiptPrinter({ queue: prints.current, header: () => 'Counter', language }),
+    // An order's webhook: approval shows as soon as the platform tells, not at the next poll.
+    onOrder: (order) =>
+      void sales.current().then(
+        (service) => service.notified(order),
+        () => undefined,
+      ),
   });
 
   const handlers: ChannelHandlers = withStartupNotices(
@@ -199,6 +210,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       ...checkout.handlers,
       ...createOrdersHandlers(sales.current),
       ...store.handlers,
+      ...createSaleReceiptHandlers(saleReceiptTemplates),
     },
     startupNotices,
   );
@@ -206,12 +218,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   void connection.check();
   // Unfinished prints of the last run resume now, not at the first call.
   switchQueue();
-  // And unfinished sales (their keys on disk) too; a failure to open shows again at the first sale call.
-  try {
-    sales.current();
-  } catch (error) {
-    logger.error('the sales database could not be opened', { error: error instanceof Error ? error.message : String(error) });
-  }
+  // Unfinished sales resume with it: they are attached to the history the queue opens.
 
   return {
     handlers,

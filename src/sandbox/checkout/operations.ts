@@ -114,6 +114,9 @@ export interface CheckoutOperations {
   stop(): void;
 }
 
+/** The platform's test Visa (4509 9535 6623 3704), as a terminal reads it (docs/decisions.md "Point orders"). */
+const TERMINAL_TEST_CARD = { first_six_digits: '450995', last_four_digits: '3704' } as const;
+
 export function createCheckoutOperations(context: SandboxContext, notifications: NotificationService): CheckoutOperations {
   const { clock } = context;
   const state = new CheckoutState(clock);
@@ -141,14 +144,20 @@ export function createCheckoutOperations(context: SandboxContext, notifications:
     liveMode: boolean;
     metadata: Record<string, unknown>;
     pointOfInteraction?: string;
+    /** The card read by a terminal: the payment then carries `card` and, approved, an `authorization_code`. */
+    card?: { first_six_digits: string; last_four_digits: string };
   }
+
+  /** The issuer's code: six digits, fixed by the payment id, so a reloaded `--state` answers the same. */
+  const authorizationCodeOf = (paymentId: number): string => String((paymentId * 7_919) % 1_000_000).padStart(6, '0');
 
   function buildPayment(input: NewPayment): Payment {
     const now = clock.now();
     const approved = input.status === 'approved';
     const amount = roundMoney(input.amount);
+    const id = state.nextPaymentId();
     return {
-      id: state.nextPaymentId(),
+      id,
       date_created: iso(now),
       date_approved: approved ? iso(now) : null,
       date_last_updated: iso(now),
@@ -182,6 +191,7 @@ export function createCheckoutOperations(context: SandboxContext, notifications:
         installment_amount: roundMoney(amount / input.installments),
       },
       ...(input.pointOfInteraction === undefined ? {} : { point_of_interaction: { type: input.pointOfInteraction } }),
+      ...(input.card === undefined ? {} : { card: { ...input.card }, authorization_code: approved ? authorizationCodeOf(id) : null }),
     };
   }
 
@@ -404,6 +414,7 @@ export function createCheckoutOperations(context: SandboxContext, notifications:
         liveMode: record.live_mode,
         metadata: { payment_intent_id: record.intent.id, device_id: record.intent.device_id },
         pointOfInteraction: 'POINT',
+        card: TERMINAL_TEST_CARD,
       });
       const paymentRecord: PaymentRecord = { payment, client_id: record.client_id };
       state.payments.set(payment.id, paymentRecord);
@@ -650,6 +661,7 @@ export function createCheckoutOperations(context: SandboxContext, notifications:
         liveMode: input.liveMode,
         metadata: input.metadata,
         pointOfInteraction: 'POINT',
+        card: TERMINAL_TEST_CARD,
       });
       const paymentRecord: PaymentRecord = { payment, client_id: input.clientId };
       state.payments.set(payment.id, paymentRecord);

@@ -219,6 +219,9 @@ describe('the virtual terminal takes the payment', () => {
       const paymentId = processed.transactions.payments[0]?.reference_id ?? '';
       const payment = Payment.parse((await request('GET', `/v1/payments/${paymentId}`)).json());
       expect(payment).toMatchObject({ status: 'approved', transaction_amount: 24, external_reference: 'sale-0042', point_of_interaction: { type: 'POINT' } });
+      // What a store's receipt prints: the card's last four digits and the issuer's authorization code.
+      expect(payment.card).toMatchObject({ last_four_digits: '3704', first_six_digits: '450995' });
+      expect(payment.authorization_code).toMatch(/^\d{6}$/);
       const merchantOrder = MerchantOrder.parse((await request('GET', `/merchant_orders/${payment.order?.id ?? 0}`)).json());
       expect(merchantOrder).toMatchObject({ order_status: 'paid', paid_amount: 24, external_reference: 'sale-0042' });
 
@@ -260,7 +263,7 @@ describe('the virtual terminal takes the payment', () => {
     const failed = await getOrder(order.id);
     expect(failed).toMatchObject({ status: 'failed', status_detail: 'insufficient_amount' });
     const payment = Payment.parse((await request('GET', `/v1/payments/${failed.transactions.payments[0]?.reference_id ?? ''}`)).json());
-    expect(payment).toMatchObject({ status: 'rejected', status_detail: 'insufficient_amount' });
+    expect(payment).toMatchObject({ status: 'rejected', status_detail: 'insufficient_amount', authorization_code: null });
     expect(errorOf(await tap({ result: 'declined', reason: 'stolen' })).error).toBe('bad_request');
   });
 

@@ -232,6 +232,10 @@ export const FAILURES = {
     en: 'Counter is still finishing a cancel or a refund of this sale. Wait a moment.',
     es: 'Counter todavía está terminando una cancelación o devolución de esta venta. Espere un momento.',
   },
+  sales_unavailable: {
+    en: 'Counter cannot open its sales history on disk right now. Check free space and permissions, then try again.',
+    es: 'Counter no puede abrir ahora su historial de ventas en el disco. Revise el espacio libre y los permisos, e intente de nuevo.',
+  },
   invalid_print: {
     en: 'The print is not valid.',
     es: 'La impresión no es válida.',

@@ -1,3 +1,4 @@
+import type { Language } from '../ipc/channels/app';
 import type { DeclineReason } from '../platform/orders';
 import type { TextTable } from './text';
 
@@ -28,3 +29,50 @@ export const SALE_STATUSES = {
   canceled: { en: 'Cancelled', es: 'Cancelada' },
   refunded: { en: 'Refunded', es: 'Devuelta' },
 } as const satisfies TextTable;
+
+/** The words of Counter's own receipt of a sale (src/shared/receipt/sale-receipt.ts). */
+export const SALE_RECEIPT_WORDS = {
+  en: { total: 'TOTAL', paid: 'Paid with', card: 'Card', order: 'Order', authorization: 'Authorization' },
+  es: { total: 'TOTAL', paid: 'Pagado con', card: 'Tarjeta', order: 'Orden', authorization: 'Autorización' },
+} as const satisfies Record<Language, Record<string, string>>;
+
+/**
+ * The platform's refusals as a cashier reads them about a sale: the shared failure texts speak of prints
+ * (the same codes answer print actions), so the Orders API's codes that can reach a sale have their own words.
+ */
+export const SALE_FAILURES = {
+  required_properties: {
+    en: 'The platform refused the sale: something it needs is missing.',
+    es: 'La plataforma rechazó la venta: falta un dato que necesita.',
+  },
+  unsupported_properties: {
+    en: 'The platform refused the sale: it carries a field the platform does not take.',
+    es: 'La plataforma rechazó la venta: lleva un campo que la plataforma no acepta.',
+  },
+  property_type: {
+    en: 'The platform refused the sale: a value has the wrong form.',
+    es: 'La plataforma rechazó la venta: un valor tiene una forma incorrecta.',
+  },
+  property_value: {
+    en: 'The platform refused the sale: check the amount, and that the terminal is in PDV mode.',
+    es: 'La plataforma rechazó la venta: revise el monto y que la terminal esté en modo PDV.',
+  },
+  idempotency_key_already_used: {
+    en: 'The platform saw this sale before with different data. Charge it again as a new sale.',
+    es: 'La plataforma ya recibió esta venta con otros datos. Cóbrela de nuevo como una venta nueva.',
+  },
+  already_queued_order_for_terminal: {
+    en: 'The terminal is busy with another order. Counter will send this sale when it is free.',
+    es: 'La terminal está ocupada con otra orden. Counter enviará esta venta cuando se libere.',
+  },
+  invalid_path_param: { en: 'The platform does not know this sale.', es: 'La plataforma no conoce esta venta.' },
+  order_not_found: { en: 'The platform does not know this sale.', es: 'La plataforma no conoce esta venta.' },
+  cannot_cancel_order: {
+    en: 'The terminal already took this sale, so it cannot be cancelled from Counter. Cancel it on the terminal.',
+    es: 'La terminal ya tomó esta venta, así que no se puede cancelar desde Counter. Cancélela en la terminal.',
+  },
+} as const satisfies TextTable;
+
+export function isSaleFailureCode(code: string): code is keyof typeof SALE_FAILURES {
+  return Object.hasOwn(SALE_FAILURES, code);
+}

@@ -7,6 +7,7 @@ import { managerChannels, managerEvents } from './channels/manager';
 import { ordersChannels, ordersEvents } from './channels/orders';
 import { printsChannels, printsEvents } from './channels/prints';
 import { storeChannels, storeEvents } from './channels/store';
+import { saleReceiptChannels } from './channels/sale-receipt';
 import { templateChannels } from './channels/templates';
 import { terminalsChannels } from './channels/terminals';
 
@@ -25,6 +26,7 @@ export const channels = {
   ...managerChannels,
   ...ordersChannels,
   ...storeChannels,
+  ...saleReceiptChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {

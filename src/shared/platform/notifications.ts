@@ -6,7 +6,8 @@ import { z } from 'zod';
  */
 
 /** 6.1 topics the sandbox sends (delivery_cancellation is named in 6.1 but nothing in the sandbox raises it). */
-export const NotificationTopic = z.enum(['payment', 'merchant_order', 'chargebacks', 'point_integration_ipn']);
+/** `order`: the Orders API's webhook (docs "Notifications" of Point orders; docs/decisions.md "Point orders"). */
+export const NotificationTopic = z.enum(['payment', 'merchant_order', 'chargebacks', 'point_integration_ipn', 'order']);
 export type NotificationTopic = z.infer<typeof NotificationTopic>;
 
 /** The read endpoint of 4.6 for each topic: what a receiver calls after acknowledging. */
@@ -21,6 +22,8 @@ export function resourcePath(topic: NotificationTopic, id: string): string {
       return `/v1/chargebacks/${encoded}`;
     case 'point_integration_ipn':
       return `/point/integration-api/payment-intents/${encoded}`;
+    case 'order':
+      return `/v1/orders/${encoded}`;
   }
 }
 
@@ -37,20 +40,17 @@ export const WEBHOOK_TYPES = {
   merchant_order: 'topic_merchant_order_wh',
   chargebacks: 'topic_chargebacks_wh',
   point_integration_ipn: 'point_integration_wh',
+  order: 'order',
 } as const satisfies Record<NotificationTopic, string>;
 
-export const WebhookType = z.enum(['payment', 'topic_merchant_order_wh', 'topic_chargebacks_wh', 'point_integration_wh']);
+export const WebhookType = z.enum(['payment', 'topic_merchant_order_wh', 'topic_chargebacks_wh', 'point_integration_wh', 'order']);
 export type WebhookType = z.infer<typeof WebhookType>;
 
-/**
- * Topics the sandbox delivers: the ones above plus `order`, the Orders API's webhook (docs "Notifications",
- * Point orders; docs/decisions.md "Point orders"). Kept apart so the app reads only the topics it handles
- * until its Sell flow reads orders.
- */
-export const DeliveredTopic = z.enum([...NotificationTopic.options, 'order']);
-export type DeliveredTopic = z.infer<typeof DeliveredTopic>;
+/** Topics the sandbox delivers: every topic the app reads, `order` (webhooks only) included. */
+export const DeliveredTopic = NotificationTopic;
+export type DeliveredTopic = NotificationTopic;
 
-export const DELIVERED_WEBHOOK_TYPES = { ...WEBHOOK_TYPES, order: 'order' } as const satisfies Record<DeliveredTopic, string>;
+export const DELIVERED_WEBHOOK_TYPES = WEBHOOK_TYPES;
 
 /** Query of a webhook request: the platform appends `data.id` and `type` to the URL; the signature covers data.id. */
 export const WebhookQuery = z.looseObject({

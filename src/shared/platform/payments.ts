@@ -83,6 +83,10 @@ export const Payment = z.looseObject({
     installment_amount: z.number(),
   }),
   point_of_interaction: z.looseObject({ type: z.string() }).optional(),
+  /** The card charged (the platform's payment reference); absent for cash and account money. */
+  card: z.looseObject({ last_four_digits: z.string().nullable().optional(), first_six_digits: z.string().nullable().optional() }).optional(),
+  /** The issuer's authorization code of an approved card payment. */
+  authorization_code: z.string().nullable().optional(),
 });
 export type Payment = z.infer<typeof Payment>;
 

@@ -11,6 +11,7 @@ import { CounterError } from '../errors';
 import type { EventHub } from '../ipc/events';
 import { createNotificationReceiver, type NotificationReceiver, type NotificationReceiverConfig } from '../notifications/receiver';
 import { readNotifiedResource } from '../notifications/resources';
+import type { PointOrder } from '../../../shared/platform/orders';
 import type { PlatformClient } from '../platform/client';
 import { silentLogger, type Logger } from '../ports';
 import type { KeyValueStore, SettingsRepository } from '../settings/store';
@@ -34,6 +35,8 @@ export interface CheckoutOptions {
   applicationSecret(): Promise<string>;
   receiver?: NotificationReceiverConfig;
   logger?: Logger;
+  /** A point order the platform notified (topic `order`), as read back: the terminal sales take it. */
+  onOrder?(order: PointOrder): void;
 }
 
 export interface Checkout {
@@ -110,7 +113,8 @@ export function createCheckout(options: CheckoutOptions): Checkout {
     clock,
     secret: options.applicationSecret,
     read: (topic, id) => readNotifiedResource(platform, topic, id),
-    onResource: tracker.apply,
+    // Point orders are the terminal sales' (core/orders), not checkout sales.
+    onResource: async (notified) => (notified.topic === 'order' ? options.onOrder?.(notified.resource) : tracker.apply(notified)),
     environment: () => settings.get().environment,
     logger,
   });

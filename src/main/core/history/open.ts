@@ -101,7 +101,7 @@ function setAside(file: string, stamp: string): string[] {
  * the report says what was kept and where the damaged copy is. Never throws for a damaged file; throws
  * only when the folder itself cannot be written.
  */
-export function openHistory(options: OpenHistoryOptions): { history: PrintHistory; report: HistoryOpenReport } {
+export function openHistory(options: OpenHistoryOptions): { history: PrintHistory; report: HistoryOpenReport; db: DatabaseSync } {
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
   mkdirSync(dirname(options.file), { recursive: true });
@@ -133,5 +133,6 @@ export function openHistory(options: OpenHistoryOptions): { history: PrintHistor
   }
   const history = createPrintHistory(db, { logger, file: options.file, changes: options.changes?.(db) });
   const outcome = salvage !== undefined ? 'salvaged' : existed ? 'opened' : 'created';
-  return { history, report: { outcome, prints: history.size(), ...(salvage === undefined ? {} : { salvage }) } };
+  // `db`: the same connection, for the sales that share this history (sales-history.ts); the history closes it.
+  return { history, db, report: { outcome, prints: history.size(), ...(salvage === undefined ? {} : { salvage }) } };
 }

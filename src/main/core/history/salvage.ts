@@ -30,6 +30,7 @@ const ROW_IS_VALID: Readonly<Record<Table, (row: Record<string, unknown>) => boo
   payment_orders: () => true,
   payment_order_transitions: () => true,
   sales: () => true,
+  sale_records: (row) => typeof row['record'] === 'string' && typeof row['sale_id'] === 'string',
   history_meta: (row) => MetaRow.safeParse(row).success,
 };
 

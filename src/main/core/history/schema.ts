@@ -119,6 +119,18 @@ export const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  // 2: what the orders service keeps of a sale beyond the three tables above (the keys of its pending cancel
+  // or refund, its items and refunds), as one zod-checked JSON record per sale; `final = 0` is what a start resumes.
+  `
+  CREATE TABLE sale_records (
+    sale_id TEXT PRIMARY KEY NOT NULL,
+    final INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    record TEXT NOT NULL
+  );
+  CREATE INDEX sale_records_unfinished ON sale_records (created_at) WHERE final = 0;
+  CREATE INDEX sale_records_by_created ON sale_records (created_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -127,7 +139,16 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 export const PAGE_SIZE = 4096;
 
 /** Every table, in the order a salvage copies them (prints before what refers to them). */
-export const TABLES = ['prints', 'print_transitions', 'print_contents', 'payment_orders', 'payment_order_transitions', 'sales', 'history_meta'] as const;
+export const TABLES = [
+  'prints',
+  'print_transitions',
+  'print_contents',
+  'payment_orders',
+  'payment_order_transitions',
+  'sales',
+  'sale_records',
+  'history_meta',
+] as const;
 export type Table = (typeof TABLES)[number];
 
 export class HistoryTooNewError extends Error {

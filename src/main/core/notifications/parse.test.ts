@@ -36,6 +36,23 @@ describe('parseNotification', () => {
     });
   });
 
+  it('reads the Orders API webhook as the sandbox sends it (topic order, the order id in data.id)', () => {
+    const body = JSON.stringify({
+      id: 9,
+      live_mode: false,
+      type: 'order',
+      date_created: '2026-01-15T12:00:00.000Z',
+      user_id: 1001,
+      api_version: 'v1',
+      action: 'order.processed',
+      data: { id: 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3' },
+    });
+    expect(parse('data.id=ORD01JQ4S4KY8HWQ6NA5PXB65B3D3&type=order', body, { 'x-request-id': 'r-2' })).toMatchObject({
+      kind: 'notification',
+      notification: { channel: 'webhook', topic: 'order', id: 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3', action: 'order.processed', eventId: 9 },
+    });
+  });
+
   it('names what is missing or wrong', () => {
     expect(parse('')).toEqual({ kind: 'bad_request', reason: 'topic and id are required' });
     expect(parse('id=5')).toEqual({ kind: 'bad_request', reason: 'topic is required' });

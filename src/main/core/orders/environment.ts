@@ -1,47 +1,67 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Environment } from '../../../shared/ipc/channels/app';
-import { openOrderStore } from './order-store-sqlite';
+import { migrateOldSales } from '../history/migrate-sales';
+import { createSalesHistory } from '../history/sales-history';
+import type { DatabaseSync } from '../history/sqlite';
+import { SaleError } from './errors';
 import { createOrdersService, type OrdersService, type OrdersServiceOptions } from './orders-service';
 
 export interface OrdersSwitchOptions extends Omit<OrdersServiceOptions, 'store'> {
   environment(): Environment;
-  /** `{dataDirectory}/sales/{environment}.sqlite`; none: in memory, for this run only. */
+  /** Where an old `sales/{environment}.sqlite` may wait to be imported; none: nothing to import. */
   dataDirectory?: string;
+  /** Resolves once the current environment's history is open (the print queue's switch opens it). */
+  historyReady(): Promise<unknown>;
 }
 
 export interface OrdersSwitch {
-  /** The current environment's service, opened (and its unfinished sales resumed) at first use. */
-  current(): OrdersService;
+  /** The current environment's service, over its history once that is open. */
+  current(): Promise<OrdersService>;
+  /** Starts the sales of an environment on its opened history; given to the print switch's opener. */
+  attach(db: DatabaseSync, environment: Environment): { close(): void };
   close(): void;
 }
 
-/** One sales database per environment, as the print queue keeps one journal per environment: sandbox sales never mix with real ones. */
+/**
+ * Sales live in the environment's history database beside its prints (docs/decisions.md "Charge on the
+ * terminal"): they open when the history opens and stop before it closes, so only the current environment's
+ * sales run, as only its prints do.
+ */
 export function createOrdersSwitch(options: OrdersSwitchOptions): OrdersSwitch {
-  const opened = new Map<Environment, OrdersService>();
-  const open = (environment: Environment): OrdersService => {
-    let path = ':memory:';
-    if (options.dataDirectory !== undefined) {
-      mkdirSync(join(options.dataDirectory, 'sales'), { recursive: true });
-      path = join(options.dataDirectory, 'sales', `${environment}.sqlite`);
-    }
-    const service = createOrdersService({ ...options, store: openOrderStore(path) });
-    service.start();
-    return service;
-  };
+  const attached = new Map<Environment, OrdersService>();
   return {
-    current() {
-      const environment = options.environment();
-      let service = opened.get(environment);
-      if (service === undefined) {
-        service = open(environment);
-        opened.set(environment, service);
+    attach(db, environment) {
+      const store = createSalesHistory(db);
+      if (options.dataDirectory !== undefined) {
+        try {
+          migrateOldSales(store, join(options.dataDirectory, 'sales', `${environment}.sqlite`), { logger: options.logger });
+        } catch (error) {
+          // The old file stays where it is, and the next start tries again; new sales need not wait for it.
+          options.logger?.error('the old sales database could not be imported', { environment, error: error instanceof Error ? error.message : String(error) });
+        }
       }
+      const service = createOrdersService({ ...options, store });
+      service.start();
+      attached.set(environment, service);
+      return {
+        close() {
+          service.close();
+          if (attached.get(environment) === service) attached.delete(environment);
+        },
+      };
+    },
+    async current() {
+      // The history's own refusal speaks of the print journal; a cashier selling reads of sales.
+      await options.historyReady().catch((error: unknown) => {
+        throw new SaleError('sales_unavailable', error instanceof Error ? error.message : String(error));
+      });
+      const service = attached.get(options.environment());
+      if (service === undefined) throw new SaleError('sales_unavailable', 'the history of this environment is not open');
       return service;
     },
     close() {
-      for (const service of opened.values()) service.close();
-      opened.clear();
+      for (const service of attached.values()) service.close();
+      attached.clear();
     },
   };
 }

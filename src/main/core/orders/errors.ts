@@ -1,7 +1,7 @@
 import { CounterError } from '../errors';
 
 /** Counter's own refusals about sales (docs/decisions.md "Charge on the terminal"); cashier text in src/shared/i18n/failures.ts. */
-export type SaleErrorCode = 'sale_not_found' | 'sale_not_cancelable' | 'sale_not_refundable' | 'refund_amount_exceeds' | 'sale_busy';
+export type SaleErrorCode = 'sale_not_found' | 'sale_not_cancelable' | 'sale_not_refundable' | 'refund_amount_exceeds' | 'sale_busy' | 'sales_unavailable';
 
 const STATUS: Readonly<Record<SaleErrorCode, number>> = {
   sale_not_found: 404,
@@ -9,6 +9,7 @@ const STATUS: Readonly<Record<SaleErrorCode, number>> = {
   sale_not_refundable: 409,
   refund_amount_exceeds: 400,
   sale_busy: 409,
+  sales_unavailable: 503,
 };
 
 export class SaleError extends CounterError {

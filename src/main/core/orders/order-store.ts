@@ -14,6 +14,8 @@ export interface SaleRecord extends Omit<Sale, 'pending'> {
   idempotencyKey: string;
   /** The order's payment transaction id (needed for a partial refund). */
   transactionId: string | null;
+  /** The transaction's `reference_id`: the payment in `GET /v1/payments/{id}`, read once for the card's details. */
+  paymentId: string | null;
   pendingOperation: PendingOperation | null;
 }
 
@@ -33,6 +35,6 @@ export interface OrderStore {
 }
 
 export function toSale(record: SaleRecord): Sale {
-  const { idempotencyKey: _key, transactionId: _transaction, pendingOperation, ...sale } = record;
+  const { idempotencyKey: _key, transactionId: _transaction, paymentId: _payment, pendingOperation, ...sale } = record;
   return { ...sale, pending: pendingOperation?.kind ?? null };
 }

@@ -9,8 +9,11 @@ import type { CreatePointOrderRequest, OrderStatus, PointOrder } from '../../../
 import { PlatformError } from '../platform/errors';
 import type { OrdersClient } from '../platform/orders-client';
 import { driveUntil } from '../testing/harness';
-import { openOrderStore } from './order-store-sqlite';
+import { openHistory } from '../history/open';
+import { createSalesHistory } from '../history/sales-history';
 import { createOrdersService, type OrdersService } from './orders-service';
+import { saleReceipt } from './receipt';
+import { DEFAULT_SALE_RECEIPT_TEMPLATE } from '../../../shared/receipt/sale-receipt';
 
 const TERMINAL = 'NEWLAND_N950__SBX0000001';
 const ORDER_ID = 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3';
@@ -48,6 +51,7 @@ class FakeOrders implements OrdersClient {
             id: 'PAY01',
             amount: '24.00',
             refunded_amount: this.refunded,
+            ...(this.status === 'processed' || this.status === 'refunded' ? { reference_id: '1310000001' } : {}),
             status: this.status,
             status_detail: this.detail,
             ...(this.status === 'processed' || this.status === 'refunded' ? { payment_method: { id: 'visa', type: 'credit_card', installments: 1 } } : {}),
@@ -94,22 +98,26 @@ afterEach(() => {
   directory = undefined;
 });
 
-function world() {
+function world(paymentCard?: (paymentId: string) => Promise<{ lastFour: string | null; authorizationCode: string | null }>) {
   directory = mkdtempSync(join(tmpdir(), 'counter-sales-'));
-  const path = join(directory, 'sales.sqlite');
+  const path = join(directory, 'history-sandbox.sqlite');
   const clock = createManualClock();
   const platform = new FakeOrders();
   const printed: string[] = [];
+  const receipts: string[] = [];
   const changes: Sale[] = [];
   let keyNumber = 0;
   const open = (): OrdersService => {
+    const { history, db } = openHistory({ file: path });
     const service = createOrdersService({
-      store: openOrderStore(path),
+      store: createSalesHistory(db),
       orders: () => platform,
       clock,
       language: () => 'en',
       onChange: (sale) => changes.push(sale),
+      ...(paymentCard === undefined ? {} : { paymentCard }),
       printReceipt: async (sale) => {
+        receipts.push(saleReceipt(sale, DEFAULT_SALE_RECEIPT_TEMPLATE, 'en'));
         printed.push(sale.id);
         return `print-${printed.length}`;
       },
@@ -117,9 +125,16 @@ function world() {
       policy: { pollMs: 1_000, retryMs: 2_000 },
     });
     service.start();
-    return service;
+    // The history owns the connection: it closes after the sales stopped using it, as the app's switch does.
+    return {
+      ...service,
+      close() {
+        service.close();
+        history.closeSync();
+      },
+    };
   };
-  return { path, clock, platform, printed, changes, open };
+  return { path, clock, platform, printed, receipts, changes, open };
 }
 
 const charge = (service: OrdersService, amount = '24,00'): Sale => service.charge(ChargeRequest.parse({ terminalId: TERMINAL, amount }));
@@ -135,9 +150,9 @@ describe('orders service', () => {
     const sale = charge(service);
     expect(sale.amount).toBe('24.00');
     // Nothing has been sent yet, but another process opening the file already finds the key.
-    const other = openOrderStore(path);
-    expect(other.get(sale.id)).toMatchObject({ idempotencyKey: 'key-2', status: 'created', orderId: null });
-    other.close();
+    const other = openHistory({ file: path });
+    expect(createSalesHistory(other.db).get(sale.id)).toMatchObject({ idempotencyKey: 'key-2', status: 'created', orderId: null });
+    other.history.closeSync();
     service.close();
     expect(platform.calls.filter((call) => call.call === 'create').length).toBeLessThanOrEqual(1);
   });
@@ -168,12 +183,62 @@ describe('orders service', () => {
     let service = open();
     const sale = charge(service);
     await until(clock, 'two failed creates', () => platform.calls.filter((call) => call.call === 'create').length === 2);
+    // The terminal is busy: the cashier reads of a sale waiting, not of a print (the code is shared with print actions).
+    expect(service.get(sale.id).lastError?.message).toBe('The terminal is busy with another order. Counter will send this sale when it is free.');
     service.close();
     service = open();
     await until(clock, 'the order to exist', () => service.get(sale.id).orderId === ORDER_ID);
     const keys = platform.calls.filter((call) => call.call === 'create').map((call) => call.key);
     expect(keys.length).toBeGreaterThanOrEqual(4);
     expect(new Set(keys)).toEqual(new Set(['key-2']));
+    service.close();
+  });
+
+  it('takes a notified order at once, without waiting for the next poll, and never moves back on an older one', async () => {
+    const { open, clock, platform } = world();
+    const service = open();
+    const sale = charge(service);
+    await until(clock, 'the order to exist', () => service.get(sale.id).orderId === ORDER_ID);
+    const reads = platform.calls.filter((call) => call.call === 'get').length;
+    platform.status = 'processed';
+    platform.detail = 'accredited';
+    service.notified(platform.order());
+    // No clock moved, no poll ran: the notification alone approved it.
+    expect(service.get(sale.id)).toMatchObject({ status: 'processed', statusDetail: 'accredited', paymentMethod: 'visa' });
+    expect(platform.calls.filter((call) => call.call === 'get').length).toBe(reads);
+    platform.status = 'at_terminal';
+    service.notified(platform.order());
+    expect(service.get(sale.id).status).toBe('processed');
+    service.close();
+  });
+
+  it('reads the approved payment once and prints its last four digits and authorization code on the receipt', async () => {
+    const read: string[] = [];
+    const { open, clock, platform, receipts } = world(async (paymentId) => {
+      read.push(paymentId);
+      if (read.length === 1) throw transient();
+      return { lastFour: '3704', authorizationCode: '654321' };
+    });
+    const service = open();
+    const sale = charge(service);
+    platform.status = 'processed';
+    await until(clock, 'the receipt', () => service.get(sale.id).receiptPrintId !== null);
+    expect(read).toEqual(['1310000001', '1310000001']);
+    expect(service.get(sale.id)).toMatchObject({ cardLastFour: '3704', authorizationCode: '654321' });
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toContain('Card **** 3704');
+    expect(receipts[0]).toContain('Authorization 654321');
+    service.close();
+  });
+
+  it('prints the receipt without the card when the payment cannot be read', async () => {
+    const { open, clock, platform, receipts } = world(async () => Promise.reject(transient()));
+    const service = open();
+    const sale = charge(service);
+    platform.status = 'processed';
+    await until(clock, 'the receipt', () => service.get(sale.id).receiptPrintId !== null);
+    expect(receipts[0]).toContain('Paid with visa');
+    expect(receipts[0]).not.toContain('****');
     service.close();
   });
 

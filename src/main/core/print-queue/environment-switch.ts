@@ -6,6 +6,7 @@ import { openHistory, type HistoryOpenReport } from '../history/open';
 import { migrateOldJournal, type JournalMigrationReport } from '../history/migrate-journal';
 import type { HistoryChangesFactory } from '../history/history-changes';
 import type { PrintHistory } from '../history/print-history';
+import type { DatabaseSync } from '../history/sqlite';
 import type { PrintQueue } from './print-queue';
 
 /** A queue with what must be closed, in order, when its environment stops being the current one. */
@@ -96,6 +97,8 @@ export interface HistoryQueueOptions {
   changes?(environment: Environment): HistoryChangesFactory | undefined;
   /** The queue over an environment's history; the wiring gives it the platform, clock and policies. */
   createQueue(history: PrintHistory, environment: Environment): PrintQueue;
+  /** What else keeps its rows in the same database (the sales): opened after the queue, closed before it. */
+  attach?(db: DatabaseSync, environment: Environment): { close(): void };
 }
 
 export type HistoryReport =
@@ -107,27 +110,30 @@ export type HistoryReport =
  * environment's in-memory history stays open for the run, so switching back finds it again.
  */
 export function historyQueueOpener(options: HistoryQueueOptions): (environment: Environment) => Promise<OpenedQueue<PrintQueue>> {
-  const inMemory = new Map<Environment, PrintHistory>();
-  const openOnDisk = async (directory: string, environment: Environment): Promise<PrintHistory> => {
+  type Opened = { history: PrintHistory; db: DatabaseSync };
+  const inMemory = new Map<Environment, Opened>();
+  const openOnDisk = async (directory: string, environment: Environment): Promise<Opened> => {
     const file = join(directory, `history-${environment}.sqlite`);
-    const { history, report } = openHistory({ file, logger: options.logger, changes: options.changes?.(environment) });
+    const { history, report, db } = openHistory({ file, logger: options.logger, changes: options.changes?.(environment) });
     if (report.outcome === 'salvaged') options.onReport?.({ kind: 'salvaged', environment, open: report });
     const migration = await migrateOldJournal(history, join(directory, 'journal', environment), { logger: options.logger });
     if (migration !== undefined) options.onReport?.({ kind: 'migrated', environment, migration });
-    return history;
+    return { history, db };
   };
 
   return async (environment) => {
     const directory = options.dataDirectory;
-    const history =
+    const { history, db } =
       directory === undefined
-        ? (inMemory.get(environment) ?? openHistory({ file: ':memory:', logger: options.logger, changes: options.changes?.(environment) }).history)
+        ? (inMemory.get(environment) ?? openHistory({ file: ':memory:', logger: options.logger, changes: options.changes?.(environment) }))
         : await openOnDisk(directory, environment);
-    if (directory === undefined) inMemory.set(environment, history);
+    if (directory === undefined) inMemory.set(environment, { history, db });
     const queue = options.createQueue(history, environment);
+    const attached = options.attach?.(db, environment);
     return {
       queue,
       async close() {
+        attached?.close();
         await queue.close();
         if (directory !== undefined) await history.close();
       },

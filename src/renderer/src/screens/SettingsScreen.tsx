@@ -3,6 +3,7 @@ import { useT } from '../i18n';
 import { Environment, Language } from '../../../shared/ipc/channels/app';
 import { ConnectPanel } from '../features/settings/ConnectPanel';
 import { StorePanel } from '../features/settings/StorePanel';
+import { ReceiptTemplatePanel } from '../features/sell/ReceiptTemplatePanel';
 import { IndustrySetting } from './IndustrySetting';
 import { ScreenFrame } from './ScreenFrame';
 
@@ -47,6 +48,8 @@ export function SettingsScreen() {
       )}
       {current === undefined ? null : <ConnectPanel />}
       {current === undefined ? null : <StorePanel />}
+      {/* The store receipt of terminal sales (features/sell). */}
+      {current === undefined ? null : <ReceiptTemplatePanel />}
     </ScreenFrame>
   );
 }

@@ -54,6 +54,9 @@ export const Sale = z.object({
   /** The platform's status_detail: for a declined card, the reason (shared DeclineReason). */
   statusDetail: z.string().nullable(),
   paymentMethod: z.string().nullable(),
+  /** From the payment (GET /v1/payments/{id}) once approved: printed on the receipt, shown in the manager. */
+  cardLastFour: z.string().nullable(),
+  authorizationCode: z.string().nullable(),
   refundedAmount: z.string(),
   refunds: z.array(SaleRefund),
   /** A cancel or a refund asked and not yet answered (it is repeated with the same idempotency key). */

@@ -8,6 +8,7 @@ import { formatCount } from './format';
 import { HistoryToolbar } from './HistoryToolbar';
 import { managerMessages } from './messages';
 import { PrintDrawer } from './PrintDrawer';
+import { SalesPanel } from './SalesPanel';
 import { PrintTable } from './PrintTable';
 import { PruneDialog } from './PruneDialog';
 import { terminalName, TerminalBoard } from './TerminalBoard';
@@ -165,6 +166,7 @@ export function ManagerScreen() {
           describedBy="manager-history-keys"
         />
       </section>
+      <SalesPanel onOpenPrint={setOpenId} />
       {openId === undefined ? null : <PrintDrawer id={openId} terminals={terminals} onOpen={setOpenId} onClose={closeDrawer} />}
       <PruneDialog dialogRef={pruneRef} open={pruneOpen} onClosed={closePrune} onPruned={pruned} />
     </ScreenFrame>

@@ -6,6 +6,7 @@ import { useContractQuery } from '../../api/hooks';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { useCancelSale, useCharge, useLiveTerminalSales, useRefundSale, useTerminalSales } from './api';
 import { sellMessages } from './messages';
+import { EMPTY_ITEM, itemsOf, SaleItems, type ItemDraft } from './SaleItems';
 import './sell.css';
 
 /** The decline reason in the cashier's words, when the platform's status_detail is one (shared DeclineReason). */
@@ -101,6 +102,7 @@ export function SellScreen() {
   const [amount, setAmount] = useState('');
   const [terminalId, setTerminalId] = useState('');
   const [slip, setSlip] = useState(false);
+  const [itemDrafts, setItemDrafts] = useState<ItemDraft[]>([{ ...EMPTY_ITEM }]);
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
@@ -111,9 +113,20 @@ export function SellScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!CashierAmount.safeParse(amount).success) return setProblem(t('problem.amount'));
+    const items = itemsOf(itemDrafts);
+    if (items === undefined) return setProblem(t('problem.items'));
+    const noAmount = amount.trim() === '' && items.length > 0;
+    if (!noAmount && !CashierAmount.safeParse(amount).success) return setProblem(t('problem.amount'));
     setProblem(null);
-    charge.mutate({ terminalId: chosenTerminal, amount, printOnTerminal: slip }, { onSuccess: (sale) => setCurrentId(sale.id) });
+    charge.mutate(
+      { terminalId: chosenTerminal, ...(noAmount ? {} : { amount }), items, printOnTerminal: slip },
+      {
+        onSuccess: (sale) => {
+          setCurrentId(sale.id);
+          setItemDrafts([{ ...EMPTY_ITEM }]);
+        },
+      },
+    );
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || current === null || current.status !== 'created') return;
@@ -144,6 +157,7 @@ export function SellScreen() {
         <p id="sell-hint" className="hint">
           {t('amount.hint')}
         </p>
+        <SaleItems drafts={itemDrafts} onChange={setItemDrafts} />
         <label>
           {t('term.terminal')}
           <select value={chosenTerminal} onChange={(event) => setTerminalId(event.target.value)} data-testid="sell-terminal">
@@ -159,7 +173,7 @@ export function SellScreen() {
           <input type="checkbox" checked={slip} onChange={(event) => setSlip(event.target.checked)} />
           {t('slip')}
         </label>
-        <button type="submit" className="primary" disabled={charge.isPending || chosenTerminal === ''} data-testid="charge">
+        <button type="submit" className="button button-primary" disabled={charge.isPending || chosenTerminal === ''} data-testid="charge">
           {charge.isPending ? t('charging') : t('charge')}
         </button>
         {(problem ?? charge.error?.message) && (

@@ -1,0 +1,78 @@
+import { DECLINE_REASONS, SALE_STATUSES } from '../../../../shared/i18n/sales';
+import type { Sale } from '../../../../shared/ipc/channels/orders';
+import { DeclineReason } from '../../../../shared/platform/orders';
+import { useFeatureT, useLanguage } from '../../i18n';
+import { useLiveTerminalSales, useTerminalSales } from '../sell/api';
+import { sellMessages } from '../sell/messages';
+
+const SHOWN = 20;
+
+function paymentOf(sale: Sale): string {
+  const card = sale.cardLastFour === null ? '' : ` **** ${sale.cardLastFour}`;
+  const authorization = sale.authorizationCode === null ? '' : ` · ${sale.authorizationCode}`;
+  return sale.paymentMethod === null ? '—' : `${sale.paymentMethod}${card}${authorization}`;
+}
+
+/**
+ * The manager's terminal sales beside the prints: each sale with its payment, its refunds and the receipt
+ * printed for it, which opens the print's drawer. Live through `terminalSale.changed`, as the Sell screen.
+ */
+export function SalesPanel({ onOpenPrint }: { onOpenPrint(id: string): void }) {
+  const t = useFeatureT(sellMessages);
+  const language = useLanguage();
+  const sales = useTerminalSales();
+  useLiveTerminalSales();
+  const shown = (sales.data?.sales ?? []).slice(0, SHOWN);
+  const time = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <section className="manager-sales" aria-labelledby="manager-sales-title" data-testid="manager-sales">
+      <h2 id="manager-sales-title" className="manager-section-title">
+        {t('sales.title')}
+      </h2>
+      {shown.length === 0 ? (
+        <p className="hint">{sales.error?.message ?? t('sales.empty')}</p>
+      ) : (
+        <table className="sales-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('sales.when')}</th>
+              <th scope="col">{t('sales.amount')}</th>
+              <th scope="col">{t('sales.status')}</th>
+              <th scope="col">{t('sales.payment')}</th>
+              <th scope="col">{t('sales.refunds')}</th>
+              <th scope="col">{t('sales.receipt')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((sale) => {
+              const reason = DeclineReason.safeParse(sale.statusDetail);
+              return (
+                <tr key={sale.id} data-testid="manager-sale-row" data-sale-id={sale.id}>
+                  <td>{time.format(new Date(sale.createdAt))}</td>
+                  <td className="numeric">{sale.amount}</td>
+                  <td>
+                    {SALE_STATUSES[sale.status][language]}
+                    {sale.status === 'failed' && reason.success ? <span className="hint"> · {DECLINE_REASONS[reason.data][language]}</span> : null}
+                  </td>
+                  <td>{paymentOf(sale)}</td>
+                  <td>{sale.refunds.length === 0 ? '—' : sale.refunds.map((refund) => refund.amount).join(', ')}</td>
+                  <td>
+                    {sale.receiptPrintId !== null ? (
+                      <button type="button" className="link" data-testid="sale-receipt-link" onClick={() => onOpenPrint(sale.receiptPrintId ?? '')}>
+                        {t('sales.openReceipt')}
+                      </button>
+                    ) : sale.printOnTerminal === 'seller_ticket' ? (
+                      t('sales.terminalSlip')
+                    ) : (
+                      t('sales.noReceipt')
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

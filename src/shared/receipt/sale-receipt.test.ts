@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { hasBlockingProblems, layout, parse, renderText } from './index';
+import { DEFAULT_SALE_RECEIPT_TEMPLATE, SAMPLE_SALE_RECEIPT, saleReceiptMarkup } from './sale-receipt';
+
+const printed = (markup: string): string => renderText(layout(parse(markup).document));
+
+describe('the store receipt of a sale', () => {
+  it('prints the header, items, total, card, last four digits, authorization code and a QR of the order, valid for the terminal', () => {
+    const markup = saleReceiptMarkup({ ...DEFAULT_SALE_RECEIPT_TEMPLATE, header: 'Corner Café\nMain St 1', footer: 'Thank you!' }, SAMPLE_SALE_RECEIPT, 'en');
+    const result = parse(markup);
+    expect(hasBlockingProblems(result.problems)).toBe(false);
+    const text = printed(markup);
+    for (const expected of [
+      'Corner Café',
+      'Main St 1',
+      '2 x Coffee',
+      '7.00',
+      'TOTAL',
+      '9.75',
+      'Paid with visa',
+      'Card **** 3704',
+      'Authorization 123456',
+      'Thank you!',
+    ])
+      expect(text).toContain(expected);
+    expect(markup).toContain('{qr}ORD01JQ4S4KY8HWQ6NA5PXB65B3D3{/qr}');
+  });
+
+  it('leaves out what the manager switched off, and what the payment did not give', () => {
+    const markup = saleReceiptMarkup(
+      { ...DEFAULT_SALE_RECEIPT_TEMPLATE, showItems: false, showAuthorization: false, showQr: false },
+      { ...SAMPLE_SALE_RECEIPT, cardLastFour: null },
+      'es',
+    );
+    const text = printed(markup);
+    expect(text).not.toContain('Coffee');
+    expect(text).not.toContain('Autorización');
+    expect(text).not.toContain('****');
+    expect(markup).not.toContain('{qr}');
+    expect(text).toContain('Pagado con visa');
+  });
+
+  it('keeps an item name with braces from becoming a tag', () => {
+    const markup = saleReceiptMarkup(
+      DEFAULT_SALE_RECEIPT_TEMPLATE,
+      { ...SAMPLE_SALE_RECEIPT, items: [{ name: 'Tea {b}', quantity: 1, unitPrice: '2.00' }] },
+      'en',
+    );
+    expect(hasBlockingProblems(parse(markup).problems)).toBe(false);
+    expect(printed(markup)).toContain('1 x Tea b');
+  });
+});
