@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import jpeg from 'jpeg-js';
-import { expect, screenshot, test } from './fixtures';
+import { expect, screenshot, startCounterHost, test } from './fixtures';
 
 /**
  * Issue 14's walkthrough items that were still open, each as the cashier meets it in the real app
@@ -171,4 +174,35 @@ test('an invoice whose preview throws shows the failure on that panel only; the 
   await expect(page.getByTestId('receipt-preview')).toContainText('LA ESQUINA');
   await page.getByTestId('nav-queue').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Print queue');
+});
+
+test('when the sandbox cannot get its saved port the cashier is told, in the language chosen now', async ({ page }) => {
+  const data = mkdtempSync(join(tmpdir(), 'counter-e2e-port-'));
+  const first = await startCounterHost({ dataDirectory: data });
+  const oldPort = Number(new URL(first.host.sandboxBaseUrl).port);
+  await first.stop();
+  // Another program takes the port while Counter is closed.
+  const squatter = createServer();
+  await new Promise<void>((resolve) => squatter.listen(oldPort, '127.0.0.1', resolve));
+  const second = await startCounterHost({ dataDirectory: data });
+  try {
+    expect(second.host.sandboxBaseUrl).not.toBe(first.host.sandboxBaseUrl);
+    await page.setViewportSize(SIZES[1]);
+    await page.goto(second.host.url);
+    const notice = page.getByTestId('startup-notice');
+    await expect(notice).toHaveAttribute('data-code', 'sandbox_port_moved');
+    await expect(notice).toContainText(`The sandbox could not get its usual port ${oldPort}`);
+    await expect(notice).toContainText(second.host.sandboxBaseUrl);
+    await screenshot(page, 'first-day-port-moved-1024-en');
+    await page.getByTestId('nav-settings').click();
+    await page.getByLabel('Language').selectOption('es');
+    await expect(notice).toContainText(`El sandbox no pudo usar su puerto habitual ${oldPort}`);
+    await screenshot(page, 'first-day-port-moved-1024-es');
+    await notice.getByRole('button', { name: 'Cerrar aviso' }).click();
+    await expect(page.getByTestId('startup-notice')).toHaveCount(0);
+  } finally {
+    await second.stop();
+    await new Promise((resolve) => squatter.close(resolve));
+    rmSync(data, { recursive: true, force: true });
+  }
 });
