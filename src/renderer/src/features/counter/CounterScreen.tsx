@@ -289,7 +289,7 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
       ))}
       <EnvironmentNotice action="print" />
       {/* Above the print bar, taking its height from the work area, so the Print button never moves (issue 14). */}
-      <div className="print-progress" ref={progress}>
+      <div className="print-progress" ref={progress} data-testid="print-progress">
         {outcome.state === 'accepted' ? <PrintTimeline print={outcome.print} /> : null}
         {outcome.state === 'accepted' && outcome.print.status === 'failed' ? (
           <div className="print-again">
