@@ -67,7 +67,13 @@ describe('the embedded sandbox across restarts', () => {
 
     const second = await start(folder);
     expect(second.baseUrl).not.toBe(first.baseUrl);
-    expect(second.notices.join('\n')).toContain(`port ${oldPort} is taken`);
+    expect(second.notices).toEqual([
+      expect.objectContaining({
+        code: 'sandbox_port_moved',
+        values: { oldPort, baseUrl: second.baseUrl },
+        message: expect.stringContaining(`usual port ${oldPort}`),
+      }),
+    ]);
     expect((await fetch(`${second.baseUrl}/__sandbox/health`)).status).toBe(200);
   });
 
@@ -76,7 +82,7 @@ describe('the embedded sandbox across restarts', () => {
     writeFileSync(join(folder, SANDBOX_STATE_FILE), '{ not json');
     writeFileSync(join(folder, SANDBOX_PORT_FILE), 'nor this');
     const sandbox = await start(folder);
-    expect(sandbox.notices.join('\n')).toContain('starts empty');
+    expect(sandbox.notices).toEqual([expect.objectContaining({ code: 'sandbox_state_unreadable', message: expect.stringContaining('started empty') })]);
     expect(readdirSync(folder).some((name) => name.startsWith(`${SANDBOX_STATE_FILE}.unreadable-`))).toBe(true);
     expect((await fetch(`${sandbox.baseUrl}/__sandbox/health`)).status).toBe(200);
   });

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { createSandbox, type Sandbox, type SandboxSnapshot } from '../sandbox/app';
 import { readStateFile, StateSaver, writeStateFileAtomically } from '../sandbox/state-file';
+import { failureText } from '../shared/i18n/failures';
+import type { StartupNotice } from '../shared/ipc/channels/app';
 
 export interface EmbeddedSandbox {
   baseUrl: string;
   /** What happened at start that a person should hear about (a new port, a state file set aside); empty when nothing did. */
-  notices: readonly string[];
+  notices: readonly StartupNotice[];
   close(): Promise<void>;
 }
 
@@ -34,13 +36,14 @@ async function readSavedPort(file: string): Promise<number | undefined> {
 }
 
 /** An unusable state file is set aside (never deleted) and the sandbox starts empty, saying where the old file went. */
-async function readStateOrSetAside(file: string, notices: string[]): Promise<SandboxSnapshot | undefined> {
+async function readStateOrSetAside(file: string, notices: StartupNotice[]): Promise<SandboxSnapshot | undefined> {
   try {
     return await readStateFile(file);
   } catch (error) {
     const aside = `${file}.unreadable-${Date.now()}`;
     await rename(file, aside).catch(() => undefined);
-    notices.push(`The sandbox's saved state could not be read (${(error as Error).message}); it starts empty. Kept as: ${aside}`);
+    console.error(`[counter] the sandbox state ${file} could not be read`, error);
+    notices.push({ code: 'sandbox_state_unreadable', message: failureText('sandbox_state_unreadable', 'en'), backupPath: aside, fields: [] });
     return undefined;
   }
 }
@@ -60,7 +63,7 @@ export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Pro
   const stateFile = join(options.dataDirectory, SANDBOX_STATE_FILE);
   const portFile = join(options.dataDirectory, SANDBOX_PORT_FILE);
   const host = options.host ?? '127.0.0.1';
-  const notices: string[] = [];
+  const notices: StartupNotice[] = [];
   const state = await readStateOrSetAside(stateFile, notices);
 
   // The saver needs the sandbox and the sandbox reports changes to the saver; requests (and so changes)
@@ -82,9 +85,9 @@ export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Pro
   } catch (error) {
     if (savedPort === undefined || !isAddressInUse(error)) throw error;
     baseUrl = await sandbox.listen({ port: 0, host });
-    notices.push(
-      `The sandbox's port ${savedPort} is taken by another program, so it now listens at ${baseUrl}. Payment links of earlier sales still name port ${savedPort}.`,
-    );
+    // Said to the cashier, not only logged: links and QR codes of earlier sales name the old port (issue 14).
+    const values = { oldPort: savedPort, baseUrl };
+    notices.push({ code: 'sandbox_port_moved', message: failureText('sandbox_port_moved', 'en', values), values, backupPath: null, fields: [] });
   }
   const port = Number(new URL(baseUrl).port);
   if (port !== savedPort) await writeStateFileAtomically(portFile, `${JSON.stringify({ port })}\n`);

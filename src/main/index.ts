@@ -26,7 +26,7 @@ async function start(): Promise<void> {
   denyAllPermissions();
   const settingsFile = openElectronStore();
   sandbox = await startEmbeddedSandbox({ dataDirectory: app.getPath('userData') });
-  for (const notice of sandbox.notices) console.error(`[counter] ${notice}`);
+  for (const notice of sandbox.notices) console.error(`[counter] ${notice.message}`);
   core = createAppCore({
     store: settingsFile.store,
     shell: 'electron',
@@ -54,7 +54,7 @@ async function start(): Promise<void> {
   const isAppUrl = createAppUrlMatcher(entryUrl);
   hardenWindow(window, isAppUrl);
   const dispatch = createDispatcher({
-    handlers: withStartupNotices(core.handlers, settingsFile.notices),
+    handlers: withStartupNotices(core.handlers, [...settingsFile.notices, ...sandbox.notices]),
     language: core.language,
     isTrustedSender: (sender) => isAppUrl(sender.url),
     onUnexpectedError: (channel, error) => console.error(`[counter] ${channel} failed`, error),
@@ -62,7 +62,7 @@ async function start(): Promise<void> {
   bindContract(dispatch);
   forwardEvents(core.events, window.webContents);
   await window.loadURL(entryUrl);
-  await showStartupNotices(window, settingsFile.notices);
+  await showStartupNotices(window, [...settingsFile.notices, ...sandbox.notices], core.language());
 }
 
 if (

@@ -1,14 +1,16 @@
 import { dialog, type BrowserWindow } from 'electron';
-import type { StartupNotice } from '../../shared/ipc/channels/app';
+import { startupNoticeText } from '../../shared/i18n/startup-notices';
+import type { Language, StartupNotice } from '../../shared/ipc/channels/app';
 
-/** Each startup notice as a warning dialog over the window, one after the other. */
-export async function showStartupNotices(window: BrowserWindow, notices: readonly StartupNotice[]): Promise<void> {
+/** Each startup notice as a warning dialog over the window, one after the other, in the cashier's language. */
+export async function showStartupNotices(window: BrowserWindow, notices: readonly StartupNotice[], language: Language): Promise<void> {
   for (const notice of notices) {
+    const text = startupNoticeText(notice, language);
     await dialog.showMessageBox(window, {
       type: 'warning',
       title: 'Counter',
-      message: notice.message,
-      detail: notice.backupPath === null ? '' : `Kept as: ${notice.backupPath}`,
+      message: text.message,
+      detail: text.keptAs ?? '',
       buttons: ['OK'],
     });
   }

@@ -52,7 +52,7 @@ const settingsFile = openConfStore(dataDirectory);
 // stderr, like the seeding line: with --json, stdout's first line is the address.
 for (const notice of settingsFile.notices) console.error(`[counter] ${notice.message}${notice.backupPath === null ? '' : ` Kept as: ${notice.backupPath}`}`);
 const sandbox = await startEmbeddedSandbox({ dataDirectory });
-for (const notice of sandbox.notices) console.error(`[counter] ${notice}`);
+for (const notice of sandbox.notices) console.error(`[counter] ${notice.message}`);
 const core = createAppCore({
   store: settingsFile.store,
   shell: 'browser-host',
@@ -72,7 +72,7 @@ const host = await startBrowserHost({
   rendererDirectory: values.renderer,
   port: Number(values.port),
   host: values.host,
-  startupNotices: settingsFile.notices,
+  startupNotices: [...settingsFile.notices, ...sandbox.notices],
   onUnexpectedError: (channel, error) => console.error(`[counter] ${channel} failed`, error),
 });
 

@@ -13,6 +13,7 @@ import { browserLanguage, LanguageProvider, useT } from './i18n';
 import { ScreenIcon } from './icons';
 import { SCREENS, useScreen, type Screen } from './navigation';
 import { StatusBar } from './StatusBar';
+import { StartupNotices } from './components/startup-notices/StartupNotices';
 import { SettingsScreen } from './screens/SettingsScreen';
 
 /** Every screen of the navigation has its component; a new screen without one does not compile. */
@@ -78,6 +79,7 @@ function Shell() {
         </ul>
       </nav>
       <main className="content" data-screen={screen} ref={content}>
+        <StartupNotices />
         {/* Keyed by screen: leaving a screen that failed and coming back draws it afresh. */}
         <ErrorBoundary key={screen} where={screen}>
           <CurrentScreen />

@@ -17,7 +17,11 @@ export function StatusBar() {
         <span className="dot" aria-hidden="true" />
         {t('status.connection')}: {t(`status.${state}`)}
       </span>
-      {connection.data?.detail ? <span className="connection-detail">{connection.data.detail}</span> : null}
+      {connection.data?.detail ? (
+        <span className="connection-detail" title={connection.data.detail}>
+          {connection.data.detail}
+        </span>
+      ) : null}
       <button type="button" className="link-button" onClick={() => check.mutate({})} disabled={check.isPending}>
         {t('status.check')}
       </button>

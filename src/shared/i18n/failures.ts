@@ -248,6 +248,22 @@ export const FAILURES = {
     en: 'Counter moved its print history to its new format: {imported} prints. The old files are kept in {copy}.',
     es: 'Counter pasó su historial de impresiones al nuevo formato: {imported} impresiones. Los archivos anteriores se conservan en {copy}.',
   },
+  settings_unreadable: {
+    en: 'The settings file could not be read, so Counter started with its default settings and without the saved templates, drafts and recent sales. The file as it was has been kept.',
+    es: 'No se pudo leer el archivo de ajustes, así que Counter empezó con los ajustes predeterminados y sin las plantillas, borradores y ventas recientes guardados. El archivo tal como estaba se ha conservado.',
+  },
+  settings_fields_reset: {
+    en: 'Some settings were not valid and went back to their defaults: {fields}. Every other setting was kept.',
+    es: 'Algunos ajustes no eran válidos y volvieron a sus valores predeterminados: {fields}. Todos los demás ajustes se conservaron.',
+  },
+  sandbox_port_moved: {
+    en: 'The sandbox could not get its usual port {oldPort}, which another program is using, so it now listens at {baseUrl}. Payment links and QR codes of earlier sales still name port {oldPort} and will not open until that program is closed and Counter restarted.',
+    es: 'El sandbox no pudo usar su puerto habitual {oldPort}, que otro programa está usando, así que ahora escucha en {baseUrl}. Los enlaces de pago y códigos QR de ventas anteriores siguen nombrando el puerto {oldPort} y no abrirán hasta que se cierre ese programa y se reinicie Counter.',
+  },
+  sandbox_state_unreadable: {
+    en: 'The sandbox’s saved state could not be read, so it started empty: its terminals hold no earlier prints or payments. The file as it was has been kept.',
+    es: 'No se pudo leer el estado guardado del sandbox, así que empezó vacío: sus terminales no tienen impresiones ni pagos anteriores. El archivo tal como estaba se ha conservado.',
+  },
   journal_unavailable: {
     en: 'Counter cannot write its print journal on disk. Check free space and permissions.',
     es: 'Counter no puede escribir su registro de impresiones en el disco. Revise el espacio libre y los permisos.',

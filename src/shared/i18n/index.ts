@@ -8,6 +8,7 @@ import { DTE_PROBLEMS } from './dte-problems';
 import { CONTRACT_FAILURES, FAILURES } from './failures';
 import { PRODUCTION_SETUP } from './production-setup';
 import { RECEIPT_PROBLEMS } from './receipt-problems';
+import { STARTUP_NOTICE_TEXTS } from './startup-notices';
 import { DECLINE_REASONS, SALE_FAILURES, SALE_STATUSES } from './sales';
 import { COMMON_TERMS, PRINT_STATUSES, PRINT_SUBTYPES, SCREEN_NAMES } from './terms';
 import type { TextTable } from './text';
@@ -17,6 +18,7 @@ export { DTE_PROBLEMS, type DteProblemText } from './dte-problems';
 export { CONTRACT_FAILURES, FAILURES, failureText, isFailureCode, type FailureCode } from './failures';
 export { PRODUCTION_SETUP, type ProductionSetupKey } from './production-setup';
 export { RECEIPT_PROBLEMS, type ReceiptProblemText } from './receipt-problems';
+export { STARTUP_NOTICE_TEXTS, startupNoticeText, type StartupNoticeKey } from './startup-notices';
 export { DECLINE_REASONS, SALE_FAILURES, SALE_STATUSES } from './sales';
 export {
   COMMON_TERMS,
@@ -45,4 +47,5 @@ export const CATALOGUE: Readonly<Record<string, TextTable>> = {
   saleStatuses: SALE_STATUSES,
   attentionReasons: ATTENTION_REASONS,
   saleFailures: SALE_FAILURES,
+  startupNotices: STARTUP_NOTICE_TEXTS,
 };

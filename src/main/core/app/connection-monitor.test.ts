@@ -66,4 +66,19 @@ describe('the connection indicator', () => {
     await monitor.check();
     expect(changes).toHaveLength(1);
   });
+
+  it('after a switch to another platform says “Connecting” at once and asks the new one, forgetting the old one’s failure', async () => {
+    const { monitor, requests, changes, use } = monitorWith(async (url) =>
+      url.startsWith(PRODUCTION) ? new Response('{}', { status: 404 }) : new Response('{"ok":true}', { status: 200 }),
+    );
+    await monitor.check();
+    monitor.report({ ok: false, status: 500, code: 'internal_error', path: '/terminals/v1/list', method: 'GET', authenticated: true, detail: null });
+    expect(monitor.status().state).toBe('offline');
+    use('production');
+    const checking = monitor.recheck();
+    expect(monitor.status()).toMatchObject({ state: 'connecting', checkedAt: null });
+    expect(changes.at(-1)).toMatchObject({ state: 'connecting' });
+    expect(await checking).toMatchObject({ state: 'online', detail: null });
+    expect(requests.at(-1)?.url).toBe(`${PRODUCTION}/`);
+  });
 });

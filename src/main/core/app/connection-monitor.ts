@@ -10,6 +10,12 @@ export interface ConnectionMonitor {
   status(): ConnectionState;
   /** Asks the current environment's platform now; `connection.changed` follows when the answer differs. */
   check(): Promise<ConnectionState>;
+  /**
+   * The platform changed (another environment, base URL or client): what was known is about the old one,
+   * so the light says "Connecting" at once and a check of the new one starts now (issue 14: it kept the
+   * sandbox's "Online" after a switch to production until the next check).
+   */
+  recheck(): Promise<ConnectionState>;
   /** The transport's word on a real request (TransportOptions.onOutcome). */
   report(outcome: RequestOutcome): void;
 }
@@ -94,26 +100,33 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
     settle({ state: verdict, checkedAt: now(), detail: realFailure.detail });
   }
 
+  async function check(): Promise<ConnectionState> {
+    const check = ++latestCheck;
+    const environment = options.environment();
+    const checkedAt = now();
+    const result = await options.platform
+      .probe(environment === 'sandbox' ? 'sandbox' : 'platform')
+      .catch((error: unknown) => ({ reachable: false as const, detail: String(error) }));
+    if (check !== latestCheck) return connection;
+    if (!result.reachable) return settle({ state: 'offline', checkedAt, detail: `Cannot reach ${options.baseUrl(environment)}: ${result.detail}` });
+    // Reachable: whatever waits for the platform is tried now, not at its next scheduled retry.
+    if (connection.state === 'online' || realFailure !== undefined) options.onReachable?.();
+    if (realFailure !== undefined && options.confirm !== undefined) {
+      await options.confirm().catch(() => undefined);
+      if (check !== latestCheck) return connection;
+    }
+    if (realFailure !== undefined) return settle({ state: realFailure.state, checkedAt, detail: realFailure.detail });
+    return settle({ state: 'online', checkedAt, detail: null });
+  }
+
   return {
     status: () => connection,
     report,
-    async check() {
-      const check = ++latestCheck;
-      const environment = options.environment();
-      const checkedAt = now();
-      const result = await options.platform
-        .probe(environment === 'sandbox' ? 'sandbox' : 'platform')
-        .catch((error: unknown) => ({ reachable: false as const, detail: String(error) }));
-      if (check !== latestCheck) return connection;
-      if (!result.reachable) return settle({ state: 'offline', checkedAt, detail: `Cannot reach ${options.baseUrl(environment)}: ${result.detail}` });
-      // Reachable: whatever waits for the platform is tried now, not at its next scheduled retry.
-      if (connection.state === 'online' || realFailure !== undefined) options.onReachable?.();
-      if (realFailure !== undefined && options.confirm !== undefined) {
-        await options.confirm().catch(() => undefined);
-        if (check !== latestCheck) return connection;
-      }
-      if (realFailure !== undefined) return settle({ state: realFailure.state, checkedAt, detail: realFailure.detail });
-      return settle({ state: 'online', checkedAt, detail: null });
+    check,
+    recheck() {
+      realFailure = undefined;
+      settle({ state: 'connecting', checkedAt: null, detail: null });
+      return check();
     },
   };
 }

@@ -32,7 +32,7 @@ export function createAppHandlers(dependencies: AppHandlerDependencies): AppHand
     const environmentChanged = before.environment !== next.environment;
     const baseUrlChanged = before.production.baseUrl !== next.production.baseUrl;
     const productionClientChanged = baseUrlChanged || before.production.clientId !== next.production.clientId;
-    if (environmentChanged || baseUrlChanged) void connection.check();
+    if (environmentChanged || (next.environment === 'production' && productionClientChanged)) void connection.recheck();
     // A new production client makes the old tokens worthless; the service announces its new status itself.
     if (productionClientChanged) credentials.configureProduction({ clientChanged: true, baseUrlChanged: baseUrlChanged });
     else if (environmentChanged) events.emit('credentials.changed', credentials.status());

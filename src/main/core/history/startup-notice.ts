@@ -6,12 +6,14 @@ import type { HistoryReport } from '../print-queue/environment-switch';
 export function historyStartupNotice(report: HistoryReport, language: Language): StartupNotice {
   if (report.kind === 'migrated') {
     const { imported, movedTo } = report.migration;
-    return { code: 'journal_migrated', message: failureText('journal_migrated', language, { imported, copy: movedTo }), backupPath: movedTo, fields: [] };
+    const values = { imported, copy: movedTo };
+    return { code: 'journal_migrated', message: failureText('journal_migrated', language, values), values, backupPath: movedTo, fields: [] };
   }
   const salvage = report.open.salvage;
   const prints = salvage?.counts.prints;
   const kept = prints?.kept ?? report.open.prints;
   const lost = prints === undefined ? 0 : prints.invalid + prints.unreadable;
   const copy = salvage?.damagedCopy[0] ?? null;
-  return { code: 'history_salvaged', message: failureText('history_salvaged', language, { kept, lost, copy: copy ?? '' }), backupPath: copy, fields: [] };
+  const values = { kept, lost, copy: copy ?? '' };
+  return { code: 'history_salvaged', message: failureText('history_salvaged', language, values), values, backupPath: copy, fields: [] };
 }

@@ -1,3 +1,4 @@
+import { failureText } from '../../../shared/i18n/failures';
 import { copyFileSync, existsSync, renameSync } from 'node:fs';
 import { makePrivateFile } from './private-files';
 import type { StartupNotice } from '../../../shared/ipc/channels/app';
@@ -45,8 +46,7 @@ export function openSettingsFile(filePath: string, open: () => KeyValueStore, no
     store = open();
     notices.push({
       code: 'settings_unreadable',
-      message:
-        'The settings file could not be read, so Counter started with its default settings and without the saved templates, drafts and recent sales. The file as it was has been kept.',
+      message: failureText('settings_unreadable', 'en'),
       backupPath,
       fields: [],
     });
@@ -63,7 +63,8 @@ export function openSettingsFile(filePath: string, open: () => KeyValueStore, no
     store.set('settings', settings);
     notices.push({
       code: 'settings_fields_reset',
-      message: `Some settings were not valid and went back to their defaults: ${invalidFields.join(', ')}. Every other setting was kept.`,
+      message: failureText('settings_fields_reset', 'en', { fields: invalidFields.join(', ') }),
+      values: { fields: invalidFields.join(', ') },
       backupPath,
       fields: invalidFields,
     });

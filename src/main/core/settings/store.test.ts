@@ -37,7 +37,9 @@ describe('settings through the Store port', () => {
     writeFileSync(join(folder, 'settings.json'), original);
     const opened = openConfStore(folder, 'settings', () => new Date(Date.UTC(2026, 10, 23, 21, 13, 5, 123)));
     const backupPath = join(folder, 'settings.json.invalid-2026-11-23T21-13-05-123Z');
-    expect(opened.notices).toEqual([{ code: 'settings_fields_reset', message: expect.stringContaining('language'), backupPath, fields: ['language'] }]);
+    expect(opened.notices).toEqual([
+      { code: 'settings_fields_reset', message: expect.stringContaining('language'), values: { fields: 'language' }, backupPath, fields: ['language'] },
+    ]);
     expect(readFileSync(backupPath, 'utf8')).toBe(original);
     expect(opened.store.get('templates')).toEqual([{ name: 'Venta' }]);
 

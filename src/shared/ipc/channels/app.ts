@@ -13,8 +13,11 @@ export type Language = z.infer<typeof Language>;
  * e.g. a settings file that could not be read was set aside and replaced.
  */
 export const StartupNotice = z.object({
-  code: z.enum(['settings_unreadable', 'settings_fields_reset', 'history_salvaged', 'journal_migrated']),
+  code: z.enum(['settings_unreadable', 'settings_fields_reset', 'history_salvaged', 'journal_migrated', 'sandbox_port_moved', 'sandbox_state_unreadable']),
+  /** The notice in the language of the moment it was found; a screen writes it again from `code` and `values` in its own. */
   message: z.string(),
+  /** The slots of the code's sentence in the shared catalogue (src/shared/i18n/failures.ts). */
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** Where the file as it was has been kept, so nothing the cashier had is lost. */
   backupPath: z.string().nullable(),
   /** The settings that went back to their defaults. */

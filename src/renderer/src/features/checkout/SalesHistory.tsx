@@ -1,5 +1,6 @@
 import type { ReceiverStatus, Sale } from '../../../../shared/ipc/channels/checkout';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
+import { formatDateTime } from '../../lib/datetime';
 import { formatMoney } from './cart';
 import { checkoutMessages } from './messages';
 import { SaleStatusBadge } from './SaleCard';
@@ -32,7 +33,6 @@ interface SalesHistoryProps {
 export function SalesHistory({ sales, receiver, selected, onSelect }: SalesHistoryProps) {
   const t = useFeatureT(checkoutMessages);
   const language = useLanguage();
-  const time = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <section className="card sales-history" aria-labelledby="sales-history-title">
       <div className="cart-section-header">
@@ -60,7 +60,7 @@ export function SalesHistory({ sales, receiver, selected, onSelect }: SalesHisto
               const [first, ...rest] = sale.items;
               return (
                 <tr key={sale.preferenceId} aria-current={sale.preferenceId === selected ? 'true' : undefined} data-testid="sale-row">
-                  <td>{time.format(new Date(sale.createdAt))}</td>
+                  <td>{formatDateTime(sale.createdAt, language)}</td>
                   <td>
                     <button
                       type="button"

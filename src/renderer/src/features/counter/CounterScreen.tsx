@@ -22,6 +22,8 @@ import { PrintBar } from './PrintBar';
 import { followPrint, IDLE_FOLLOW } from './print-follow';
 import { PrintTimeline } from '../../components/print-timeline/PrintTimeline';
 import { useReceiptAnalysis } from './receipt-analysis';
+import { usePrintFocus } from './use-print-focus';
+import { longPictureCm } from './long-picture';
 import { matchesShortcut, PRINT_SHORTCUT } from './tag-editing';
 import { DEFAULT_IMAGE_CHOICES, useImageWorker, type ImageChoices } from './use-image-worker';
 import './counter.css';
@@ -191,6 +193,8 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
   /** What the cashier asks to print, as the screen compares it: the same draft is the same content. */
   const requested = (): string => `${mode}\n${mode === 'custom' ? content : mode === 'image' ? (rendered?.base64 ?? '') : invoice.xml}`;
 
+  const progress = useRef<HTMLDivElement>(null);
+  const keepFocus = usePrintFocus(outcome, progress);
   const print = async (confirmed = false) => {
     if (blockedBy !== undefined || enqueue.isPending || outcome.state === 'sending' || (duplicate !== undefined && !confirmed)) return;
     const payload = contentToSend();
@@ -205,6 +209,7 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
       setDuplicate({ original, send: () => void latestPrint.current(true) });
       return;
     }
+    keepFocus();
     dispatchFollow({ kind: 'send' });
     try {
       const queued = await enqueue.mutateAsync({ subtype: mode, terminalId: terminalId.trim(), externalReference, content: payload });
@@ -228,6 +233,7 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
   const others = useMemo(() => newestFirst(unfinished).filter((candidate) => candidate.id !== followed), [unfinished, followed]);
   /** A failed print's next step: the same content again as a new print (new reference and key). */
   const printAgain = async (id: string) => {
+    keepFocus();
     dispatchFollow({ kind: 'send' });
     try {
       dispatchFollow({ kind: 'accept', print: await reprint.mutateAsync({ id }) });
@@ -283,6 +289,19 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
         </div>
       ))}
       <EnvironmentNotice action="print" />
+      {/* Above the print bar, taking its height from the work area, so the Print button never moves (issue 14). */}
+      <div className="print-progress" ref={progress} data-testid="print-progress">
+        {outcome.state === 'accepted' ? <PrintTimeline print={outcome.print} /> : null}
+        {outcome.state === 'accepted' && outcome.print.status === 'failed' ? (
+          <div className="print-again">
+            <button type="button" className="button button-primary" onClick={() => void printAgain(outcome.print.id)} data-testid="print-again">
+              {t('print.again')}
+            </button>
+          </div>
+        ) : null}
+        <UnfinishedPrintList prints={others} />
+        <OtherCountersOnTerminal terminalId={terminalId.trim()} />
+      </div>
       <PrintBar
         terminalId={terminalId}
         onTerminalId={setTerminalId}
@@ -296,17 +315,8 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
         outcome={outcome}
         onPrint={printNow}
         paperUrl={paperUrlOf(info.data?.sandboxControlUrl ?? null, terminalId)}
+        longPictureCm={mode === 'image' && rendered !== undefined ? longPictureCm(rendered.height) : undefined}
       />
-      {outcome.state === 'accepted' ? <PrintTimeline print={outcome.print} /> : null}
-      {outcome.state === 'accepted' && outcome.print.status === 'failed' ? (
-        <div className="print-again">
-          <button type="button" className="button button-primary" onClick={() => void printAgain(outcome.print.id)} data-testid="print-again">
-            {t('print.again')}
-          </button>
-        </div>
-      ) : null}
-      <UnfinishedPrintList prints={others} />
-      <OtherCountersOnTerminal terminalId={terminalId.trim()} />
       {duplicate !== undefined ? <DuplicateDialog original={duplicate.original} onAnswer={answerDuplicate} /> : null}
     </div>
   );

@@ -1,7 +1,8 @@
-import { memo, type KeyboardEvent, type RefObject } from 'react';
+import { memo, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useFeatureT } from '../../i18n';
 import { counterMessages, type CounterMessageKey } from './messages';
 import { applyTextEdit } from './editor-commands';
+import { nextToolIndex } from './toolbar-keys';
 import { PLACEHOLDER_NAMES } from './placeholders';
 import { shortcutLabel, TAG_TOOLS, tagEdit, type TagTool } from './tag-editing';
 
@@ -19,20 +20,28 @@ const TOOL_FACE: Readonly<Record<TagTool['tag'], string>> = {
   pdf417: '417',
 };
 
-/** Arrow keys move along the toolbar, as in any desktop toolbar. */
-function moveFocus(event: KeyboardEvent<HTMLDivElement>): void {
-  if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft' && event.key !== 'Home' && event.key !== 'End') return;
-  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>('button, select')];
-  const index = controls.indexOf(document.activeElement as HTMLElement);
-  if (index < 0) return;
-  event.preventDefault();
-  const last = controls.length - 1;
-  const next = event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === 'ArrowRight' ? Math.min(last, index + 1) : Math.max(0, index - 1);
-  controls[next]?.focus();
+function controlsOf(toolbar: HTMLElement): HTMLElement[] {
+  return [...toolbar.querySelectorAll<HTMLElement>('button, select')];
 }
 
 export const EditorToolbar = memo(function EditorToolbar({ textareaRef }: { textareaRef: RefObject<HTMLTextAreaElement | null> }) {
   const t = useFeatureT(counterMessages);
+  // One Tab stop for the whole toolbar (WAI-ARIA APG toolbar pattern): the control last used keeps it,
+  // and the arrow keys move along the row, wrapping at the ends.
+  const [active, setActive] = useState(0);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const controls = controlsOf(event.currentTarget);
+    const index = controls.indexOf(document.activeElement as HTMLElement);
+    const next = index < 0 ? undefined : nextToolIndex(event.key, index, controls.length);
+    if (next === undefined) return;
+    event.preventDefault();
+    setActive(next);
+    controls[next]?.focus();
+  };
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const index = controlsOf(event.currentTarget).indexOf(event.target);
+    if (index >= 0) setActive(index);
+  };
 
   const applyTool = (tool: TagTool) => {
     const textarea = textareaRef.current;
@@ -55,9 +64,9 @@ export const EditorToolbar = memo(function EditorToolbar({ textareaRef }: { text
   };
 
   return (
-    <div className="editor-toolbar" role="toolbar" aria-label={t('toolbar')} aria-controls="counter-receipt-input" onKeyDown={moveFocus}>
+    <div className="editor-toolbar" role="toolbar" aria-label={t('toolbar')} aria-controls="counter-receipt-input" onKeyDown={onKeyDown} onFocus={onFocus}>
       <div className="tool-group">
-        {TAG_TOOLS.map((tool) => {
+        {TAG_TOOLS.map((tool, index) => {
           const name = t(`tool.${tool.tag}` as CounterMessageKey);
           const keys = shortcutLabel(tool.shortcut, IS_MAC);
           return (
@@ -69,6 +78,7 @@ export const EditorToolbar = memo(function EditorToolbar({ textareaRef }: { text
               aria-keyshortcuts={tool.shortcut.aria}
               title={`${name} (${keys})`}
               data-testid={`tool-${tool.tag}`}
+              tabIndex={index === active ? 0 : -1}
               // Keeps the textarea's focus and selection while the mouse is down.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => applyTool(tool)}
@@ -82,6 +92,7 @@ export const EditorToolbar = memo(function EditorToolbar({ textareaRef }: { text
         className="tool-select"
         aria-label={t('placeholder.insert')}
         title={t('placeholder.hint')}
+        tabIndex={active === TAG_TOOLS.length ? 0 : -1}
         value=""
         onChange={(event) => insertPlaceholder(event.target.value)}
       >

@@ -8,6 +8,7 @@ import { formatBytes } from '../../lib/format';
 import { Paper } from '../../components/paper/Paper';
 import { PREVIEW_SCALE } from '../../components/paper/paper-layout';
 import type { ImageChoices, ImageState } from './use-image-worker';
+import { LONG_PICTURE_CM, LONG_PICTURE_DOTS, longPictureCm } from './long-picture';
 
 interface ImagePanelProps {
   state: ImageState;
@@ -224,6 +225,16 @@ export const ImagePanel = memo(function ImagePanel({ state, choices, width, onCh
                   {fillMessage(t('image.fitCrop'), { height: rendered.fit.maxHeight })}
                 </button>
               ) : null}
+            </div>
+          </div>
+        ) : null}
+        {rendered?.limit === undefined && rendered !== undefined && longPictureCm(rendered.height) !== undefined ? (
+          <div className="notice notice-warn" role="status" data-testid="image-long">
+            <p>{fillMessage(t('image.long'), { length: longPictureCm(rendered.height) ?? '', limit: LONG_PICTURE_CM })}</p>
+            <div className="fit-actions">
+              <button type="button" className="button" onClick={() => change({ maxHeight: LONG_PICTURE_DOTS })} data-testid="long-crop">
+                {fillMessage(t('image.longCrop'), { limit: LONG_PICTURE_CM })}
+              </button>
             </div>
           </div>
         ) : null}

@@ -30,6 +30,8 @@ interface PrintBarProps {
   onPrint(): void;
   /** The chosen terminal's paper page, in sandbox mode only: where a newcomer sees the receipt come out. */
   paperUrl?: string | undefined;
+  /** A picture past the long-picture mark: "Ready to print" says how much paper it takes. */
+  longPictureCm?: number | undefined;
 }
 
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform);
@@ -39,11 +41,11 @@ function terminalLabel(terminal: TerminalSummary, cannotPrint: string): string {
   return terminal.canPrint ? name : `${name} (${cannotPrint})`;
 }
 
-function OutcomeText({ outcome }: { outcome: PrintOutcome }) {
+function OutcomeText({ outcome, longPictureCm }: { outcome: PrintOutcome; longPictureCm: number | undefined }) {
   const t = useFeatureT(counterMessages);
   switch (outcome.state) {
     case 'idle':
-      return <>{t('print.ready')}</>;
+      return <>{longPictureCm === undefined ? t('print.ready') : fillMessage(t('print.readyLong'), { length: longPictureCm })}</>;
     case 'sending':
       return <>{t('print.sending')}</>;
     case 'refused':
@@ -83,6 +85,7 @@ export const PrintBar = memo(function PrintBar(props: PrintBarProps) {
     outcome,
     onPrint,
     paperUrl,
+    longPictureCm,
   } = props;
   const t = useFeatureT(counterMessages);
   const disabled = blockedBy !== undefined || outcome.state === 'sending';
@@ -163,11 +166,11 @@ export const PrintBar = memo(function PrintBar(props: PrintBarProps) {
         </button>
         <p
           id="counter-print-status"
-          className={`print-status ${blockedBy === undefined ? outcomeClass : 'print-status-blocked'}`}
+          className={`print-status ${blockedBy === undefined ? outcomeClass : 'print-status-blocked'}${longPictureCm === undefined ? '' : ' print-status-long'}`}
           role="status"
           data-testid="print-status"
         >
-          {blockedBy !== undefined && outcome.state !== 'sending' ? t(blockedBy) : <OutcomeText outcome={outcome} />}
+          {blockedBy !== undefined && outcome.state !== 'sending' ? t(blockedBy) : <OutcomeText outcome={outcome} longPictureCm={longPictureCm} />}
         </p>
       </div>
     </div>

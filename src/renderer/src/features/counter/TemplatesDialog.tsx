@@ -2,6 +2,8 @@ import { memo, useState, type RefObject } from 'react';
 import { TemplateErrorCode, TEMPLATE_NAME_MAX_CHARS, type Template } from '../../../../shared/ipc/channels/templates';
 import { failureText } from '../../../../shared/i18n/failures';
 import { useFeatureT, useLanguage } from '../../i18n';
+import type { Language } from '../../../../shared/ipc/channels/app';
+import { formatDateTime } from '../../lib/datetime';
 import { counterMessages } from './messages';
 import { useDeleteTemplate, useSaveTemplate, useTemplates } from './api';
 
@@ -10,7 +12,7 @@ interface TemplatesDialogProps {
   /** The receipt in the editor when asked, offered to be saved (read on save, so typing does not render the dialog). */
   currentContent(): string;
   onLoad(template: Template): void;
-  language: string;
+  language: Language;
 }
 
 function sameName(left: string, right: string): boolean {
@@ -55,8 +57,7 @@ export const TemplatesDialog = memo(function TemplatesDialog({ dialogRef, curren
             <div className="template-text">
               <span className="template-name">{template.name}</span>
               <span className="template-meta">
-                {new Date(template.updatedAt).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' })} · {template.content.length}{' '}
-                {t('chars.unit')}
+                {formatDateTime(template.updatedAt, language)} · {template.content.length} {t('chars.unit')}
               </span>
             </div>
             <button

@@ -43,6 +43,7 @@ interface RowProps {
 
 const Row = memo(function Row({ index, start, print, focusable, open, terminalName }: RowProps) {
   const t = useFeatureT(managerMessages);
+  const language = useLanguage();
   const style = { transform: `translateY(${start}px)` };
   if (print === undefined) {
     return (
@@ -78,7 +79,7 @@ const Row = memo(function Row({ index, start, print, focusable, open, terminalNa
       data-testid="print-row"
     >
       <div role="cell" className="ph-cell ph-time mono">
-        <time dateTime={print.createdAt}>{rowTime(print.createdAt)}</time>
+        <time dateTime={print.createdAt}>{rowTime(print.createdAt, language)}</time>
       </div>
       <div role="cell" className="ph-cell ph-terminal" title={print.terminalId} data-terminal={print.terminalId}>
         {terminalName ?? print.terminalId}

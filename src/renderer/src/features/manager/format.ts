@@ -1,42 +1,22 @@
 import type { Language } from '../../../../shared/ipc/channels/app';
 import { fillMessage } from '../../i18n';
+import { formatDateTime, formatStepTime } from '../../lib/datetime';
 import type { ManagerMessageKey } from './messages';
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', es: 'es-CL' };
-const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Formatters are costly to make: one per language and style. */
-function formatter(language: Language, style: 'full' | 'time'): Intl.DateTimeFormat {
-  const key = `${language}:${style}`;
-  let format = formatters.get(key);
-  if (format === undefined) {
-    const options: Intl.DateTimeFormatOptions =
-      style === 'time' ? { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false } : { dateStyle: 'medium', timeStyle: 'medium' };
-    format = new Intl.DateTimeFormat(LOCALES[language], options);
-    formatters.set(key, format);
-  }
-  return format;
-}
-
-const two = (value: number) => String(value).padStart(2, '0');
-
-/**
- * A row's time in local time, as 2026-01-15 12:00:05 in either language: fixed width, so the column
- * reads down at a glance, and seconds included, since prints seconds apart must read apart.
- */
-export function rowTime(iso: string): string {
-  const date = new Date(iso);
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+/** A row's time: the one date and time format of every screen (lib/datetime). */
+export function rowTime(iso: string, language: Language): string {
+  return formatDateTime(iso, language);
 }
 
 export function fullTime(iso: string, language: Language): string {
-  return formatter(language, 'full').format(new Date(iso));
+  return formatDateTime(iso, language);
 }
 
 /** A step of a history: the time with milliseconds, since a print's steps are often under a second apart. */
 export function stepTime(iso: string, language: Language): string {
-  const date = new Date(iso);
-  return `${formatter(language, 'time').format(date)}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+  return formatStepTime(iso, language);
 }
 
 /** "just now", "12 s ago", "3 min ago"… in whole units, never negative (clocks of main and renderer may differ a little). */

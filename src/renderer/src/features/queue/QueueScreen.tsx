@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PrintStatus, PrintSummary } from '../../../../shared/ipc/channels/prints';
 import { useContractEvent, useContractQuery } from '../../api/hooks';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
+import { formatRecent } from '../../lib/datetime';
 import { PrintTimeline } from '../../components/print-timeline/PrintTimeline';
 import { queueMessages } from './messages';
 import './queue.css';
@@ -67,7 +68,7 @@ function usePrintLists() {
 function PrintRow({ print, behind, finished }: { print: PrintSummary; behind: PrintSummary | undefined; finished: boolean }) {
   const t = useFeatureT(queueMessages);
   const language = useLanguage();
-  const time = new Date(finished ? print.updatedAt : print.createdAt).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const time = formatRecent(finished ? print.updatedAt : print.createdAt, language);
   return (
     <li className="queue-row" data-testid="queue-row" data-reference={print.externalReference} data-status={print.status}>
       <div className="queue-row-what">

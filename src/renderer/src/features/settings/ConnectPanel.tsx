@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { CredentialsStatus } from '../../../../shared/ipc/channels/credentials';
 import { call } from '../../api/bridge';
 import { useLanguage } from '../../i18n';
+import { formatDateTime } from '../../lib/datetime';
 import { useCredentialsAction, useCredentialsStatus, useSetupText } from './api';
 import { CredentialsForm } from './CredentialsForm';
 import './settings.css';
@@ -56,7 +57,7 @@ function Connection({ status }: { status: CredentialsStatus }) {
   const signOut = useCredentialsAction('credentials.signOut');
   const [test, setTest] = useState<{ state: 'idle' | 'running' } | { state: 'done'; message: string; ok: boolean }>({ state: 'idle' });
   const token = status.token;
-  const expires = token === null ? '' : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(token.expiresAt));
+  const expires = token === null ? '' : formatDateTime(token.expiresAt, language);
 
   const runTest = () => {
     setTest({ state: 'running' });

@@ -225,7 +225,7 @@ function StoreHistory({ terminals, names, counters, ownCounterId }: StoreHistory
                   {print.counterId === ownCounterId ? <span className="hint"> ({t('store.you')})</span> : null}
                 </td>
                 <td className="mono">
-                  <time dateTime={print.createdAt}>{rowTime(print.createdAt)}</time>
+                  <time dateTime={print.createdAt}>{rowTime(print.createdAt, language)}</time>
                 </td>
                 <td title={print.terminalId}>{names.get(print.terminalId) ?? print.terminalId}</td>
                 <td className="mono">{print.externalReference}</td>
