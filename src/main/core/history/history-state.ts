@@ -5,6 +5,7 @@ import type { JournalPrint } from '../print-queue/records';
 import type { HistoryStatements } from './history-statements';
 import { printFromRows } from './rows';
 import type { DatabaseSync } from './sqlite';
+import type { Checkpointer } from './checkpointer';
 import type { WalSync } from './wal-sync';
 
 export type Write = () => void;
@@ -29,6 +30,8 @@ export interface HistoryState {
   count: number | undefined;
   /** Makes committed transactions durable (synchronous=NORMAL: a COMMIT writes the WAL, this syncs it). */
   readonly walSync: WalSync;
+  /** Moves the WAL into the database now and then, off the main thread. */
+  readonly checkpointer: Checkpointer;
 }
 
 /** The number of prints, counted at most once per open. */
@@ -88,6 +91,7 @@ export function commit(state: HistoryState, write?: Write): Promise<void> {
     if (print !== undefined && isFinalPrintStatus(print.status)) state.live.delete(id);
   }
   state.awaitingCommit.clear();
+  state.checkpointer.committed();
   const durable = state.walSync.request().catch((error: unknown) => {
     // Committed but maybe not on disk: as with a failed commit, nothing more is written.
     state.logger.error('the print history could not be synced to disk', { error: String(error) });

@@ -7,6 +7,7 @@ import { commit, printCount, readPrint, writeDeferred, type HistoryState } from 
 import { prepareStatements } from './history-statements';
 import { appendPrint, importPrints, prunePrints, updatePrint } from './history-writes';
 import type { DatabaseSync } from './sqlite';
+import { Checkpointer } from './checkpointer';
 import { WalSync } from './wal-sync';
 
 /**
@@ -54,6 +55,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
     closed: false,
     count: undefined,
     walSync: new WalSync(options.file),
+    checkpointer: new Checkpointer(db, options.file, options.logger ?? silentLogger),
   };
   for (const row of state.statements.selectUnfinished.all()) {
     const print = readPrint(state, row);
