@@ -8,13 +8,11 @@ import { prepareStatements } from './history-statements';
 import { appendPrint, importPrints, prunePrints, updatePrint } from './history-writes';
 import type { DatabaseSync } from './sqlite';
 import { Checkpointer } from './checkpointer';
-import { WalSync } from './wal-sync';
 
 /**
  * The print history on SQLite, with the role (and exactly the interface) of the old `PrintJournal`, plus
- * indexed queries for the manager. Every write is one transaction committed with `synchronous=NORMAL`
- * (open.ts) on the main thread and synced to disk on the thread pool (wal-sync.ts): `durable` settles
- * once it is on disk, and the queue sends nothing that waits on it before.
+ * indexed queries for the manager. Every write is one transaction committed with `synchronous=FULL`
+ * (open.ts), so it is durable when the call returns; `durable` promises are already settled.
  *
  * Only unfinished prints (what the queue works on) are held in memory, as live objects the queue reads
  * with `get`; a finished print is read from the database when asked for.
@@ -35,7 +33,7 @@ export interface PrintHistory extends PrintJournal {
 
 export interface PrintHistoryOptions {
   logger?: Logger;
-  /** The database file (its WAL is `<file>-wal`), synced by wal-sync.ts. */
+  /** The database file, which the checkpoint worker opens too (checkpointer.ts). */
   file: string;
 }
 
@@ -54,7 +52,6 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
     broken: undefined,
     closed: false,
     count: undefined,
-    walSync: new WalSync(options.file),
     checkpointer: new Checkpointer(db, options.file, options.logger ?? silentLogger),
   };
   for (const row of state.statements.selectUnfinished.all()) {
@@ -101,7 +98,6 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
       for (const entry of state.deferred) entry.settle(new JournalUnavailableError('the history is closed'));
       state.deferred = [];
       db.close();
-      state.walSync.close();
     },
     async close() {
       history.closeSync();
