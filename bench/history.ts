@@ -4,7 +4,7 @@
  *
  *   node --import tsx bench/history.ts [--large 1000000] [--ops 400]
  *
- * - one durable transition (a commit and its WAL sync, until `durable` settles) with 100 prints and with --large prints,
+ * - one durable transition (a commit with synchronous=FULL, until `durable` settles) with 100 prints and with --large prints,
  *   alternating between the two histories so disk noise hits both alike: ratio target ≤ 1.2;
  * - opening a folder of --large prints and reading the manager's first page: target ≤ 300 ms
  *   (baseline: the same for 100 prints);
@@ -88,7 +88,7 @@ function timedOpen(file: string): { history: PrintHistory; ms: number } {
   return { history, ms: performance.now() - started };
 }
 
-/** Until the write is on disk: the commit returns before its WAL sync (wal-sync.ts), `durable` settles after it. */
+/** Until the write is on disk (with synchronous=FULL that is when the commit returns; `durable` is awaited all the same). */
 async function transition(history: PrintHistory, id: string, at: number): Promise<number> {
   const started = performance.now();
   await history.update(id, { status: 'on_terminal', updatedAt: at }, { status: 'on_terminal', at, reason: null }).durable;

@@ -5,8 +5,8 @@ import type { JournalPrint } from '../print-queue/records';
 import type { HistoryStatements } from './history-statements';
 import { printFromRows } from './rows';
 import type { DatabaseSync } from './sqlite';
-import type { WalSync } from './wal-sync';
 import type { HistoryChanges } from './history-changes';
+import type { Checkpointer } from './checkpointer';
 
 export type Write = () => void;
 
@@ -28,8 +28,8 @@ export interface HistoryState {
    * 1,000,000 prints), so it is done once and then kept by the writes that add or remove prints.
    */
   count: number | undefined;
-  /** Makes committed transactions durable (synchronous=NORMAL: a COMMIT writes the WAL, this syncs it). */
-  readonly walSync: WalSync;
+  /** Moves the WAL into the database now and then, off the main thread. */
+  readonly checkpointer: Checkpointer;
   /** Told of every print written, in its transaction (the store database's outbox). */
   readonly changes: HistoryChanges | undefined;
 }
@@ -61,7 +61,7 @@ export function readPrint(state: HistoryState, row: unknown): JournalPrint | und
 
 /**
  * One transaction: the deferred writes first, then `write`. A failure refuses everything after it.
- * Returns when it is committed; the promise settles once it is durable (wal-sync.ts).
+ * Durable when it returns (synchronous=FULL); the promise is for the PrintJournal interface's `durable`.
  */
 export function commit(state: HistoryState, write?: Write): Promise<void> {
   if (state.broken !== undefined) throw state.broken;
@@ -92,18 +92,10 @@ export function commit(state: HistoryState, write?: Write): Promise<void> {
     if (print !== undefined && isFinalPrintStatus(print.status)) state.live.delete(id);
   }
   state.awaitingCommit.clear();
-  const durable = state.walSync.request().catch((error: unknown) => {
-    // Committed but maybe not on disk: as with a failed commit, nothing more is written.
-    state.logger.error('the print history could not be synced to disk', { error: String(error) });
-    state.broken ??= new JournalUnavailableError(error);
-    throw state.broken;
-  });
-  for (const entry of waiting)
-    durable.then(
-      () => entry.settle(),
-      (error: unknown) => entry.settle(error),
-    );
-  return durable;
+  state.checkpointer.committed();
+  for (const entry of waiting) entry.settle();
+  // synchronous=FULL: on disk once COMMIT returned.
+  return Promise.resolve();
 }
 
 /** `durable` of a commit: a rejection nobody awaits does not crash the process (the error is logged in commit). */

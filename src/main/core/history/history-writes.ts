@@ -142,7 +142,6 @@ export async function importPrints(
     }
     statements.insertMeta.run(marker, new Date().toISOString());
     db.exec('COMMIT');
-    await state.walSync.request();
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
     // Rolled back: the prints counted as imported are not there.

@@ -46,9 +46,8 @@ function configure(db: DatabaseSync): void {
   db.exec('PRAGMA auto_vacuum = INCREMENTAL');
   db.exec(`PRAGMA page_size = ${PAGE_SIZE}`);
   db.exec('PRAGMA journal_mode = WAL');
-  // NORMAL in WAL mode: a commit writes the WAL without syncing it; WalSync syncs it on the thread pool
-  // and each write's `durable` waits for that (checkpoints still sync the WAL and the database).
-  db.exec('PRAGMA synchronous = NORMAL');
+  // FULL in WAL mode: every commit fsyncs the WAL, so a transition is durable when its call returns.
+  db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA busy_timeout = 5000');
 }
 

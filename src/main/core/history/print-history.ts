@@ -7,14 +7,13 @@ import { commit, printCount, readPrint, writeDeferred, type HistoryState } from 
 import { prepareStatements } from './history-statements';
 import { appendPrint, importPrints, prunePrints, updatePrint } from './history-writes';
 import type { DatabaseSync } from './sqlite';
-import { WalSync } from './wal-sync';
+import { Checkpointer } from './checkpointer';
 import type { HistoryChanges } from './history-changes';
 
 /**
  * The print history on SQLite, with the role (and exactly the interface) of the old `PrintJournal`, plus
- * indexed queries for the manager. Every write is one transaction committed with `synchronous=NORMAL`
- * (open.ts) on the main thread and synced to disk on the thread pool (wal-sync.ts): `durable` settles
- * once it is on disk, and the queue sends nothing that waits on it before.
+ * indexed queries for the manager. Every write is one transaction committed with `synchronous=FULL`
+ * (open.ts), so it is durable when the call returns; `durable` promises are already settled.
  *
  * Only unfinished prints (what the queue works on) are held in memory, as live objects the queue reads
  * with `get`; a finished print is read from the database when asked for.
@@ -35,7 +34,7 @@ export interface PrintHistory extends PrintJournal {
 
 export interface PrintHistoryOptions {
   logger?: Logger;
-  /** The database file (its WAL is `<file>-wal`), synced by wal-sync.ts. */
+  /** The database file, which the checkpoint worker opens too (checkpointer.ts). */
   file: string;
   /** Told of every print written, in its transaction (the store database's outbox). */
   changes?: HistoryChanges;
@@ -56,7 +55,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
     broken: undefined,
     closed: false,
     count: undefined,
-    walSync: new WalSync(options.file),
+    checkpointer: new Checkpointer(db, options.file, options.logger ?? silentLogger),
     changes: options.changes,
   };
   for (const row of state.statements.selectUnfinished.all()) {
@@ -104,7 +103,6 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
       for (const entry of state.deferred) entry.settle(new JournalUnavailableError('the history is closed'));
       state.deferred = [];
       db.close();
-      state.walSync.close();
     },
     async close() {
       history.closeSync();

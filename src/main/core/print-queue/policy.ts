@@ -57,7 +57,7 @@ export const DEFAULT_QUEUE_POLICY: Readonly<QueuePolicy> = Object.freeze({
   unconfirmedAfterMs: 23 * 60 * 60_000,
   notFoundLimit: 3,
   rateLimitPauseMs: 5_000,
-  // With the failure back-off (1, 2, 4, 8, 16, 30 s…) that is about 8 attempts over 2 minutes: longer
+  // With the failure back-off (1, 2, 4, 8, 16, 30 s…) that is about 9 attempts over 2 minutes: longer
   // than a Wi-Fi hiccup or a platform restart, far shorter than the 23 h a print could hold a lane.
   setAside: { failures: 6, afterMs: 2 * 60_000 },
 });

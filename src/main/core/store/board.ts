@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { StoreOrderSummary, StoreTerminalLine } from '../../../shared/ipc/channels/store';
 import { PRINT_COLUMNS, printSummaryOf, type MessageFor, type Queryable } from './queries';
+import { UNFINISHED_PRINT_STATUSES_SQL } from './migrations';
 
 /** Statuses a payment order can still leave; anything else counts as finished (the Orders work may add more). */
 export const FINISHED_ORDER_STATUSES = ['processed', 'canceled', 'failed', 'expired', 'refunded'] as const;
@@ -52,7 +53,7 @@ export async function storeBoard(
   const [prints, orders, failures] = await Promise.all([
     client.query(
       `SELECT ${PRINT_COLUMNS} FROM prints p JOIN counters c ON c.id = p.counter_id
-       WHERE p.status IN ('queued', 'sending', 'created', 'on_terminal') AND ($1::text IS NULL OR p.counter_id <> $1)
+       WHERE p.status IN ${UNFINISHED_PRINT_STATUSES_SQL} AND ($1::text IS NULL OR p.counter_id <> $1)
        ORDER BY p.terminal_id, p.created_at, p.counter_id, p.id LIMIT ${LINE_LIMIT}`,
       [except],
     ),

@@ -15,8 +15,12 @@ export interface Migration {
   sql: string;
 }
 
-/** Statuses a print can still leave (mirrors UNFINISHED_STATUSES in manager/board.ts). */
-const UNFINISHED = `('queued', 'sending', 'created', 'on_terminal')`;
+/**
+ * Statuses a print can still leave, as SQL (mirrors UNFINISHED_STATUSES in manager/board.ts; a print set
+ * aside as `needs_attention` still waits for the cashier). Changed before version 1 was ever released.
+ */
+export const UNFINISHED_PRINT_STATUSES_SQL = `('queued', 'sending', 'created', 'on_terminal', 'needs_attention')`;
+const UNFINISHED = UNFINISHED_PRINT_STATUSES_SQL;
 
 const V1_STORE = `
 CREATE TABLE stores (
