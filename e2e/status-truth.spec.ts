@@ -134,6 +134,47 @@ test.describe('status truth', () => {
     await expect(again).toHaveAttribute('data-status', 'processed', { timeout: 15_000 });
   });
 
+  test('a failed print’s reason follows a switch to Spanish on the Counter timeline, the Manager row and its drawer, its code kept', async ({
+    page,
+    counter,
+    context,
+  }) => {
+    await setTerminal(counter.sandboxBaseUrl, { paper: 'out' });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await openCounter(page, counter.url);
+    const reference = await printReceipt(page);
+    const steps = timeline(page, reference);
+    await expect(steps).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
+    await expect(steps.getByTestId('timeline-error')).toContainText('out of paper');
+
+    // From another tab, so this one keeps its followed print: the failed print gets no new event after the switch.
+    const settings = await context.newPage();
+    await settings.goto(counter.url);
+    await settings.getByTestId('nav-settings').click();
+    await settings.getByLabel('Language').selectOption('es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await settings.close();
+    const failed = page.getByRole('group', { name: `Avance de ${reference}` }).getByTestId('timeline-error');
+    await expect(failed).toContainText('La terminal no pudo imprimirla (por ejemplo, no tiene papel).');
+    await expect(failed).not.toContainText('out of paper');
+    await expect(failed.getByTestId('timeline-error-code')).toHaveText('código terminal_failed');
+    await screenshot(page, 'status-truth-failed-reason-es-1024');
+
+    await page.getByTestId('nav-manager').click();
+    const row = page.locator(`[data-testid="print-row"][data-reference="${reference}"]`);
+    const errorCell = row.locator('.ph-error');
+    await expect(errorCell).toHaveText('La terminal no pudo imprimirla (por ejemplo, no tiene papel). Revise la terminal y vuelva a imprimirla.');
+    await expect(errorCell).toHaveAttribute('data-code', 'terminal_failed');
+    await errorCell.scrollIntoViewIfNeeded();
+    await screenshot(page, 'status-truth-manager-failed-es-1024');
+    await row.click();
+    const drawerError = page.getByTestId('drawer-error');
+    await expect(drawerError).toContainText('terminal_failed');
+    await expect(drawerError).toContainText('La terminal no pudo imprimirla');
+    await expect(drawerError).not.toContainText('out of paper');
+    await screenshot(page, 'status-truth-manager-drawer-failed-es-1024');
+  });
+
   test('a print the platform lost before pickup (404) is not shown as having reached the terminal', async ({ page, counter }) => {
     await setTerminal(counter.sandboxBaseUrl, { mode: 'manual' });
     await openCounter(page, counter.url);

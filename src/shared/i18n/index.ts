@@ -14,6 +14,7 @@ import { COMMON_TERMS, PRINT_STATUSES, PRINT_SUBTYPES, SCREEN_NAMES } from './te
 import type { TextTable } from './text';
 
 export { ATTENTION_REASONS, attentionReasonOf, attentionText, type AttentionReason } from './attention';
+export { lastErrorText, printErrorText, type PrintErrorFacts } from './print-errors';
 export { DTE_PROBLEMS, type DteProblemText } from './dte-problems';
 export { CONTRACT_FAILURES, FAILURES, failureText, isFailureCode, type FailureCode } from './failures';
 export { PRODUCTION_SETUP, type ProductionSetupKey } from './production-setup';

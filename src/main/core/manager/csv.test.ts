@@ -156,4 +156,19 @@ describe('prints as CSV', () => {
     });
     expect(localTimestamp('2026-01-15T12:00:00.000Z')).toMatch(/^2026-01-1[45] \d{2}:00:00$/);
   });
+
+  it('words a known code’s error in the export’s language, whatever language main stored it in, and keeps the stored text in the machine column', () => {
+    const stored = 'The platform had a temporary problem. Counter will retry.';
+    const failed = print({
+      status: 'failed',
+      lastError: { code: 'internal_error', message: stored, status: 500, retryable: false, at: '2026-01-15T12:01:00.000Z' },
+    });
+    const rows = readCsv(printsCsv([failed], 'es').slice(1));
+    const record = Object.fromEntries((rows[0] ?? []).map((column, index) => [column, rows[1]?.[index]]));
+    expect(record).toMatchObject({
+      'Último error': 'La plataforma tuvo un problema temporal. Counter reintentará.',
+      last_error_code: 'internal_error',
+      last_error_message: stored,
+    });
+  });
 });

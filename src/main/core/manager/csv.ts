@@ -1,5 +1,5 @@
 import type { PrintSummary } from '../../../shared/ipc/channels/prints';
-import { PRINT_STATUSES, PRINT_SUBTYPES, textOf, type Language, type TextTable } from '../../../shared/i18n';
+import { lastErrorText, PRINT_STATUSES, PRINT_SUBTYPES, textOf, type Language, type TextTable } from '../../../shared/i18n';
 
 /**
  * A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP): such a
@@ -73,7 +73,7 @@ function readableCells(print: PrintSummary, language: Language): Array<string | 
     localTimestamp(print.createdAt),
     textOf(PRINT_STATUSES, print.status, language),
     textOf(PRINT_SUBTYPES, print.subtype, language),
-    print.lastError?.message ?? null,
+    print.lastError === null ? null : lastErrorText(print, language),
   ];
 }
 

@@ -3,6 +3,7 @@ import type { PrintStatus, PrintSummary } from '../../../../shared/ipc/channels/
 import { useContractMutation } from '../../api/hooks';
 import { isStatusUnconfirmed, StatusUnconfirmed } from '../status-trust/StatusUnconfirmed';
 import { attentionText } from '../../../../shared/i18n/attention';
+import { printErrorText } from '../../../../shared/i18n/print-errors';
 import { fillMessage, useFeatureT, useLanguage, type CommonKey } from '../../i18n';
 import { AttentionActions } from './AttentionActions';
 import { timelineMessages, type TimelineMessageKey } from './messages';
@@ -141,7 +142,8 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
           )}
           {error !== null ? (
             <span className={`timeline-error${print.status === 'failed' ? ' timeline-error-final' : ''}`} data-testid="timeline-error">
-              {error.message}{' '}
+              {/* From its code, like the reason above: main's text keeps the language it was written in. */}
+              {printErrorText(error, language)}{' '}
               <small className="timeline-code" data-testid="timeline-error-code">
                 {fillMessage(t('code'), { code: error.code })}
               </small>

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { PrintSummary } from '../../../../shared/ipc/channels/prints';
 import type { TerminalSummary } from '../../../../shared/ipc/channels/terminals';
-import { fillMessage, useFeatureT } from '../../i18n';
+import { lastErrorText } from '../../../../shared/i18n/print-errors';
+import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { counterMessages, type CounterMessageKey } from './messages';
 import type { ExternalReferenceProblem } from '../../../../shared/print/external-reference';
 import { PRINT_SHORTCUT, shortcutLabel } from './tag-editing';
@@ -43,6 +44,7 @@ function terminalLabel(terminal: TerminalSummary, cannotPrint: string): string {
 
 function OutcomeText({ outcome, longPictureCm }: { outcome: PrintOutcome; longPictureCm: number | undefined }) {
   const t = useFeatureT(counterMessages);
+  const language = useLanguage();
   switch (outcome.state) {
     case 'idle':
       return <>{longPictureCm === undefined ? t('print.ready') : fillMessage(t('print.readyLong'), { length: longPictureCm })}</>;
@@ -62,7 +64,7 @@ function OutcomeText({ outcome, longPictureCm }: { outcome: PrintOutcome; longPi
               <StatusUnconfirmed print={print} />
             </>
           ) : print.lastError !== null && print.status !== 'processed' ? (
-            <span className="print-error"> {print.lastError.message}</span>
+            <span className="print-error"> {lastErrorText(print, language)}</span>
           ) : null}
         </>
       );

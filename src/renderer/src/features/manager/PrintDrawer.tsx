@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { TerminalCard } from '../../../../shared/ipc/channels/manager';
 import type { PrintDetail, PrintSummary } from '../../../../shared/ipc/channels/prints';
+import { printErrorText } from '../../../../shared/i18n/print-errors';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { formatBytes } from '../../lib/format';
 import { useCancelPrint, usePrintDetail, usePrintLinks, useReprint } from './api';
@@ -209,7 +210,7 @@ function Facts({ print, terminals }: { print: PrintDetail; terminals: readonly T
                 </span>{' '}
                 · {fullTime(error.at, language)}
                 <br />
-                {error.message}
+                {printErrorText(error, language, print.status === 'needs_attention')}
                 {error.retryable && print.status !== 'failed' ? ` ${t('drawer.retrying')}` : ''}
               </>
             )}

@@ -1,6 +1,7 @@
 import { memo, useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { PrintSummary } from '../../../../shared/ipc/channels/prints';
+import { lastErrorText } from '../../../../shared/i18n/print-errors';
 import { type CommonKey, fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { PAGE_SIZE, usePrintRows } from './api';
 import { isSortField, type HistoryFilterRequest, type HistorySort, type SortField } from './filters';
@@ -65,6 +66,8 @@ const Row = memo(function Row({ index, start, print, focusable, open, terminalNa
       </div>
     );
   }
+  // From the code in the screen's language: main's text keeps the language it was written in.
+  const error = lastErrorText(print, language);
   return (
     <div
       role="row"
@@ -106,10 +109,10 @@ const Row = memo(function Row({ index, start, print, focusable, open, terminalNa
       <div
         role="cell"
         className="ph-cell ph-error"
-        title={print.lastError === null ? undefined : `${print.lastError.message} (${print.lastError.code})`}
+        title={print.lastError === null ? undefined : `${error} (${print.lastError.code})`}
         data-code={print.lastError?.code}
       >
-        {print.lastError === null ? '' : print.lastError.message}
+        {error}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { StoreBoard, StoreCommand, StorePrintSummary } from '../../../../../shared/ipc/channels/store';
 import { isFinalPrintStatus } from '../../../../../shared/ipc/channels/prints';
 import type { TerminalCard } from '../../../../../shared/ipc/channels/manager';
+import { lastErrorText } from '../../../../../shared/i18n/print-errors';
 import { fillMessage, useFeatureT, useLanguage } from '../../../i18n';
 import { DEFAULT_SORT, filterRequest, nextSort, NO_FILTERS, type HistoryFilters, type HistorySort, type SortField } from '../filters';
 import { formatCount, rowTime } from '../format';
@@ -232,7 +233,7 @@ function StoreHistory({ terminals, names, counters, ownCounterId }: StoreHistory
                 <td>
                   <StatusPill status={print.status} />
                 </td>
-                <td title={print.lastError?.code}>{print.lastError?.message ?? ''}</td>
+                <td title={print.lastError?.code}>{lastErrorText(print, language)}</td>
                 <td>
                   <div className="store-actions">
                     <button type="button" className="button" onClick={() => ask(print, 'reprint')} data-testid="store-reprint">
