@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSystemClock } from '../shared/clock';
 import { PointOrder } from '../shared/platform/orders';
+import { createAppCore } from './core/app-core';
 import { createNotificationReceiver, type NotificationReceiver } from './core/notifications/receiver';
 import { silentLogger } from './core/ports';
+import { createMemoryStore } from './core/settings/store';
 import { pointSandboxAtReceiver, SANDBOX_PORT_FILE, SANDBOX_STATE_FILE, startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 
 const TERMINAL = 'NEWLAND_N950__SBX0000001';
@@ -182,5 +184,18 @@ describe("the embedded sandbox's webhooks reach Counter's receiver", () => {
     await call(`${sandbox.baseUrl}${ACCOUNT_URL}`, 'PUT', { url: 'http://127.0.0.1:9/tester' });
     expect(await pointSandboxAtReceiver(sandbox, Promise.resolve('http://127.0.0.1:40003/notifications'))).toBe('kept');
     expect(await accountUrl(sandbox)).toBe('http://127.0.0.1:9/tester');
+  });
+
+  it("names the app core's own receiver, as the shells wire it", async () => {
+    const sandbox = await start(dataFolder());
+    const core = createAppCore({ store: createMemoryStore(), shell: 'browser-host', version: 'test', sandboxBaseUrl: sandbox.baseUrl, logger: silentLogger });
+    try {
+      expect(await pointSandboxAtReceiver(sandbox, core.notificationUrl())).toBe('registered');
+      const receiverUrl = await core.notificationUrl();
+      expect(receiverUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/notifications$/);
+      expect(await accountUrl(sandbox)).toBe(`${receiverUrl}?source_news=webhooks`);
+    } finally {
+      await core.dispose();
+    }
   });
 });
