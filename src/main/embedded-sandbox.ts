@@ -10,8 +10,16 @@ export interface EmbeddedSandbox {
   baseUrl: string;
   /** What happened at start that a person should hear about (a new port, a state file set aside); empty when nothing did. */
   notices: readonly StartupNotice[];
+  /**
+   * Points the webhook URL of the account Counter acts as at Counter's notification receiver, as a merchant
+   * does in the platform's developer panel. Called at every start (the receiver's port may differ); an
+   * account URL someone else set is left alone ('kept').
+   */
+  pointWebhooksAt(receiverUrl: string): Promise<WebhookRegistration>;
   close(): Promise<void>;
 }
+
+export type WebhookRegistration = 'registered' | 'kept' | 'no_account';
 
 export interface EmbeddedSandboxOptions {
   /** The app's data folder: the sandbox keeps its state and its port there, so a restart continues the last run. */
@@ -22,6 +30,8 @@ export interface EmbeddedSandboxOptions {
 
 export const SANDBOX_STATE_FILE = 'sandbox-state.json';
 export const SANDBOX_PORT_FILE = 'sandbox-port.json';
+/** The account webhook URL Counter set last, so a restart replaces its own stale URL and nobody else's. */
+export const SANDBOX_WEBHOOK_FILE = 'sandbox-webhook.json';
 
 const PortFile = z.object({ port: z.number().int().min(1).max(65_535) });
 
@@ -46,6 +56,48 @@ async function readStateOrSetAside(file: string, notices: StartupNotice[]): Prom
     notices.push({ code: 'sandbox_state_unreadable', message: failureText('sandbox_state_unreadable', 'en'), backupPath: aside, fields: [] });
     return undefined;
   }
+}
+
+const WebhookFile = z.object({ url: z.string() });
+const AccountUrl = z.object({ user_id: z.number().int(), url: z.string().nullable() });
+const CONTROL_TIMEOUT_MS = 5_000;
+
+async function readSavedWebhook(file: string): Promise<string | undefined> {
+  try {
+    const parsed = WebhookFile.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? parsed.data.url : undefined;
+  } catch {
+    // Never registered yet: only an empty account URL is taken.
+    return undefined;
+  }
+}
+
+async function controlCall(url: string, init?: RequestInit): Promise<z.infer<typeof AccountUrl>> {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(CONTROL_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`the sandbox's control API answered ${response.status} to ${url}`);
+  return AccountUrl.parse(await response.json());
+}
+
+/**
+ * Through the control API (`/__sandbox/accounts/{user_id}/notification-url`, docs/decisions.md), for the
+ * owner of the sandbox's first application: the account whose credentials Counter's sandbox mode uses
+ * (core/app/sandbox-application.ts). Webhooks only: the Orders API sends nothing else, and an IPN twin of
+ * each payment event would cost the receiver a second read.
+ */
+async function registerWebhook(sandbox: Sandbox, baseUrl: string, file: string, receiverUrl: string): Promise<WebhookRegistration> {
+  const owner = sandbox.context.seed.applications[0]?.owner_user_id;
+  if (owner === undefined) return 'no_account';
+  const wanted = new URL(receiverUrl);
+  wanted.searchParams.set('source_news', 'webhooks');
+  const endpoint = `${baseUrl}/__sandbox/accounts/${owner}/notification-url`;
+  const current = (await controlCall(endpoint)).url;
+  const ours = await readSavedWebhook(file);
+  if (current !== null && current !== ours && current !== wanted.href) return 'kept';
+  if (current !== wanted.href) {
+    await controlCall(endpoint, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: wanted.href }) });
+  }
+  if (ours !== wanted.href) await writeStateFileAtomically(file, `${JSON.stringify({ url: wanted.href })}\n`);
+  return 'registered';
 }
 
 function isAddressInUse(error: unknown): boolean {
@@ -96,9 +148,29 @@ export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Pro
   return {
     baseUrl,
     notices,
+    pointWebhooksAt: (receiverUrl) => registerWebhook(sandbox, baseUrl, join(options.dataDirectory, SANDBOX_WEBHOOK_FILE), receiverUrl),
     async close() {
       await sandbox.close();
       await saver.stop();
     },
   };
+}
+
+/**
+ * The shells' step once the core exists: when the receiver listens, the embedded sandbox's account webhook
+ * names it, so a card tap shows by webhook instead of at the next poll (issue 15). Never throws: without it
+ * polling still follows every sale, so a failure is only logged.
+ */
+export async function pointSandboxAtReceiver(sandbox: EmbeddedSandbox, receiverUrl: Promise<string | null>): Promise<WebhookRegistration | null> {
+  try {
+    const url = await receiverUrl;
+    if (url === null) return null;
+    const result = await sandbox.pointWebhooksAt(url);
+    if (result === 'kept')
+      console.error(`[counter] the sandbox account's webhook URL was set by someone else and is left as it is; sales are followed by polling`);
+    return result;
+  } catch (error) {
+    console.error('[counter] could not point the sandbox webhook at the notification receiver', error);
+    return null;
+  }
 }

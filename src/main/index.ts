@@ -7,7 +7,7 @@ import { createAppUrlMatcher } from './core/security/app-origin';
 import { rendererEntryUrl } from './core/security/app-protocol';
 import { isVettedExternalUrl } from './core/security/external-links';
 import { withStartupNotices } from './core/settings/startup-notices';
-import { startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
+import { pointSandboxAtReceiver, startEmbeddedSandbox, type EmbeddedSandbox } from './embedded-sandbox';
 import { receiverConfigFrom } from './core/notifications/config';
 import { registerAppScheme, serveRenderer } from './electron/app-protocol';
 import { bindContract, forwardEvents } from './electron/ipc';
@@ -46,6 +46,7 @@ async function start(): Promise<void> {
       await shell.openExternal(url);
     },
   });
+  void pointSandboxAtReceiver(sandbox, core.notificationUrl());
 
   serveRenderer(join(outDirectory, 'renderer'));
   const entryUrl = rendererEntryUrl({ isPackaged: app.isPackaged, devServerUrl: process.env['ELECTRON_RENDERER_URL'] });

@@ -62,6 +62,11 @@ export interface AppCore {
   readonly events: EventHub;
   /** The cashier's language, for the dispatcher's messages. */
   language(): Language;
+  /**
+   * The notification receiver's URL once it listens (null if it could not start): the shell that embeds the
+   * sandbox points the sandbox account's webhook URL at it.
+   */
+  notificationUrl(): Promise<string | null>;
   dispose(): Promise<void>;
 }
 
@@ -224,6 +229,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     handlers,
     events,
     language,
+    notificationUrl: () => checkout.listening,
     async dispose() {
       credentials.dispose();
       sales.close();

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createAppCore } from '../core/app-core';
-import { startEmbeddedSandbox } from '../embedded-sandbox';
+import { pointSandboxAtReceiver, startEmbeddedSandbox } from '../embedded-sandbox';
 import { receiverConfigFrom } from '../core/notifications/config';
 import { seedHistoryDirectory } from '../core/manager/seed-history';
 import { openConfStore } from '../core/settings/conf-store';
@@ -67,6 +67,7 @@ const core = createAppCore({
     console.log(`Open this address to sign in: ${url}`);
   },
 });
+void pointSandboxAtReceiver(sandbox, core.notificationUrl());
 const host = await startBrowserHost({
   core,
   rendererDirectory: values.renderer,

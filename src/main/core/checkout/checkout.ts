@@ -42,6 +42,8 @@ export interface CheckoutOptions {
 export interface Checkout {
   readonly handlers: CheckoutHandlers;
   readonly receiver: NotificationReceiver;
+  /** The receiver's notification URL once it listens; null when it could not start. */
+  readonly listening: Promise<string | null>;
   dispose(): Promise<void>;
 }
 
@@ -142,6 +144,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
 
   return {
     receiver,
+    listening: started,
     handlers: {
       'checkout.createPreference': createPreference,
       'checkout.sales': (request) => ({ sales: book.list(request.limit) }),
