@@ -7,6 +7,15 @@ import type { DatabaseSync } from './sqlite';
 /** In history_meta once the history's earlier prints and sales were put in the store database's outbox. */
 export const STORE_BACKFILL_MARKER = 'store_backfill';
 
+/**
+ * The marker says every record of the history is in the outbox or the store; a write while the store
+ * database is off breaks that, so it takes the marker away in its own transaction (store-service.ts)
+ * and the next switch-on republishes the whole history (an upsert: the store ends up the same).
+ */
+export function forgetBackfill(db: DatabaseSync): void {
+  db.prepare('DELETE FROM history_meta WHERE key = ?').run(STORE_BACKFILL_MARKER);
+}
+
 export type BackfillAppend = (kind: OutboxKind, recordId: string, payload: unknown) => void;
 
 /**

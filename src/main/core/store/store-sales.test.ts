@@ -79,7 +79,7 @@ function sale(id: string, patch: Partial<SaleRecord> = {}): SaleRecord {
 function processed(id: string): SaleRecord {
   const at = '2026-11-20T10:00:05.000Z';
   return sale(id, {
-    orderId: 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3',
+    orderId: `ORD-${id}`,
     status: 'processed',
     statusDetail: 'accredited',
     transactionId: 'PAY01JQ4S4KY8HWQ6NA5PXB65B3D4',
@@ -184,6 +184,13 @@ describe.skipIf(postgresUnavailable !== undefined)('sales in the store database'
     counter.set({ enabled: false });
     counter.set({ enabled: true });
     expect(outboxRows(first.db)).toBe(0);
+
+    // A sale made while it was switched off again is published when it is back on.
+    counter.set({ enabled: false });
+    createSalesHistory(first.db, first.changes).save(processed('s-while-off'));
+    counter.set({ enabled: true });
+    await expect.poll(async () => await ids('sales'), { timeout: 10_000 }).toEqual(['s-before', 's-while-off']);
+    expect(await ids('prints')).toEqual(['p-before']);
     first.history.closeSync();
     const again = openHistory({ file, changes: counter.store.historyChanges });
     expect(outboxRows(again.db)).toBe(0);

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { Clock } from '../../../shared/clock';
 import type { Language, StoreDatabaseSettings } from '../../../shared/ipc/channels/app';
 import type { StoreChanged, StoreStatus, StoreSync, StoreTestResult } from '../../../shared/ipc/channels/store';
-import { backfillHistory } from '../history/backfill';
+import { backfillHistory, forgetBackfill } from '../history/backfill';
 import type { HistoryChanges, HistoryChangesFactory } from '../history/history-changes';
 import { silentLogger, type Logger } from '../ports';
 import { StoreError, storeFailureCode, storeFailureReason } from './errors';
@@ -198,11 +198,14 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
   const historyChanges: HistoryChangesFactory = (db) => {
     const own = createSqliteOutbox(db);
     let appended = false;
+    /** false once this run took the marker away (history/backfill.ts forgetBackfill); undefined: not known. */
+    let backfilled: boolean | undefined;
     outbox = own;
     backfill = () => {
       if (outbox !== own) return;
       try {
         const count = backfillHistory(db, (kind, recordId, payload) => own.append(kind, recordId, payload));
+        backfilled = true;
         if (count === undefined) return;
         logger.info('the earlier prints and sales were put in the store outbox', { records: count });
         if (running?.outbox === own) running.publisher.wake();
@@ -214,7 +217,12 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
     reconfigure();
     const changes: HistoryChanges = {
       record(kind, recordId, payload) {
-        if (outbox !== own || connection() === undefined) return;
+        if (outbox !== own) return;
+        if (connection() === undefined) {
+          if (backfilled !== false) forgetBackfill(db);
+          backfilled = false;
+          return;
+        }
         own.append(kind, recordId, payload());
         appended = true;
       },
