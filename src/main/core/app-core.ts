@@ -155,7 +155,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
           random,
           logger,
         }),
-      attach: (db, of) => sales.attach(db, of),
+      attach: (db, of, changes) => sales.attach(db, of, changes),
     }),
   });
   const switchQueue = (): void => void prints.current().catch(() => undefined);

@@ -138,6 +138,8 @@ export async function importPrints(
       statements.insertContent.run(print.id, content);
       maxSeq = Math.max(maxSeq, print.seq);
       if (!isFinalPrintStatus(print.status)) state.live.set(print.id, { ...print, history: [...print.history] });
+      // In the outbox with the import or not at all, as any other write.
+      state.changes?.record('print', print.id, () => publishedPrint(print));
       imported++;
     }
     statements.insertMeta.run(marker, new Date().toISOString());
@@ -148,6 +150,7 @@ export async function importPrints(
     state.count = undefined;
     throw error;
   }
+  state.changes?.committed();
   countChanged(state, imported);
   return { imported, alreadyDone: false, maxSeq };
 }

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { silentLogger, type Logger } from '../ports';
-import type { HistoryChangesFactory } from './history-changes';
+import type { HistoryChanges, HistoryChangesFactory } from './history-changes';
 import { createPrintHistory, type PrintHistory } from './print-history';
 import { emptyCounts, salvageInto, type SalvageCounts } from './salvage';
 import { migrate, PAGE_SIZE, schemaVersion, SCHEMA_VERSION } from './schema';
@@ -100,7 +100,7 @@ function setAside(file: string, stamp: string): string[] {
  * the report says what was kept and where the damaged copy is. Never throws for a damaged file; throws
  * only when the folder itself cannot be written.
  */
-export function openHistory(options: OpenHistoryOptions): { history: PrintHistory; report: HistoryOpenReport; db: DatabaseSync } {
+export function openHistory(options: OpenHistoryOptions): { history: PrintHistory; report: HistoryOpenReport; db: DatabaseSync; changes?: HistoryChanges } {
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
   mkdirSync(dirname(options.file), { recursive: true });
@@ -130,8 +130,14 @@ export function openHistory(options: OpenHistoryOptions): { history: PrintHistor
     for (const suffix of SIDE_FILES) rmSync(work + suffix, { force: true });
     salvage = { reason, damagedCopy, counts: salvaged.counts, ...(salvaged.problem === undefined ? {} : { problem: salvaged.problem }) };
   }
-  const history = createPrintHistory(db, { logger, file: options.file, changes: options.changes?.(db) });
+  const changes = options.changes?.(db);
+  const history = createPrintHistory(db, { logger, file: options.file, changes });
   const outcome = salvage !== undefined ? 'salvaged' : existed ? 'opened' : 'created';
-  // `db`: the same connection, for the sales that share this history (sales-history.ts); the history closes it.
-  return { history, db, report: { outcome, prints: history.size(), ...(salvage === undefined ? {} : { salvage }) } };
+  // `db` and `changes`: the same connection and outbox, for the sales that share this history (sales-history.ts); the history closes it.
+  return {
+    history,
+    db,
+    ...(changes === undefined ? {} : { changes }),
+    report: { outcome, prints: history.size(), ...(salvage === undefined ? {} : { salvage }) },
+  };
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Sale, SETTLED_SALE_STATUSES } from '../../../shared/ipc/channels/orders';
 import type { OrderStore, SaleRecord } from '../orders/order-store';
+import { publishedOrder, publishedSale } from '../store/records';
+import type { HistoryChanges } from './history-changes';
 import type { DatabaseSync } from './sqlite';
 
 const StoredRecord = Sale.omit({ pending: true }).extend({
@@ -34,9 +36,10 @@ export function parseSaleRecord(text: string): SaleRecord {
  * `payment_order_transitions` and `sales` hold the columns the manager and the store read, `sale_records`
  * the service's whole record. Every save is one transaction on the history's connection, committed with
  * its synchronous=FULL (open.ts): durable when `save` returns. The history owns the connection and
- * closes it; `close` here only stops using it.
+ * closes it; `close` here only stops using it. `changes` (the store database's outbox) hears the order and
+ * the sale inside the same transaction, so they reach the outbox with the history or not at all.
  */
-export function createSalesHistory(db: DatabaseSync): SalesHistory {
+export function createSalesHistory(db: DatabaseSync, changes?: HistoryChanges): SalesHistory {
   const upsertOrder = db.prepare(`
     INSERT INTO payment_orders (id, platform_order_id, idempotency_key, terminal_id, external_reference, amount, currency, status, status_detail, payment_ids, created_at, updated_at)
     VALUES (:id, :orderId, :key, :terminal, :reference, :amount, :currency, :status, :detail, :payments, :created, :updated)
@@ -77,6 +80,8 @@ export function createSalesHistory(db: DatabaseSync): SalesHistory {
     upsertRecord.run({ id: record.id, final: settled ? 1 : 0, created, record: JSON.stringify(record) });
     const known = Number((transitionCount.get(record.id) as { n: number }).n);
     for (const transition of record.history.slice(known)) insertTransition.run(record.id, transition.status, transition.detail, Date.parse(transition.at));
+    changes?.record('order', record.id, () => publishedOrder(record));
+    changes?.record('sale', record.id, () => publishedSale(record));
   }
 
   function transaction(run: () => void): void {
@@ -88,6 +93,7 @@ export function createSalesHistory(db: DatabaseSync): SalesHistory {
       if (db.isTransaction) db.exec('ROLLBACK');
       throw error;
     }
+    changes?.committed();
   }
 
   return {

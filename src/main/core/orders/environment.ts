@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Environment } from '../../../shared/ipc/channels/app';
 import { migrateOldSales } from '../history/migrate-sales';
+import type { HistoryChanges } from '../history/history-changes';
 import { createSalesHistory } from '../history/sales-history';
 import type { DatabaseSync } from '../history/sqlite';
 import { SaleError } from './errors';
@@ -18,7 +19,7 @@ export interface OrdersSwitch {
   /** The current environment's service, over its history once that is open. */
   current(): Promise<OrdersService>;
   /** Starts the sales of an environment on its opened history; given to the print switch's opener. */
-  attach(db: DatabaseSync, environment: Environment): { close(): void };
+  attach(db: DatabaseSync, environment: Environment, changes?: HistoryChanges): { close(): void };
   close(): void;
 }
 
@@ -30,8 +31,8 @@ export interface OrdersSwitch {
 export function createOrdersSwitch(options: OrdersSwitchOptions): OrdersSwitch {
   const attached = new Map<Environment, OrdersService>();
   return {
-    attach(db, environment) {
-      const store = createSalesHistory(db);
+    attach(db, environment, changes) {
+      const store = createSalesHistory(db, changes);
       if (options.dataDirectory !== undefined) {
         try {
           migrateOldSales(store, join(options.dataDirectory, 'sales', `${environment}.sqlite`), { logger: options.logger });

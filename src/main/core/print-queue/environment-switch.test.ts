@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Environment } from '../../../shared/ipc/channels/app';
-import { createEnvironmentSwitch, type OpenedQueue } from './environment-switch';
+import type { HistoryChanges } from '../history/history-changes';
+import { createSalesHistory } from '../history/sales-history';
+import type { SaleRecord } from '../orders/order-store';
+import { createEnvironmentSwitch, historyQueueOpener, type OpenedQueue } from './environment-switch';
 import { PrintQueueError } from './errors';
+import type { PrintQueue } from './print-queue';
 
 interface FakeQueue {
   environment: Environment;
@@ -148,3 +152,47 @@ describe('one print queue per environment', () => {
     expect(log).toEqual(['open sandbox start', 'open sandbox done', 'close sandbox start', 'close sandbox done']);
   });
 });
+
+describe('historyQueueOpener', () => {
+  it('gives the sales attached to a history the same change hook as its prints, so a sale reaches the store outbox', async () => {
+    const heard: string[] = [];
+    const changes: HistoryChanges = { record: (kind, id) => heard.push(`${kind} ${id}`), committed: () => undefined, closed: () => undefined };
+    const open = historyQueueOpener({
+      changes: () => () => changes,
+      createQueue: () => ({ close: async () => undefined }) as unknown as PrintQueue,
+      attach: (db, _environment, given) => {
+        createSalesHistory(db, given).save(processedSale);
+        return { close: () => undefined };
+      },
+    });
+    const opened = await open('sandbox');
+    expect(heard).toEqual(['order s1', 'sale s1']);
+    await opened.close();
+  });
+});
+
+const processedSale = {
+  id: 's1',
+  terminalId: 'NEWLAND_N950__SBX0000001',
+  externalReference: 'ref-s1',
+  amount: '24.00',
+  items: [],
+  printOnTerminal: 'no_ticket',
+  orderId: 'ORD-s1',
+  status: 'processed',
+  statusDetail: null,
+  paymentMethod: null,
+  cardLastFour: null,
+  authorizationCode: null,
+  refundedAmount: '0.00',
+  refunds: [],
+  receiptPrintId: null,
+  lastError: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  history: [],
+  idempotencyKey: 'key-s1',
+  transactionId: null,
+  paymentId: null,
+  pendingOperation: null,
+} as const satisfies SaleRecord;

@@ -4,7 +4,7 @@ import { silentLogger, type Logger } from '../ports';
 import { PrintQueueError } from './errors';
 import { openHistory, type HistoryOpenReport } from '../history/open';
 import { migrateOldJournal, type JournalMigrationReport } from '../history/migrate-journal';
-import type { HistoryChangesFactory } from '../history/history-changes';
+import type { HistoryChanges, HistoryChangesFactory } from '../history/history-changes';
 import type { PrintHistory } from '../history/print-history';
 import type { DatabaseSync } from '../history/sqlite';
 import type { PrintQueue } from './print-queue';
@@ -98,7 +98,7 @@ export interface HistoryQueueOptions {
   /** The queue over an environment's history; the wiring gives it the platform, clock and policies. */
   createQueue(history: PrintHistory, environment: Environment): PrintQueue;
   /** What else keeps its rows in the same database (the sales): opened after the queue, closed before it. */
-  attach?(db: DatabaseSync, environment: Environment): { close(): void };
+  attach?(db: DatabaseSync, environment: Environment, changes: HistoryChanges | undefined): { close(): void };
 }
 
 export type HistoryReport =
@@ -110,26 +110,27 @@ export type HistoryReport =
  * environment's in-memory history stays open for the run, so switching back finds it again.
  */
 export function historyQueueOpener(options: HistoryQueueOptions): (environment: Environment) => Promise<OpenedQueue<PrintQueue>> {
-  type Opened = { history: PrintHistory; db: DatabaseSync };
+  type Opened = { history: PrintHistory; db: DatabaseSync; changes?: HistoryChanges };
   const inMemory = new Map<Environment, Opened>();
   const openOnDisk = async (directory: string, environment: Environment): Promise<Opened> => {
     const file = join(directory, `history-${environment}.sqlite`);
-    const { history, report, db } = openHistory({ file, logger: options.logger, changes: options.changes?.(environment) });
+    const { history, report, db, changes } = openHistory({ file, logger: options.logger, changes: options.changes?.(environment) });
     if (report.outcome === 'salvaged') options.onReport?.({ kind: 'salvaged', environment, open: report });
     const migration = await migrateOldJournal(history, join(directory, 'journal', environment), { logger: options.logger });
     if (migration !== undefined) options.onReport?.({ kind: 'migrated', environment, migration });
-    return { history, db };
+    return { history, db, ...(changes === undefined ? {} : { changes }) };
   };
 
   return async (environment) => {
     const directory = options.dataDirectory;
-    const { history, db } =
+    const opened =
       directory === undefined
         ? (inMemory.get(environment) ?? openHistory({ file: ':memory:', logger: options.logger, changes: options.changes?.(environment) }))
         : await openOnDisk(directory, environment);
-    if (directory === undefined) inMemory.set(environment, { history, db });
+    const { history, db, changes } = opened;
+    if (directory === undefined) inMemory.set(environment, opened);
     const queue = options.createQueue(history, environment);
-    const attached = options.attach?.(db, environment);
+    const attached = options.attach?.(db, environment, changes);
     return {
       queue,
       async close() {

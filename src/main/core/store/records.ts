@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SaleRecord } from '../orders/order-store';
 import { JournalPrint } from '../print-queue/records';
 
 /**
@@ -16,13 +17,19 @@ export function publishedPrint(print: Readonly<JournalPrint>): PublishedPrint {
   return PublishedPrint.parse(print);
 }
 
+/**
+ * Empty until known: a sale's currency is not kept yet (history/sales-history.ts UNKNOWN_CURRENCY), and
+ * the store shows what the counter knows rather than a guess.
+ */
+const Currency = z.union([z.literal(''), z.string().length(3)]);
+
 /** A payment order on a terminal (the Orders work); amounts in the currency's units, two decimals. */
 export const PublishedOrder = z.object({
   id: z.string().min(1),
   terminalId: z.string().min(1),
   externalReference: z.string(),
   amount: z.number().nonnegative(),
-  currency: z.string().min(3).max(3),
+  currency: Currency,
   status: z.string().min(1),
   statusDetail: z.string().nullable(),
   paymentIds: z.array(z.string()),
@@ -35,7 +42,7 @@ export const PublishedSale = z.object({
   id: z.string().min(1),
   orderId: z.string().nullable(),
   total: z.number().nonnegative(),
-  currency: z.string().min(3).max(3),
+  currency: Currency,
   status: z.string().min(1),
   paymentIds: z.array(z.string()),
   items: z.array(z.record(z.string(), z.unknown())),
@@ -45,3 +52,34 @@ export const PublishedSale = z.object({
 export type PublishedSale = z.infer<typeof PublishedSale>;
 
 export const OUTBOX_PAYLOADS = { print: PublishedPrint, order: PublishedOrder, sale: PublishedSale } as const;
+
+/** The order as its counter's history keeps it: the sale's own id, as the history's `payment_orders` row. */
+export function publishedOrder(record: Readonly<SaleRecord>): PublishedOrder {
+  return PublishedOrder.parse({
+    id: record.id,
+    terminalId: record.terminalId,
+    externalReference: record.externalReference,
+    amount: Number(record.amount),
+    currency: '',
+    status: record.status,
+    statusDetail: record.statusDetail,
+    paymentIds: record.transactionId === null ? [] : [record.transactionId],
+    createdAt: Date.parse(record.createdAt),
+    updatedAt: Date.parse(record.updatedAt),
+  });
+}
+
+/** The sale settled by the order of the same id (the history's `sales.order_id` is the sale's id too). */
+export function publishedSale(record: Readonly<SaleRecord>): PublishedSale {
+  return PublishedSale.parse({
+    id: record.id,
+    orderId: record.id,
+    total: Number(record.amount),
+    currency: '',
+    status: record.status,
+    paymentIds: record.transactionId === null ? [] : [record.transactionId],
+    items: record.items,
+    createdAt: Date.parse(record.createdAt),
+    updatedAt: Date.parse(record.updatedAt),
+  });
+}

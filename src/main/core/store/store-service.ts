@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Clock } from '../../../shared/clock';
 import type { Language, StoreDatabaseSettings } from '../../../shared/ipc/channels/app';
 import type { StoreChanged, StoreStatus, StoreSync, StoreTestResult } from '../../../shared/ipc/channels/store';
+import { backfillHistory, forgetBackfill } from '../history/backfill';
 import type { HistoryChanges, HistoryChangesFactory } from '../history/history-changes';
 import { silentLogger, type Logger } from '../ports';
 import { StoreError, storeFailureCode, storeFailureReason } from './errors';
@@ -131,6 +132,8 @@ function createStoreReads(options: StoreServiceOptions, logger: Logger) {
 export function createStoreService(options: StoreServiceOptions): StoreService {
   const logger = options.logger ?? silentLogger;
   let outbox: Outbox | undefined;
+  /** Puts the current history's earlier prints and sales in its outbox, once (history/backfill.ts). */
+  let backfill: (() => void) | undefined;
   let running: { key: string; outbox: Outbox; publisher: Publisher; unsubscribe(): void } | undefined;
   const reads = createStoreReads(options, logger);
   let disposed = false;
@@ -185,6 +188,7 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
       reads.stop();
     } else {
       const key = JSON.stringify(wanted);
+      backfill?.();
       startPublishing(wanted, key);
       reads.follow(wanted, key);
     }
@@ -194,11 +198,31 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
   const historyChanges: HistoryChangesFactory = (db) => {
     const own = createSqliteOutbox(db);
     let appended = false;
+    /** false once this run took the marker away (history/backfill.ts forgetBackfill); undefined: not known. */
+    let backfilled: boolean | undefined;
     outbox = own;
+    backfill = () => {
+      if (outbox !== own) return;
+      try {
+        const count = backfillHistory(db, (kind, recordId, payload) => own.append(kind, recordId, payload));
+        backfilled = true;
+        if (count === undefined) return;
+        logger.info('the earlier prints and sales were put in the store outbox', { records: count });
+        if (running?.outbox === own) running.publisher.wake();
+      } catch (error) {
+        // No marker was written: the next start or settings change tries again; new changes go on meanwhile.
+        logger.error('the earlier prints and sales could not be put in the store outbox', { error: String(error) });
+      }
+    };
     reconfigure();
     const changes: HistoryChanges = {
       record(kind, recordId, payload) {
-        if (outbox !== own || connection() === undefined) return;
+        if (outbox !== own) return;
+        if (connection() === undefined) {
+          if (backfilled !== false) forgetBackfill(db);
+          backfilled = false;
+          return;
+        }
         own.append(kind, recordId, payload());
         appended = true;
       },
@@ -210,6 +234,7 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
       closed() {
         if (outbox !== own) return;
         outbox = undefined;
+        backfill = undefined;
         stopPublishing();
       },
     };
