@@ -1,42 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../../shared/ipc/channels/app';
-import { createAppCore, type AppCore } from '../app-core';
-import { createMemoryStore } from '../settings/store';
-import {
-  COUNTER_APP,
-  createTestHttp,
-  driveUntil,
-  receipt,
-  settle,
-  startTestSandbox,
-  testCoreOptions,
-  TERMINAL_1,
-  type Interference,
-  type TestSandbox,
-} from '../testing/harness';
+import { driveUntil, receipt, settle, TERMINAL_1, type Interference, startCoreOnSandbox, type CoreOnSandbox } from '../testing/harness';
 import { verdictOf } from './connection-monitor';
 
-let platform: TestSandbox | undefined;
-const cores: AppCore[] = [];
+const rigs: CoreOnSandbox[] = [];
 afterEach(async () => {
-  for (const core of cores.splice(0)) await core.dispose();
-  await platform?.close();
-  platform = undefined;
+  for (const rig of rigs.splice(0)) await rig.close();
 });
 
 /** A core whose requests to the platform's API (not the sandbox's health route) answer `fault` while it is set. */
 async function start() {
-  platform = await startTestSandbox();
-  const target = platform;
   let fault: (request: { method: string; path: string }) => Interference = () => 'pass';
-  const recorder = createTestHttp(target.clock, (request) => (request.path.startsWith('/__sandbox/') ? 'pass' : fault(request)));
-  const core = createAppCore({
-    store: createMemoryStore(),
-    ...testCoreOptions(target, recorder.http),
-    sandboxCredentials: { ...COUNTER_APP },
-    random: () => 0.5,
-  });
-  cores.push(core);
+  const rig = await startCoreOnSandbox((request) => (request.path.startsWith('/__sandbox/') ? 'pass' : fault(request)));
+  rigs.push(rig);
+  const { core, target } = rig;
   const lights: ConnectionState['state'][] = [];
   core.events.subscribe((name, payload) => {
     if (name === 'connection.changed') lights.push((payload as ConnectionState).state);
@@ -45,7 +22,7 @@ async function start() {
   return {
     core,
     target,
-    log: recorder.log,
+    log: rig.log,
     lights,
     setFault(next: (request: { method: string; path: string }) => Interference) {
       fault = next;
@@ -53,8 +30,7 @@ async function start() {
   };
 }
 
-const creates = (log: ReturnType<typeof createTestHttp>['log']) =>
-  log.filter((request) => request.method === 'POST' && request.path === '/terminals/v1/actions');
+const creates = (log: CoreOnSandbox['log']) => log.filter((request) => request.method === 'POST' && request.path === '/terminals/v1/actions');
 
 describe('the connection light tells the truth (issue 14)', () => {
   it('reads each real outcome as data: no answer or a 5xx is offline, an access refusal unauthorized, any other answer online', () => {

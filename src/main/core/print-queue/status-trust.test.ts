@@ -1,42 +1,27 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PrintSummary } from '../../../shared/ipc/channels/prints';
-import { createAppCore, type AppCore } from '../app-core';
-import { createMemoryStore } from '../settings/store';
 import {
   configureTerminal,
-  COUNTER_APP,
-  createTestHttp,
   driveUntil,
   pressTerminal,
   receipt,
-  startTestSandbox,
-  testCoreOptions,
   TERMINAL_1,
   type Interference,
-  type TestSandbox,
+  startCoreOnSandbox,
+  type CoreOnSandbox,
 } from '../testing/harness';
 
-let platform: TestSandbox | undefined;
-const cores: AppCore[] = [];
+const rigs: CoreOnSandbox[] = [];
 afterEach(async () => {
-  for (const core of cores.splice(0)) await core.dispose();
-  await platform?.close();
-  platform = undefined;
+  for (const rig of rigs.splice(0)) await rig.close();
 });
 
 /** A core whose status reads (GET of an action) answer `readFault` while it is set. */
 async function start() {
-  platform = await startTestSandbox();
-  const target = platform;
   let readFault: Interference = 'pass';
-  const recorder = createTestHttp(target.clock, ({ method, path }) => (method === 'GET' && path.startsWith('/terminals/v1/actions/') ? readFault : 'pass'));
-  const core = createAppCore({
-    store: createMemoryStore(),
-    ...testCoreOptions(target, recorder.http),
-    sandboxCredentials: { ...COUNTER_APP },
-    random: () => 0.5,
-  });
-  cores.push(core);
+  const rig = await startCoreOnSandbox(({ method, path }) => (method === 'GET' && path.startsWith('/terminals/v1/actions/') ? readFault : 'pass'));
+  rigs.push(rig);
+  const { core, target } = rig;
   const events: PrintSummary[] = [];
   core.events.subscribe((name, payload) => {
     if (name === 'print.changed') events.push(payload as PrintSummary);

@@ -7,9 +7,10 @@ import { createManualClock, type ManualClock } from '../../../shared/clock';
 import type { Language } from '../../../shared/ipc/channels/app';
 import type { IpcFailure } from '../../../shared/ipc/define';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/app';
-import type { AppCoreOptions } from '../app-core';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../app-core';
 import { CounterError } from '../errors';
 import { silentLogger, type Http } from '../ports';
+import { createMemoryStore } from '../settings/store';
 import type { SecretBox } from '../credentials/secret-box';
 
 /**
@@ -276,4 +277,33 @@ export function createTestSecretBox(available = true): SecretBox {
 export function temporaryDirectory(prefix = 'counter-core-'): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** A core on the sandbox's Counter application whose every request goes through `interfere`, and its sandbox. */
+export interface CoreOnSandbox {
+  readonly core: AppCore;
+  readonly target: TestSandbox;
+  readonly log: RecordedRequest[];
+  /** Disposes the core, then closes its sandbox. */
+  close(): Promise<void>;
+}
+
+export async function startCoreOnSandbox(interfere: (request: { method: string; path: string }) => Interference): Promise<CoreOnSandbox> {
+  const target = await startTestSandbox();
+  const recorder = createTestHttp(target.clock, interfere);
+  const core = createAppCore({
+    store: createMemoryStore(),
+    ...testCoreOptions(target, recorder.http),
+    sandboxCredentials: { ...COUNTER_APP },
+    random: () => 0.5,
+  });
+  return {
+    core,
+    target,
+    log: recorder.log,
+    async close() {
+      await core.dispose();
+      await target.close();
+    },
+  };
 }
