@@ -19,6 +19,7 @@ import {
   TERMINAL_2,
   type Interference,
   type TestSandbox,
+  foreignPrintOrder,
 } from '../testing/harness';
 
 /**
@@ -77,25 +78,9 @@ function interferenceFor(trouble: NetworkTrouble): Interference {
 }
 
 /** Another point of sale of the same account puts an order on the terminal (it may be refused: ours waits there). */
-async function foreignOrder(target: TestSandbox, terminalId: string, count: number): Promise<void> {
-  const tokenResponse = await fetch(`${target.baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: COUNTER_APP.clientId, client_secret: COUNTER_APP.clientSecret }),
-  });
-  const token = (await tokenResponse.json()) as { access_token: string };
-  const response = await fetch(`${target.baseUrl}/terminals/v1/actions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}`, 'x-idempotency-key': `foreign-${count}` },
-    body: JSON.stringify({
-      type: 'print',
-      external_reference: `FOREIGN-${count}`,
-      config: { point: { terminal_id: terminalId, subtype: 'custom' } },
-      content: receipt('foreign'),
-    }),
-  });
-  await response.body?.cancel();
-}
+const foreignOrder = async (target: TestSandbox, terminalId: string, count: number): Promise<void> => {
+  await foreignPrintOrder(target, terminalId, { key: `foreign-${count}`, reference: `FOREIGN-${count}` });
+};
 
 describe('exactly once under faults, restarts and a slow network', () => {
   it('puts every print on the platform exactly once, in its terminal’s order, and journals its true final state', async () => {

@@ -18,6 +18,7 @@ import {
   testCoreOptions,
   TERMINAL_1,
   type TestSandbox,
+  foreignPrintOrder,
 } from '../testing/harness';
 
 /**
@@ -62,25 +63,8 @@ const isCreate = (url: string, init: RequestInit) => init.method === 'POST' && n
 const isStatusRead = (url: string, init: RequestInit) => (init.method ?? 'GET') === 'GET' && new URL(url).pathname.startsWith('/terminals/v1/actions/');
 
 /** Another point of sale of the same account puts an order on the terminal. */
-async function foreignOrder(target: TestSandbox, terminalId: string): Promise<number> {
-  const tokenResponse = await fetch(`${target.baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: COUNTER_APP.clientId, client_secret: COUNTER_APP.clientSecret }),
-  });
-  const token = (await tokenResponse.json()) as { access_token: string };
-  const response = await fetch(`${target.baseUrl}/terminals/v1/actions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}`, 'x-idempotency-key': `foreign-${terminalId}` },
-    body: JSON.stringify({
-      type: 'print',
-      external_reference: 'FOREIGN-1',
-      config: { point: { terminal_id: terminalId, subtype: 'custom' } },
-      content: receipt('foreign'),
-    }),
-  });
-  return response.status;
-}
+const foreignOrder = (target: TestSandbox, terminalId: string): Promise<number> =>
+  foreignPrintOrder(target, terminalId, { key: `foreign-${terminalId}`, reference: 'FOREIGN-1' });
 
 describe('print queue on a slow network (issue 16)', () => {
   it('never sends a print cancelled while it waited for its terminal’s budget, paused by a 429 on another print’s status read (defect 1)', async () => {

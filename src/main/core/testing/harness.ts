@@ -307,3 +307,28 @@ export async function startCoreOnSandbox(interfere: (request: { method: string; 
     },
   };
 }
+
+/**
+ * Another point of sale of the same account puts a print order on the terminal, straight through the
+ * platform's API (it may be refused: one waiting order per terminal). Answers the create's HTTP status.
+ */
+export async function foreignPrintOrder(target: TestSandbox, terminalId: string, order: { key: string; reference: string }): Promise<number> {
+  const tokenResponse = await fetch(`${target.baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: COUNTER_APP.clientId, client_secret: COUNTER_APP.clientSecret }),
+  });
+  const token = (await tokenResponse.json()) as { access_token: string };
+  const response = await fetch(`${target.baseUrl}/terminals/v1/actions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}`, 'x-idempotency-key': order.key },
+    body: JSON.stringify({
+      type: 'print',
+      external_reference: order.reference,
+      config: { point: { terminal_id: terminalId, subtype: 'custom' } },
+      content: receipt('foreign'),
+    }),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
