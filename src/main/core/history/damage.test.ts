@@ -25,7 +25,8 @@ beforeAll(async () => {
   healthy = join(root, 'healthy.sqlite');
   const { history } = openHistory({ file: healthy });
   for (let index = 0; index < PRINTS; index++) {
-    const print = samplePrint(history.nextSeq());
+    // Fixed ids: the pages' layout (which page is a leaf and which an interior one) is the same every run.
+    const print = samplePrint(history.nextSeq(), { id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`, idempotencyKey: `key-${index}` });
     await history.append(print, `receipt ${index} `.repeat(20)).durable;
     await history.update(print.id, { status: 'processed', updatedAt: print.createdAt + 5 }, { status: 'processed', at: print.createdAt + 5, reason: null })
       .durable;
