@@ -25,8 +25,8 @@ import { silentLogger } from '../src/main/core/ports';
 import { createMemoryStore } from '../src/main/core/settings/store';
 import { COUNTER_APP, TERMINAL_1 } from '../src/main/core/testing/harness';
 import { ChargeRequest, type Sale } from '../src/shared/ipc/channels/orders';
-import { TokenResponse } from '../src/shared/platform/oauth';
 import { sqlite } from '../src/main/core/history/sqlite';
+import { sandboxToken } from './_sandbox-token';
 import { summarize } from './_stats';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '100' }, taps: { type: 'string', default: '20' } } });
@@ -101,15 +101,7 @@ function watcher(core: AppCore) {
     });
 }
 
-const token = TokenResponse.parse(
-  await (
-    await fetch(`${baseUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: COUNTER_APP.clientId, client_secret: COUNTER_APP.clientSecret }),
-    })
-  ).json(),
-).access_token;
+const token = await sandboxToken(baseUrl);
 const authorized = (key: string) => ({
   'content-type': 'application/json',
   accept: 'application/json',

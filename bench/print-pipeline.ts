@@ -24,7 +24,7 @@ import { silentLogger } from '../src/main/core/ports';
 import { createMemoryStore } from '../src/main/core/settings/store';
 import { COUNTER_APP, receipt, TERMINAL_1 } from '../src/main/core/testing/harness';
 import type { PrintSummary } from '../src/shared/ipc/channels/prints';
-import { TokenResponse } from '../src/shared/platform/oauth';
+import { sandboxToken } from './_sandbox-token';
 import { summarize } from './_stats';
 
 const { values } = parseArgs({ options: { prints: { type: 'string', default: '300' } } });
@@ -74,15 +74,7 @@ core.events.subscribe((name, payload) => {
 const statusReached = (reference: string, status: string) =>
   new Promise<{ summary: PrintSummary; at: number }>((resolve) => waiters.set(reference, { status, resolve }));
 
-const token = TokenResponse.parse(
-  await (
-    await fetch(`${baseUrl}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: COUNTER_APP.clientId, client_secret: COUNTER_APP.clientSecret }),
-    })
-  ).json(),
-).access_token;
+const token = await sandboxToken(baseUrl);
 const content = receipt('bench');
 
 async function bareCreate(): Promise<number> {

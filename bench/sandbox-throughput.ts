@@ -21,7 +21,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { z } from 'zod';
-import { TokenResponse } from '../src/shared/platform/oauth';
+import { COUNTER_APP } from '../src/main/core/testing/harness';
+import { sandboxToken } from './_sandbox-token';
 
 // ---------------------------------------------------------------- scenarios
 
@@ -44,16 +45,7 @@ export interface Scenario {
   prepare(baseUrl: string): Promise<LoadStep[]>;
 }
 
-const COUNTER_CREDENTIALS = { client_id: '4815162342', client_secret: 'SBX-counter-secret-7d1f0c2a9b' };
-
-async function clientCredentialsToken(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', ...COUNTER_CREDENTIALS }),
-  });
-  return TokenResponse.parse(await response.json()).access_token;
-}
+const COUNTER_CREDENTIALS = { client_id: COUNTER_APP.clientId, client_secret: COUNTER_APP.clientSecret };
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -70,9 +62,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'GET /terminals/v1/list (authenticated)',
-    prepare: async (baseUrl) => [
-      { method: 'GET', path: '/terminals/v1/list?limit=50', headers: { authorization: `Bearer ${await clientCredentialsToken(baseUrl)}` } },
-    ],
+    prepare: async (baseUrl) => [{ method: 'GET', path: '/terminals/v1/list?limit=50', headers: { authorization: `Bearer ${await sandboxToken(baseUrl)}` } }],
   },
   {
     // Issue 4: create + get of print actions. Each connection prints on a terminal of its own and
@@ -80,7 +70,7 @@ export const SCENARIOS: Scenario[] = [
     name: 'POST + GET + cancel /terminals/v1/actions',
     target: 0.4,
     prepare: async (baseUrl) => {
-      const authorization = `Bearer ${await clientCredentialsToken(baseUrl)}`;
+      const authorization = `Bearer ${await sandboxToken(baseUrl)}`;
       let nextTerminal = 0;
       const terminalOf = (context: Record<string, unknown>): string => {
         if (typeof context['terminal'] !== 'string') context['terminal'] = BENCH_TERMINALS[nextTerminal++ % BENCH_TERMINALS.length]!.id;
