@@ -1,45 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { createSandbox, type Sandbox } from '../src/sandbox/app';
-import { DEFAULT_SEED } from '../src/sandbox/accounts';
 import { screenshot } from './fixtures';
+import { sandboxSession } from './sandbox-session';
 
 /**
  * An integrator watches a sandbox terminal's page while a print is sent over the API: the print comes
  * out on the paper roll, live, and what comes out is the shared renderer's picture of the receipt.
  */
 const TERMINAL = 'NEWLAND_N950__SBX0000001';
-let sandbox: Sandbox;
-let baseUrl: string;
-let token: string;
-
-test.beforeAll(async () => {
-  sandbox = await createSandbox();
-  baseUrl = await sandbox.listen();
-  const application = DEFAULT_SEED.applications[0]!;
-  const response = await fetch(`${baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'client_credentials', client_id: application.client_id, client_secret: application.client_secret }),
-  });
-  token = ((await response.json()) as { access_token: string }).access_token;
-});
-
-test.afterAll(async () => {
-  await sandbox.close();
-});
+const session = sandboxSession();
 
 test('a print sent over the API comes out on the virtual terminal page, live', async ({ page }) => {
-  await page.goto(`${baseUrl}/__sandbox/terminals/${TERMINAL}/view`);
+  await page.goto(`${session.baseUrl}/__sandbox/terminals/${TERMINAL}/view`);
   await expect(page.getByText(TERMINAL).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'paper roll' }).getByRole('heading', { level: 2 })).toHaveText('Paper roll (0 printed)');
   await screenshot(page, 'sandbox-terminal-idle');
 
   const content = readFileSync('resources/samples/receipt-custom.txt', 'utf8');
-  const created = await fetch(`${baseUrl}/terminals/v1/actions`, {
+  const created = await fetch(`${session.baseUrl}/terminals/v1/actions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-idempotency-key': randomUUID() },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}`, 'x-idempotency-key': randomUUID() },
     body: JSON.stringify({ type: 'print', external_reference: 'E2E-VIEW-1', config: { point: { terminal_id: TERMINAL, subtype: 'custom' } }, content }),
   });
   expect(created.status).toBe(201);
@@ -49,8 +30,11 @@ test('a print sent over the API comes out on the virtual terminal page, live', a
   await expect
     .poll(
       async () =>
-        ((await (await fetch(`${baseUrl}/terminals/v1/actions/${action.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { status: string })
-          .status,
+        (
+          (await (await fetch(`${session.baseUrl}/terminals/v1/actions/${action.id}`, { headers: { authorization: `Bearer ${session.token}` } })).json()) as {
+            status: string;
+          }
+        ).status,
       { timeout: 15_000 },
     )
     .toBe('processed');
