@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Environment } from '../../../shared/ipc/channels/app';
 import type { HistoryChanges } from '../history/history-changes';
 import { createSalesHistory } from '../history/sales-history';
-import type { SaleRecord } from '../orders/order-store';
+import { sampleSale } from '../orders/testing/sample-sale';
 import { createEnvironmentSwitch, historyQueueOpener, type OpenedQueue } from './environment-switch';
 import { PrintQueueError } from './errors';
 import type { PrintQueue } from './print-queue';
@@ -171,28 +171,4 @@ describe('historyQueueOpener', () => {
   });
 });
 
-const processedSale = {
-  id: 's1',
-  terminalId: 'NEWLAND_N950__SBX0000001',
-  externalReference: 'ref-s1',
-  amount: '24.00',
-  items: [],
-  printOnTerminal: 'no_ticket',
-  orderId: 'ORD-s1',
-  status: 'processed',
-  statusDetail: null,
-  paymentMethod: null,
-  cardLastFour: null,
-  authorizationCode: null,
-  refundedAmount: '0.00',
-  refunds: [],
-  receiptPrintId: null,
-  lastError: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  history: [],
-  idempotencyKey: 'key-s1',
-  transactionId: null,
-  paymentId: null,
-  pendingOperation: null,
-} as const satisfies SaleRecord;
+const processedSale = sampleSale('s1', { items: [], orderId: 'ORD-s1', status: 'processed', history: [] });

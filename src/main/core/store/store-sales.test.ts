@@ -8,6 +8,7 @@ import { openHistory } from '../history/open';
 import { createSalesHistory } from '../history/sales-history';
 import type { DatabaseSync } from '../history/sqlite';
 import type { SaleRecord } from '../orders/order-store';
+import { sampleSale } from '../orders/testing/sample-sale';
 import { queuedPrint } from '../print-queue/records';
 import { publishBatch } from './publish-batch';
 import { publishedOrder, publishedSale } from './records';
@@ -46,35 +47,7 @@ function service(initial: StoreDatabaseSettings): { store: StoreService; set(pat
   };
 }
 
-function sale(id: string, patch: Partial<SaleRecord> = {}): SaleRecord {
-  const at = '2026-11-20T10:00:00.000Z';
-  return {
-    id,
-    terminalId: 'NEWLAND_N950__SBX0000001',
-    externalReference: `ref-${id}`,
-    amount: '24.00',
-    items: [{ name: 'Coffee', quantity: 2, unitPrice: '12.00' }],
-    printOnTerminal: 'no_ticket',
-    orderId: null,
-    status: 'created',
-    statusDetail: null,
-    paymentMethod: null,
-    cardLastFour: null,
-    authorizationCode: null,
-    refundedAmount: '0.00',
-    refunds: [],
-    receiptPrintId: null,
-    lastError: null,
-    createdAt: at,
-    updatedAt: at,
-    history: [{ status: 'created', detail: null, at }],
-    idempotencyKey: `key-${id}`,
-    transactionId: null,
-    paymentId: null,
-    pendingOperation: null,
-    ...patch,
-  } as SaleRecord;
-}
+const sale = sampleSale;
 
 function processed(id: string): SaleRecord {
   const at = '2026-11-20T10:00:05.000Z';
