@@ -10,6 +10,7 @@ import {
 import type { Principal, SandboxContext } from '../context';
 import { SandboxError } from '../errors';
 import { registerTerminals } from '../terminals/routes';
+import { checkCallersPdvTerminal } from '../terminals/terminal-check';
 import { TerminalFleet } from '../terminals/virtual-terminal';
 import { registerBodyless } from './bodyless';
 import { idempotencyConflict, requestFingerprint, type IdempotencyDecision, type StoredResponse } from '../idempotency';
@@ -104,24 +105,7 @@ export function registerActions(app: FastifyInstance, context: SandboxContext): 
         // request, and a malformed request neither uses nor conflicts with a key.
         const body = parseCreateBody(request.body);
         return idempotent(request, reply, ACTIONS_PATH, body, () => {
-          const terminalId = body.config.point.terminal_id;
-          const terminal = context.seed.terminals.find((candidate) => candidate.id === terminalId);
-          // An unknown terminal and another user's terminal look the same, so ids of others do not leak.
-          if (terminal === undefined || terminal.user_id !== principal.userId) {
-            throw new SandboxError(403, 'forbidden_checking_terminal_owner', `The terminal ${terminalId} does not belong to the caller.`, [
-              {
-                code: 'forbidden_checking_terminal_owner',
-                description: 'config.point.terminal_id is not a terminal of this user',
-                data: { property: 'config.point.terminal_id' },
-              },
-            ]);
-          }
-          if (terminal.operating_mode !== 'PDV') {
-            const description = `terminal ${terminalId} is in ${terminal.operating_mode} mode; print actions need a terminal in PDV mode`;
-            throw new SandboxError(400, 'property_value', description, [
-              { code: 'property_value', description, data: { property: 'config.point.terminal_id', operating_mode: terminal.operating_mode } },
-            ]);
-          }
+          checkCallersPdvTerminal(context, principal, body.config.point.terminal_id, 'print actions');
           const { raster } = checkContent(body);
           const action = service.create(principal.userId, body, raster);
           return { status: 201, body: createdView(action) };

@@ -20,6 +20,7 @@ import { SandboxError } from '../errors';
 import { typedJsonSerializer } from '../serialization';
 import { idempotencyConflict, requestFingerprint, type StoredResponse } from '../idempotency';
 import { registerTerminalSetup } from '../terminals/setup';
+import { checkCallersPdvTerminal } from '../terminals/terminal-check';
 import type { TerminalFleet } from '../terminals/virtual-terminal';
 import { orderView, OrderService, type OrderChange, type StoredOrder } from './service';
 
@@ -175,7 +176,7 @@ function registerCreateReadSearch(app: FastifyInstance, context: SandboxContext,
         const { principal } = callerOf(request);
         const body = parseRequestShape(CreatePointOrderRequest, request.body);
         return idempotent(request, reply, ORDERS_PATH, body, () => {
-          checkTerminal(context, principal, body.config.point.terminal_id);
+          checkCallersPdvTerminal(context, principal, body.config.point.terminal_id, 'point orders');
           return { status: 201, body: orderView(service.create(ownerFor(principal), body)) };
         });
       },
@@ -310,24 +311,4 @@ function searchOrders(orders: readonly StoredOrder[], userId: number, query: Ord
       limit: String(query.page_size),
     },
   };
-}
-
-/** The same terminal rules as print actions (spec 7.2): the caller's own terminal, in PDV mode. */
-function checkTerminal(context: SandboxContext, principal: Principal, terminalId: string): void {
-  const terminal = context.seed.terminals.find((candidate) => candidate.id === terminalId);
-  if (terminal === undefined || terminal.user_id !== principal.userId) {
-    throw new SandboxError(403, 'forbidden_checking_terminal_owner', `The terminal ${terminalId} does not belong to the caller.`, [
-      {
-        code: 'forbidden_checking_terminal_owner',
-        description: 'config.point.terminal_id is not a terminal of this user',
-        data: { property: 'config.point.terminal_id' },
-      },
-    ]);
-  }
-  if (terminal.operating_mode !== 'PDV') {
-    const description = `terminal ${terminalId} is in ${terminal.operating_mode} mode; point orders need a terminal in PDV mode (PATCH /terminals/v1/setup)`;
-    throw new SandboxError(400, 'property_value', description, [
-      { code: 'property_value', description, data: { property: 'config.point.terminal_id', operating_mode: terminal.operating_mode } },
-    ]);
-  }
 }
