@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import jpeg from 'jpeg-js';
 import { expect, screenshot, startCounterHost, test } from './fixtures';
+import { openCounter as openCounterWith } from './counter-page';
 
 /**
  * Issue 14's walkthrough items that were still open, each as the cashier meets it in the real app
@@ -25,10 +26,7 @@ const SIZES = [
 ] as const;
 
 async function openCounter(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compose and print');
-  await page.getByTestId('receipt-editor').fill(RECEIPT);
-  await page.locator('select[data-testid="terminal"]').selectOption(TERMINAL);
+  await openCounterWith(page, url, RECEIPT, TERMINAL);
   await expect(page.getByTestId('print-button')).toBeEnabled();
 }
 

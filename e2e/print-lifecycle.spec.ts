@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { FaultRule } from '../src/sandbox/control/faults';
 import type { TerminalSettingsPatch } from '../src/sandbox/terminals/virtual-terminal';
 import { expect, screenshot, test } from './fixtures';
+import { openCounter, printReceipt } from './counter-page';
 
 /**
  * A print's life as the cashier follows it: the Counter screen's timeline and the Queue screen, in
@@ -35,24 +36,6 @@ const setTerminal = (baseUrl: string, settings: TerminalSettingsPatch) => sandbo
 const faultOnCreate = (baseUrl: string, rule: Omit<FaultRule, 'method' | 'pathPattern'>) =>
   sandbox(baseUrl, '/__sandbox/faults', { method: 'POST', pathPattern: '/terminals/v1/actions', ...rule });
 
-async function openCounter(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compose and print');
-  await page.getByTestId('receipt-editor').fill(RECEIPT);
-  // A <select> once the account's terminals are known; a text field until then.
-  await page.locator('select[data-testid="terminal"]').selectOption(TERMINAL);
-}
-
-/** Presses Print and returns the reference the print went out under. */
-async function printReceipt(page: Page): Promise<string> {
-  await expect(page.getByTestId('print-button')).toBeEnabled();
-  const reference = await page.getByTestId('external-reference').inputValue();
-  await page.getByTestId('print-button').click();
-  // Accepted: the screen has moved on to the next reference.
-  await expect(page.getByTestId('external-reference')).not.toHaveValue(reference);
-  return reference;
-}
-
 const timeline = (scope: Page | Locator, reference: string) => scope.getByRole('group', { name: `Progress of ${reference}` });
 const queueRow = (page: Page, reference: string) => page.locator(`[data-testid="queue-row"][data-reference="${reference}"]`);
 
@@ -62,7 +45,7 @@ test.describe('print lifecycle', () => {
     await terminalPage.goto(`${counter.sandboxBaseUrl}/__sandbox/terminals/${TERMINAL}/view`);
     await expect(terminalPage.getByRole('region', { name: 'paper roll' }).getByRole('heading', { level: 2 })).toHaveText('Paper roll (0 printed)');
 
-    await openCounter(page, counter.url);
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
     const reference = await printReceipt(page);
     const steps = timeline(page, reference);
     await expect(steps).toBeVisible();
@@ -95,7 +78,7 @@ test.describe('print lifecycle', () => {
   test('a print waiting for pickup is canceled from its timeline', async ({ page, counter }) => {
     // Manual pickup: the print stays `created` until the terminal's refresh is pressed.
     await setTerminal(counter.sandboxBaseUrl, { mode: 'manual' });
-    await openCounter(page, counter.url);
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
     const reference = await printReceipt(page);
     const steps = timeline(page, reference);
     await expect(steps).toHaveAttribute('data-status', 'created');
@@ -116,7 +99,7 @@ test.describe('print lifecycle', () => {
   test('a print on the terminal has no Cancel button but says to cancel it on the terminal', async ({ page, counter }) => {
     // Manual pickup and completion: the print waits for refresh, then stays on the terminal until completed.
     await setTerminal(counter.sandboxBaseUrl, { mode: 'manual', completion: 'manual' });
-    await openCounter(page, counter.url);
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
     const reference = await printReceipt(page);
     const held = timeline(page, reference);
     await expect(held).toHaveAttribute('data-status', 'created');
@@ -132,7 +115,7 @@ test.describe('print lifecycle', () => {
 
   test('a second print waits behind the first on the same terminal, then goes out; the Queue screen shows it', async ({ page, counter }) => {
     await setTerminal(counter.sandboxBaseUrl, { mode: 'manual' });
-    await openCounter(page, counter.url);
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
     const first = await printReceipt(page);
     await expect(timeline(page, first)).toHaveAttribute('data-status', 'created');
     // The next sale's receipt: the same one again would be asked about first (status-truth.spec.ts).
@@ -173,7 +156,7 @@ test.describe('print lifecycle', () => {
   ];
   for (const refusal of refusals) {
     test(`a ${String(refusal.status)} ${refusal.code} shows as the cashier’s message with the code in small print`, async ({ page, counter }) => {
-      await openCounter(page, counter.url);
+      await openCounter(page, counter.url, RECEIPT, TERMINAL);
       await faultOnCreate(counter.sandboxBaseUrl, { status: refusal.status, code: refusal.code });
       const reference = await printReceipt(page);
       const steps = timeline(page, reference);
@@ -189,7 +172,7 @@ test.describe('print lifecycle', () => {
   }
 
   test('a 500 shows Counter retrying with the same print, which then goes through', async ({ page, counter }) => {
-    await openCounter(page, counter.url);
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
     await faultOnCreate(counter.sandboxBaseUrl, { status: 500, count: 2 });
     const reference = await printReceipt(page);
     const steps = timeline(page, reference);
@@ -202,7 +185,7 @@ test.describe('print lifecycle', () => {
   });
 
   test('a 401 shows the credentials message', async ({ page, counter }) => {
-    await openCounter(page, counter.url);
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
     // More refusals than Counter's refresh and retries can use up within the test, even on a loaded
     // machine: the print must still be waiting on credentials when its message and code are read.
     await faultOnCreate(counter.sandboxBaseUrl, { status: 401, code: 'unauthorized', count: 100 });

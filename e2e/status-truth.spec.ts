@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { FaultRule } from '../src/sandbox/control/faults';
 import type { TerminalSettingsPatch } from '../src/sandbox/terminals/virtual-terminal';
 import { expect, screenshot, test } from './fixtures';
+import { openCounter, printReceipt } from './counter-page';
 
 /**
  * Issue 14, section 2: the status a cashier sees is true, or says it is unsure. The real app (browser
@@ -29,27 +30,12 @@ const addFault = (baseUrl: string, rule: FaultRule) => control(baseUrl, 'POST', 
 const clearFaults = (baseUrl: string) => control(baseUrl, 'DELETE', '/__sandbox/faults');
 const setTerminal = (baseUrl: string, settings: TerminalSettingsPatch) => control(baseUrl, 'POST', `/__sandbox/terminals/${TERMINAL}`, settings);
 
-async function openCounter(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compose and print');
-  await page.getByTestId('receipt-editor').fill(RECEIPT);
-  await page.locator('select[data-testid="terminal"]').selectOption(TERMINAL);
-}
-
-async function printReceipt(page: Page): Promise<string> {
-  await expect(page.getByTestId('print-button')).toBeEnabled();
-  const reference = await page.getByTestId('external-reference').inputValue();
-  await page.getByTestId('print-button').click();
-  await expect(page.getByTestId('external-reference')).not.toHaveValue(reference);
-  return reference;
-}
-
 const timeline = (page: Page, reference: string) => page.getByRole('group', { name: `Progress of ${reference}` });
 
 test.describe('status truth', () => {
   test('when status reads fail, the timeline says it cannot confirm the status, offers no Cancel, and catches up within seconds', async ({ page, counter }) => {
     await setTerminal(counter.sandboxBaseUrl, { mode: 'manual' });
-    await openCounter(page, counter.url);
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
     const reference = await printReceipt(page);
     const steps = timeline(page, reference);
     await expect(steps).toHaveAttribute('data-status', 'created');
@@ -74,7 +60,7 @@ test.describe('status truth', () => {
     page,
     counter,
   }) => {
-    await openCounter(page, counter.url);
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
     const light = page.getByTestId('status-connection');
     await expect(light).toContainText('Online');
     await addFault(counter.sandboxBaseUrl, { method: '*', pathPattern: '/terminals/*', status: 500, count: 100_000 });
@@ -94,7 +80,7 @@ test.describe('status truth', () => {
 
   test('pressing Print again with the same receipt still on its way asks first, and every unfinished print stays on the screen', async ({ page, counter }) => {
     await setTerminal(counter.sandboxBaseUrl, { mode: 'manual' });
-    await openCounter(page, counter.url);
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
     const first = await printReceipt(page);
     await expect(timeline(page, first)).toHaveAttribute('data-status', 'created');
 
@@ -119,7 +105,7 @@ test.describe('status truth', () => {
 
   test('a print the terminal failed says why, and Print again sends it once more', async ({ page, counter }) => {
     await setTerminal(counter.sandboxBaseUrl, { paper: 'out' });
-    await openCounter(page, counter.url);
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
     const reference = await printReceipt(page);
     const steps = timeline(page, reference);
     await expect(steps).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
@@ -141,7 +127,7 @@ test.describe('status truth', () => {
   }) => {
     await setTerminal(counter.sandboxBaseUrl, { paper: 'out' });
     await page.setViewportSize({ width: 1024, height: 768 });
-    await openCounter(page, counter.url);
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
     const reference = await printReceipt(page);
     const steps = timeline(page, reference);
     await expect(steps).toHaveAttribute('data-status', 'failed', { timeout: 15_000 });
@@ -177,7 +163,7 @@ test.describe('status truth', () => {
 
   test('a print the platform lost before pickup (404) is not shown as having reached the terminal', async ({ page, counter }) => {
     await setTerminal(counter.sandboxBaseUrl, { mode: 'manual' });
-    await openCounter(page, counter.url);
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
     const reference = await printReceipt(page);
     const steps = timeline(page, reference);
     await expect(steps).toHaveAttribute('data-status', 'created');
@@ -191,7 +177,7 @@ test.describe('status truth', () => {
   test('screenshots of the changed Counter states in both languages at 1366×768 and 1024×768', async ({ page, counter, context }) => {
     await setTerminal(counter.sandboxBaseUrl, { mode: 'manual' });
     await page.setViewportSize({ width: 1366, height: 768 });
-    await openCounter(page, counter.url);
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
     const first = await printReceipt(page);
     await expect(timeline(page, first)).toHaveAttribute('data-status', 'created');
     await page.getByTestId('print-button').click();
