@@ -1,0 +1,50 @@
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openHistory } from './open';
+import { samplePrint } from './test-prints';
+
+const PRINTS = 500;
+const CONTENT = 'receipt line\n'.repeat(80);
+
+/** The WAL header's salt-1, which SQLite changes each time it starts the WAL over (sqlite.org/fileformat2.html#walformat). */
+function walSalt(file: string): number {
+  const handle = openSync(file, 'r');
+  try {
+    const header = Buffer.alloc(32);
+    readSync(handle, header, 0, 32, 0);
+    return header.readUInt32BE(16);
+  } finally {
+    closeSync(handle);
+  }
+}
+
+let directory: string | undefined;
+afterEach(() => {
+  if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
+  directory = undefined;
+});
+
+describe('the history checkpointer', () => {
+  it('keeps the WAL from growing under a steady stream of writes: it is started over once a checkpoint has caught up', async () => {
+    directory = mkdtempSync(join(tmpdir(), 'counter-checkpointer-'));
+    const file = join(directory, 'history.sqlite');
+    const { history } = openHistory({ file });
+    const salts = new Set<number>();
+    for (let index = 0; index < PRINTS; index++) {
+      const print = samplePrint(history.nextSeq());
+      await history.append(print, CONTENT).durable;
+      await history.update(print.id, { status: 'sending', updatedAt: print.createdAt + 1 }, { status: 'sending', at: print.createdAt + 1, reason: null })
+        .durable;
+      // A busy counter: a print every millisecond or so, so the checkpoint worker always runs beside writes.
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      salts.add(walSalt(`${file}-wal`));
+    }
+    const written = history.size();
+    history.closeSync();
+    expect(written).toBe(PRINTS);
+    // Never started over, the WAL would hold every commit's pages (over 50 MB here) and keep growing.
+    expect(salts.size).toBeGreaterThan(1);
+  });
+});
