@@ -25,7 +25,7 @@ import { silentLogger } from '../src/main/core/ports';
 import { createMemoryStore } from '../src/main/core/settings/store';
 import { COUNTER_APP, TERMINAL_1 } from '../src/main/core/testing/harness';
 import { ChargeRequest, type Sale } from '../src/shared/ipc/channels/orders';
-import { sqlite } from '../src/main/core/history/sqlite';
+import { durableCommitProbe } from './_durable-probe';
 import { sandboxToken } from './_sandbox-token';
 import { summarize } from './_stats';
 
@@ -151,23 +151,7 @@ async function chargeCreate(): Promise<number> {
   return elapsed;
 }
 
-/**
- * The durable write alone, for reference: one commit of a row the size of a sale record into a SQLite file
- * in WAL mode with synchronous = FULL, as the history commits a new sale before its create leaves.
- */
-const probe = new (sqlite().DatabaseSync)(join(firstDirectory, 'fsync-probe.sqlite'));
-probe.exec('PRAGMA journal_mode = WAL');
-probe.exec('PRAGMA synchronous = FULL');
-probe.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, record TEXT NOT NULL)');
-const probeInsert = probe.prepare('INSERT INTO t (record) VALUES (?)');
-const probeRecord = 'x'.repeat(900);
-function bareDurableWrite(): number {
-  const started = performance.now();
-  probe.exec('BEGIN IMMEDIATE');
-  probeInsert.run(probeRecord);
-  probe.exec('COMMIT');
-  return performance.now() - started;
-}
+const probe = durableCommitProbe(firstDirectory, 900);
 
 const bare: number[] = [];
 const ours: number[] = [];
@@ -175,7 +159,7 @@ const durable: number[] = [];
 for (let round = 0; round < rounds + warmup; round++) {
   const b = await bareCreate();
   const o = await chargeCreate();
-  const d = bareDurableWrite();
+  const d = probe.commit();
   if (process.env['BENCH_DEBUG'] !== undefined) console.log('charge', round, b.toFixed(1), o.toFixed(1));
   if (round >= warmup) {
     bare.push(b);
