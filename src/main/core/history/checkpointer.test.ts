@@ -2,7 +2,9 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sampleSale } from '../orders/testing/sample-sale';
 import { openHistory } from './open';
+import { createSalesHistory } from './sales-history';
 import { samplePrint } from './test-prints';
 
 const PRINTS = 500;
@@ -45,6 +47,29 @@ describe('the history checkpointer', () => {
     history.closeSync();
     expect(written).toBe(PRINTS);
     // Never started over, the WAL would hold every commit's pages (over 50 MB here) and keep growing.
+    expect(salts.size).toBeGreaterThan(1);
+  });
+
+  it('counts the commits of the sales that share the database: a counter that only sells keeps its WAL from growing too', async () => {
+    directory = mkdtempSync(join(tmpdir(), 'counter-checkpointer-'));
+    const file = join(directory, 'history.sqlite');
+    const { history, db, changes } = openHistory({ file });
+    const sales = createSalesHistory(db, changes);
+    const salts = new Set<number>();
+    for (let index = 0; index < PRINTS; index++) {
+      const sale = sampleSale(`sale-${index}`);
+      sales.save(sale);
+      sales.save({
+        ...sale,
+        orderId: `ORD-${index}`,
+        status: 'at_terminal',
+        history: [...sale.history, { status: 'at_terminal', detail: null, at: sale.createdAt }],
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      salts.add(walSalt(`${file}-wal`));
+    }
+    expect(sales.get(`sale-${PRINTS - 1}`)?.status).toBe('at_terminal');
+    history.closeSync();
     expect(salts.size).toBeGreaterThan(1);
   });
 });

@@ -100,7 +100,7 @@ function setAside(file: string, stamp: string): string[] {
  * the report says what was kept and where the damaged copy is. Never throws for a damaged file; throws
  * only when the folder itself cannot be written.
  */
-export function openHistory(options: OpenHistoryOptions): { history: PrintHistory; report: HistoryOpenReport; db: DatabaseSync; changes?: HistoryChanges } {
+export function openHistory(options: OpenHistoryOptions): { history: PrintHistory; report: HistoryOpenReport; db: DatabaseSync; changes: HistoryChanges } {
   const logger = options.logger ?? silentLogger;
   const now = options.now ?? Date.now;
   mkdirSync(dirname(options.file), { recursive: true });
@@ -133,11 +133,20 @@ export function openHistory(options: OpenHistoryOptions): { history: PrintHistor
   const changes = options.changes?.(db);
   const history = createPrintHistory(db, { logger, file: options.file, changes });
   const outcome = salvage !== undefined ? 'salvaged' : existed ? 'opened' : 'created';
-  // `db` and `changes`: the same connection and outbox, for the sales that share this history (sales-history.ts); the history closes it.
+  // `db` and `shared`: the same connection and outbox, for the sales that share this history (sales-history.ts); the history closes it.
+  // Their commits count towards the history's checkpoints too, or a counter that only sells would grow its WAL without end.
+  const shared: HistoryChanges = {
+    record: (kind, recordId, payload) => changes?.record(kind, recordId, payload),
+    committed() {
+      changes?.committed();
+      history.committedElsewhere();
+    },
+    closed: () => undefined,
+  };
   return {
     history,
     db,
-    ...(changes === undefined ? {} : { changes }),
+    changes: shared,
     report: { outcome, prints: history.size(), ...(salvage === undefined ? {} : { salvage }) },
   };
 }

@@ -28,6 +28,8 @@ export interface PrintHistory extends PrintJournal {
    * (an import is never done twice). Prints already known by id are left as they are.
    */
   importPrints(entries: AsyncIterable<{ print: JournalPrint; content: string }>, marker: string): Promise<{ imported: number; alreadyDone: boolean }>;
+  /** Told of a commit another writer of this database made (the sales): it counts towards the next checkpoint. */
+  committedElsewhere(): void;
   /** Closes now (every call is synchronous); `close()` does the same for the PrintJournal interface. */
   closeSync(): void;
 }
@@ -95,6 +97,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
       maxSeq = Math.max(maxSeq, importedMax);
       return { imported, alreadyDone };
     },
+    committedElsewhere: () => state.checkpointer.committed(),
     closeSync() {
       if (state.closed) return;
       writeDeferred(state);
