@@ -88,6 +88,10 @@ test('a print whose creates keep failing needs attention, the next one prints, a
     await queueRow.getByTestId('give-up-no').click();
     await expect(queueRow.getByTestId('attention-give-up')).toBeVisible();
 
+    // The manager's drawer offers the same two ways out.
+    await managerDrawerOf(page, stuck);
+    await shoot(page, 'needs-attention-manager-en');
+
     await page.getByTestId('nav-settings').click();
     await page.getByLabel('Language').selectOption('es');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
@@ -98,6 +102,9 @@ test('a print whose creates keep failing needs attention, the next one prints, a
     await page.getByTestId('nav-counter').click();
     await expect(timeline(page, stuck, 'es').getByTestId('timeline-state')).toContainText('Requiere atención');
     await shoot(page, 'needs-attention-counter-es');
+    await managerDrawerOf(page, stuck);
+    await expect(page.getByTestId('print-drawer').getByTestId('attention-give-up')).toHaveText(/Abandonar/);
+    await shoot(page, 'needs-attention-manager-es');
     await queueRowGiveUp(page, stuck, host.sandboxBaseUrl);
 
     // Nothing printed twice; the given-up print never printed at all.
@@ -106,6 +113,20 @@ test('a print whose creates keep failing needs attention, the next one prints, a
     await stop();
   }
 });
+
+/** The manager's drawer of a set-aside print: Try again and Give up are there, and Give up asks first. */
+async function managerDrawerOf(page: Page, reference: string): Promise<void> {
+  await page.getByTestId('nav-manager').click();
+  const row = page.locator(`[data-testid="print-row"][data-reference="${reference}"]`);
+  await row.click();
+  const drawer = page.getByTestId('print-drawer');
+  await expect(drawer.getByTestId('drawer-reference')).toHaveText(reference);
+  await expect(drawer.getByTestId('attention-try-again')).toBeVisible();
+  await drawer.getByTestId('attention-give-up').click();
+  await expect(drawer.getByTestId('give-up-confirm')).toBeVisible();
+  await drawer.getByTestId('give-up-no').click();
+  await expect(drawer.getByTestId('attention-give-up')).toBeVisible();
+}
 
 /** Give up from the Queue screen, in Spanish: the platform had none of it, or cancels what it had. */
 async function queueRowGiveUp(page: Page, reference: string, sandboxBaseUrl: string): Promise<void> {

@@ -4,6 +4,7 @@ import type { PrintDetail, PrintSummary } from '../../../../shared/ipc/channels/
 import { printErrorText } from '../../../../shared/i18n/print-errors';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { formatBytes } from '../../lib/format';
+import { AttentionActions } from '../../components/print-timeline/AttentionActions';
 import { useCancelPrint, usePrintDetail, usePrintLinks, useReprint } from './api';
 import { formatCount, fullTime, stepTime } from './format';
 import { managerMessages } from './messages';
@@ -62,7 +63,7 @@ function Actions({ print, terminals, onOpen }: { print: PrintDetail; terminals: 
   return (
     <div className="drawer-actions">
       <div className="drawer-reference">
-        <code ref={referenceRef} className="mono" data-testid="drawer-reference">
+        <code ref={referenceRef} className="mono" tabIndex={-1} data-testid="drawer-reference">
           {print.externalReference}
         </code>
         <button type="button" className="button" onClick={() => void copyReference()} data-testid="copy-reference">
@@ -108,6 +109,8 @@ function Actions({ print, terminals, onOpen }: { print: PrintDetail; terminals: 
           </label>
         </span>
       </div>
+      {/* Set aside (issue 16): the same Try again / Give up as on the Counter and Queue screens. */}
+      {print.status === 'needs_attention' ? <AttentionActions print={print} onDone={() => referenceRef.current?.focus()} /> : null}
       <p id="drawer-cancel-note" className="drawer-note" role="status" data-testid="cancel-note">
         {cancel.isError ? <span className="drawer-problem">{cancel.error.message}</span> : null}
         {!cancel.isError && print.status === 'on_terminal' ? t('drawer.cancelOnTerminal') : null}
