@@ -61,6 +61,20 @@ async function localPrints(counter: CounterHost): Promise<Map<string, { status: 
   return result;
 }
 
+/** Sessions of this database waiting for a lock: a publish held inside its transaction. */
+async function backendsWaitingForALock(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
 async function configureInSettings(page: Page, counter: CounterHost, url: string, name: string): Promise<void> {
   await page.goto(`${counter.url}#/settings`);
   const panel = page.getByTestId('store-panel');
@@ -150,6 +164,45 @@ test.describe('store database', () => {
       await context.close();
       await a.stop();
       await b.stop();
+      rmSync(dataA, { recursive: true, force: true });
+    }
+  });
+  test('counter A killed while its batch waits inside PostgreSQL resumes: every change published once', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const url = await database.freshDatabase();
+    const dataA = mkdtempSync(join(tmpdir(), 'counter-e2e-store-kill-'));
+    let a = await startCounterHost({ dataDirectory: dataA });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const blocker = new pg.Client({ connectionString: url });
+    try {
+      const page = await context.newPage();
+      await configureInSettings(page, a.host, url, 'Counter A');
+      const counterA = (await invoke(a.host, 'store.status', {})).counterId;
+
+      // Another session holds the prints table: A's next batch gets inside its transaction and waits there.
+      await blocker.connect();
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE prints IN EXCLUSIVE MODE');
+      const made: string[] = [];
+      for (const label of ['K-1', 'K-2', 'K-3']) made.push(await print(a.host, label));
+      for (const reference of made) await expect.poll(async () => (await localPrints(a.host)).get(reference)?.status, { timeout: 20_000 }).toBe('processed');
+      await expect.poll(() => backendsWaitingForALock(url), { timeout: 15_000 }).toBeGreaterThan(0);
+
+      // Killed mid-publish; the lock goes, and PostgreSQL rolls back what the dead connection had begun.
+      await a.kill();
+      await blocker.query('ROLLBACK');
+      a = await startCounterHost({ dataDirectory: dataA });
+      await page.goto(`${a.host.url}#/settings`);
+      await expect(page.getByTestId('store-sync')).toHaveAttribute('data-kind', 'up_to_date', { timeout: 30_000 });
+      await screenshot(page, 'store-resumed-after-kill-en');
+
+      const local = await localPrints(a.host);
+      expect([...local.keys()].sort()).toEqual([...made].sort());
+      await expect.poll(async () => Object.fromEntries(await storedPrints(url, counterA)), { timeout: 15_000 }).toEqual(Object.fromEntries(local));
+    } finally {
+      await blocker.end().catch(() => undefined);
+      await context.close();
+      await a.stop();
       rmSync(dataA, { recursive: true, force: true });
     }
   });
