@@ -61,6 +61,38 @@ async function localPrints(counter: CounterHost): Promise<Map<string, { status: 
   return result;
 }
 
+/**
+ * The whole-store drawer of another counter's print, in both languages and both widths: the counter's
+ * name, every step as that counter has it, and its content left on that counter. Esc closes it.
+ */
+async function openStoreDrawer(page: Page, reference: string, steps: number): Promise<void> {
+  for (const language of ['en', 'es'] as const) {
+    if (language === 'es') {
+      await page.goto(page.url().replace(/#.*$/, '#/settings'));
+      await page.getByLabel('Language').selectOption('es');
+      await page.goto(page.url().replace(/#.*$/, '#/manager'));
+      await page.getByTestId('scope-store').click();
+    }
+    await page.locator(`[data-testid="store-row"][data-reference="${reference}"]`).getByTestId('store-open').click();
+    const drawer = page.getByTestId('store-drawer');
+    await expect(drawer.getByRole('heading', { level: 2 })).toBeFocused();
+    await expect(drawer.getByTestId('store-drawer-counter')).toHaveText('Counter A');
+    await expect(drawer.getByTestId('drawer-history').locator('li')).toHaveCount(steps);
+    await expect(drawer.getByTestId('store-drawer-content-elsewhere')).toContainText(language === 'en' ? 'stays on Counter A' : 'queda en Counter A');
+    for (const width of [1366, 1024]) {
+      await page.setViewportSize({ width, height: 768 });
+      await screenshot(page, `store-drawer-${language}-${width}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+  }
+  await page.goto(page.url().replace(/#.*$/, '#/settings'));
+  await page.getByLabel('Idioma').selectOption('en');
+  await page.goto(page.url().replace(/#.*$/, '#/manager'));
+  await page.getByTestId('scope-store').click();
+}
+
 /** Sessions of this database waiting for a lock: a publish held inside its transaction. */
 async function backendsWaitingForALock(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
@@ -128,6 +160,8 @@ test.describe('store database', () => {
       await expect(pageB.getByTestId('store-counters')).toContainText('Counter A');
       await expect(row).toContainText(/Printed|Done|processed/i, { timeout: 20_000 });
       await screenshot(pageB, 'store-whole-store-en');
+      await expect.poll(async () => (await localPrints(a.host)).get(first)?.status, { timeout: 20_000 }).toBe('processed');
+      await openStoreDrawer(pageB, first, (await localPrints(a.host)).get(first)?.transitions ?? -1);
 
       // The database goes away mid-run: A keeps printing, its sync says how many changes wait.
       await database.stopServer();

@@ -6,7 +6,7 @@ import { storeBoard, unfinishedElsewhere } from './board';
 import { requestStoreCommand, StoreCommandError, storeCommand } from './commands';
 import { storeCounters } from './counters';
 import { StoreError, storeFailureCode, storeFailureReason } from './errors';
-import { exportStorePrints, listStorePrints } from './queries';
+import { exportStorePrints, listStorePrints, storePrintDetail } from './queries';
 import { printsCsvWith } from '../manager/csv';
 import { textOf, type TextTable } from '../../../shared/i18n';
 
@@ -19,6 +19,7 @@ export type StoreHandlers = Pick<
   | 'store.setPassword'
   | 'store.test'
   | 'store.prints'
+  | 'store.print'
   | 'store.export'
   | 'store.board'
   | 'store.elsewhere'
@@ -57,6 +58,7 @@ export function createStoreHandlers({ store, clock, language }: StoreHandlerDepe
     'store.setPassword': ({ password }) => store.setPassword(password),
     'store.test': () => store.test(language()),
     'store.prints': (request) => reading(() => listStorePrints(store.queryable(), request, messageFor)),
+    'store.print': (request) => reading(() => storePrintDetail(store.queryable(), request, messageFor)),
     'store.export': (request) =>
       reading(async () => {
         const { items, capped } = await exportStorePrints(store.queryable(), request, messageFor);

@@ -7,7 +7,7 @@ import { listenStoreChanges, type StoreChange } from './live';
 import { createMemoryOutbox } from './outbox';
 import { publishBatch } from './publish-batch';
 import { createPublisher, storeClient } from './publisher';
-import { listStorePrints, StorePrintsRequest } from './queries';
+import { listStorePrints, storePrintDetail, StorePrintsRequest } from './queries';
 import { fakeHistory } from './testing/fake-history';
 import { seedCounters, testCounter } from './testing/seed-store';
 import { postgresUnavailable, useTestPostgres } from './testing/store-test-context';
@@ -77,6 +77,20 @@ describe.skipIf(postgresUnavailable !== undefined)('whole-store queries', () => 
     expect(times).toEqual([...times].sort().reverse());
     expect(page.items[0]?.lastError).toMatchObject({ code: expect.any(String), message: expect.stringMatching(/^message for /) });
     await expect(listStorePrints(client, { page: { size: 500 } }, messageFor)).rejects.toThrow();
+  });
+
+  it("opens one print of another counter with its steps in order, as that counter's history has them", async () => {
+    const { client, counters } = await twoCounters();
+    const failed = [...(counters.get('b')?.history.prints.values() ?? [])].find((print) => print.status === 'failed');
+    if (failed === undefined) throw new Error('counter b has no failed print');
+    const detail = await storePrintDetail(client, { counterId: 'b', id: failed.id }, messageFor);
+    expect(detail).toMatchObject({ counterId: 'b', counterName: 'Counter B', externalReference: failed.externalReference, status: 'failed' });
+    expect(detail.history.map((step) => [step.status, Date.parse(step.at), step.reason])).toEqual(
+      failed.history.map((step) => [step.status, step.at, step.reason]),
+    );
+    expect(detail.lastError?.message).toMatch(/^message for /);
+    // The same id under the other counter is another print, or none: never counter b's.
+    await expect(storePrintDetail(client, { counterId: 'a', id: failed.id }, messageFor)).rejects.toMatchObject({ code: 'store_print_not_found' });
   });
 
   it("builds each terminal's line across counters, and what other counters still have there", async () => {

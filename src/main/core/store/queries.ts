@@ -1,9 +1,10 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { PrintStatus, type PrintError } from '../../../shared/ipc/channels/prints';
-import { StorePrintPage, StorePrintsRequest, StorePrintSummary } from '../../../shared/ipc/channels/store';
+import { StorePrintPage, StorePrintRequest, StorePrintsRequest, StorePrintSummary, type StorePrintDetail } from '../../../shared/ipc/channels/store';
 import { PrintSubtype } from '../../../shared/platform/terminal-actions';
 import { JournalError } from '../print-queue/records';
+import { StoreError } from './errors';
 
 export { StorePrintPage, StorePrintsRequest, StorePrintSummary };
 
@@ -148,4 +149,22 @@ export async function listStorePrints(client: Queryable, input: unknown, message
     totalCapped: total > TOTAL_CAP,
     page: { index, size },
   };
+}
+
+const TransitionRow = z.object({ status: PrintStatus, at: z.date(), reason: z.string().nullable() });
+
+/** One print of any counter with its steps in order, by its primary key (the whole-store drawer). */
+export async function storePrintDetail(client: Queryable, input: unknown, messageFor: MessageFor): Promise<StorePrintDetail> {
+  const { counterId, id } = StorePrintRequest.parse(input);
+  const [print, steps] = await Promise.all([
+    client.query(`SELECT ${PRINT_COLUMNS} FROM prints p JOIN counters c ON c.id = p.counter_id WHERE p.counter_id = $1 AND p.id = $2`, [counterId, id]),
+    client.query('SELECT status, at, reason FROM print_transitions WHERE counter_id = $1 AND print_id = $2 ORDER BY position', [counterId, id]),
+  ]);
+  const row = print.rows[0];
+  if (row === undefined) throw new StoreError('store_print_not_found', `The store has no print ${id} from counter ${counterId}.`);
+  const history = steps.rows.map((step) => {
+    const transition = TransitionRow.parse(step);
+    return { status: transition.status, at: transition.at.toISOString(), reason: transition.reason };
+  });
+  return { ...printSummaryOf(row, messageFor), history };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TerminalId } from '../../platform/terminal-actions';
 import { channel, NoInput } from '../define';
-import { ListPrintsRequest, PrintSummary } from './prints';
+import { ListPrintsRequest, PrintSummary, PrintTransition } from './prints';
 
 /**
  * The store database (issue 17, docs/store-database.md): this counter's store sync state, the whole
@@ -53,6 +53,14 @@ export type StorePrintsRequest = z.infer<typeof StorePrintsRequest>;
 
 export const StorePrintSummary = PrintSummary.extend({ counterId: z.string(), counterName: z.string() });
 export type StorePrintSummary = z.infer<typeof StorePrintSummary>;
+
+/** One print of any counter, for the whole-store drawer. */
+export const StorePrintRequest = z.strictObject({ counterId: z.string().min(1), id: z.string().min(1) });
+export type StorePrintRequest = z.infer<typeof StorePrintRequest>;
+
+/** As published: its steps, without the keys or the content, which stay on the counter that owns it. */
+export const StorePrintDetail = StorePrintSummary.extend({ history: z.array(PrintTransition) });
+export type StorePrintDetail = z.infer<typeof StorePrintDetail>;
 
 export const StorePrintPage = z.object({
   items: z.array(StorePrintSummary),
@@ -175,6 +183,8 @@ export const storeChannels = {
   'store.test': channel(NoInput, StoreTestResult),
   /** The whole store's history, one page, filtered and sorted by the server. */
   'store.prints': channel(StorePrintsRequest, StorePrintPage),
+  /** One print of any counter with its steps (the whole-store drawer). */
+  'store.print': channel(StorePrintRequest, StorePrintDetail),
   'store.board': channel(StoreBoardRequest, StoreBoard),
   /** The whole store's matching prints as CSV (not one page), built in main from one query. */
   'store.export': channel(StoreExportRequest, StorePrintsCsv),

@@ -156,7 +156,8 @@ function Links({ print, onOpen }: { print: PrintDetail; onOpen(id: string): void
   );
 }
 
-function Facts({ print, terminals }: { print: PrintDetail; terminals: readonly TerminalCard[] }) {
+/** What is known of a print; the key only where it is known (a whole-store print's stays on its counter). */
+export function Facts({ print, terminals }: { print: PrintSummary & { idempotencyKey?: string }; terminals: readonly TerminalCard[] }) {
   const t = useFeatureT(managerMessages);
   const language = useLanguage();
   const terminal = terminals.find((candidate) => candidate.id === print.terminalId);
@@ -185,12 +186,14 @@ function Facts({ print, terminals }: { print: PrintDetail; terminals: readonly T
           <dt>{t('drawer.attempts')}</dt>
           <dd>{formatCount(print.attempts, language)}</dd>
         </div>
-        <div>
-          <dt>{t('drawer.key')}</dt>
-          <dd className="mono drawer-key" data-testid="drawer-key">
-            {print.idempotencyKey}
-          </dd>
-        </div>
+        {print.idempotencyKey === undefined ? null : (
+          <div>
+            <dt>{t('drawer.key')}</dt>
+            <dd className="mono drawer-key" data-testid="drawer-key">
+              {print.idempotencyKey}
+            </dd>
+          </div>
+        )}
       </dl>
       <h3 className="drawer-subtitle">{t('drawer.platform')}</h3>
       <dl className="drawer-facts">
@@ -224,7 +227,7 @@ function Facts({ print, terminals }: { print: PrintDetail; terminals: readonly T
   );
 }
 
-function History({ print }: { print: PrintDetail }) {
+export function History({ print }: { print: Pick<PrintDetail, 'history'> }) {
   const t = useFeatureT(managerMessages);
   const language = useLanguage();
   return (

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { StoreBoard, StoreCommand, StorePrintSummary } from '../../../../../shared/ipc/channels/store';
 import { isFinalPrintStatus } from '../../../../../shared/ipc/channels/prints';
 import type { TerminalCard } from '../../../../../shared/ipc/channels/manager';
@@ -14,6 +14,7 @@ import { StatusPill } from '../StatusPill';
 import { terminalName } from '../TerminalBoard';
 import { STORE_PAGE_SIZE, useStoreBoard, useStoreCommand, useStoreEnabled, useStoreLiveUpdates, useStorePrints } from './api';
 import { storeViewMessages } from './messages';
+import { StorePrintDrawer } from './StorePrintDrawer';
 import './store.css';
 
 interface WholeStoreProps {
@@ -113,6 +114,8 @@ function StoreHistory({ terminals, names, counters, ownCounterId }: StoreHistory
   const [counterId, setCounterId] = useState('');
   const [sort, setSort] = useState<HistorySort>(DEFAULT_SORT);
   const [pageIndex, setPageIndex] = useState(0);
+  const [opened, setOpened] = useState<StorePrintSummary | undefined>(undefined);
+  const closeDrawer = useCallback(() => setOpened(undefined), []);
   const request = useMemo(
     () => ({
       filters: { ...filterRequest(filters), ...(counterId === '' ? {} : { counterId }) },
@@ -229,7 +232,17 @@ function StoreHistory({ terminals, names, counters, ownCounterId }: StoreHistory
                   <time dateTime={print.createdAt}>{rowTime(print.createdAt, language)}</time>
                 </td>
                 <td title={print.terminalId}>{names.get(print.terminalId) ?? print.terminalId}</td>
-                <td className="mono">{print.externalReference}</td>
+                <td className="mono">
+                  <button
+                    type="button"
+                    className="link-button mono"
+                    aria-label={fillMessage(t('drawer.open'), { reference: print.externalReference })}
+                    onClick={() => setOpened(print)}
+                    data-testid="store-open"
+                  >
+                    {print.externalReference}
+                  </button>
+                </td>
                 <td>
                   <StatusPill status={print.status} />
                 </td>
@@ -262,6 +275,16 @@ function StoreHistory({ terminals, names, counters, ownCounterId }: StoreHistory
           {t('store.next')}
         </button>
       </nav>
+      {opened === undefined ? null : (
+        <StorePrintDrawer
+          key={`${opened.counterId}/${opened.id}`}
+          print={opened}
+          ownCounterId={ownCounterId}
+          terminals={terminals}
+          onAsk={ask}
+          onClose={closeDrawer}
+        />
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import type { StoreCommand, StorePrintsRequest, StoreStatus } from '../../../../../shared/ipc/channels/store';
+import type { StoreCommand, StorePrintRequest, StorePrintsRequest, StoreStatus } from '../../../../../shared/ipc/channels/store';
 import { queryKeyOf, useContractEvent, useContractMutation, useContractQuery } from '../../../api/hooks';
 
 /** Rows per page of the whole store's history: the server pages, never all rows to the screen. */
@@ -24,6 +24,9 @@ export const useStoreBoard = (failuresSince: string) =>
 
 export const useStorePrints = (request: StorePrintsRequest) =>
   useContractQuery('store.prints', request, { staleTime: Infinity, placeholderData: keepPreviousData });
+
+/** One print of any counter with its steps; reread with the rest when the store changes. */
+export const useStorePrint = (request: StorePrintRequest) => useContractQuery('store.print', request, { staleTime: Infinity });
 
 /** Rereads the whole-store reads when another counter publishes or a command moves (LISTEN/NOTIFY in main). */
 export function useStoreLiveUpdates(): void {

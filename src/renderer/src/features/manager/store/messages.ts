@@ -35,6 +35,8 @@ const en = {
   'command.failed': '{counter} could not: {message}',
   'action.reprint': 'reprint',
   'action.cancel': 'cancel',
+  'drawer.open': 'Open {reference}',
+  'drawer.contentElsewhere': 'What it prints stays on {counter}: open it there to see the receipt.',
 } as const;
 
 export type StoreViewKey = keyof typeof en;
@@ -73,6 +75,8 @@ const es: Record<StoreViewKey, string> = {
   'command.failed': '{counter} no pudo: {message}',
   'action.reprint': 'reimprimir',
   'action.cancel': 'cancelar',
+  'drawer.open': 'Abrir {reference}',
+  'drawer.contentElsewhere': 'Lo que imprime queda en {counter}: ábrala allí para ver el ticket.',
 };
 
 export const storeViewMessages: FeatureMessages<StoreViewKey> = { en, es };
