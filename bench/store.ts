@@ -4,6 +4,8 @@
  *   - whole-store history, first page over --rows prints (default 10,000,000, seeded with generate_series):
  *     the server's execution time (EXPLAIN ANALYZE) and the client's round trip of listStorePrints
  *     (page and capped count), target ≤ 100 ms;
+ *   - the whole-store view's first paint over those rows in Chromium, in frames of 16 ms, target ≤ 15,
+ *     beside the wait for a frame alone (bench/_store-paint.ts; needs `npx electron-vite build` first);
  *   - publish lag: --counters counters (default 10), each making a print every second for --seconds
  *     (default 60), each print going queued → sending → created → on_terminal → processed over the next
  *     seconds, every change appended to the counter's SQLite outbox; lag is from the append to the
@@ -12,7 +14,7 @@
  *     history and the listener together, so an upper bound) over the run, per counter, as a share of
  *     one core, target ≤ 5 %.
  *
- *   node --import tsx bench/store.ts [--rows 10000000] [--counters 10] [--seconds 60]
+ *   node --import tsx bench/store.ts [--rows 10000000] [--counters 10] [--seconds 60] [--paint-runs 9]
  *
  * Exits 0 whatever the result; the figures are for reading, not for gating.
  */
@@ -31,10 +33,16 @@ import { createPublisher, storeClient, type Publisher } from '../src/main/core/s
 import { listStorePrints } from '../src/main/core/store/queries';
 import { fakeHistory } from '../src/main/core/store/testing/fake-history';
 import { startTestPostgres, type TestPostgres } from '../src/main/core/store/testing/test-postgres';
+import { measureStorePaint } from './_store-paint';
 import { summarize } from './_stats';
 
 const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '10000000' }, counters: { type: 'string', default: '10' }, seconds: { type: 'string', default: '60' } },
+  options: {
+    rows: { type: 'string', default: '10000000' },
+    counters: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '60' },
+    'paint-runs': { type: 'string', default: '9' },
+  },
 });
 const ROWS = Number(values.rows);
 const COUNTERS = Number(values.counters);
@@ -187,6 +195,8 @@ async function main(): Promise<void> {
     pool.on('error', (error) => console.error(`a pooled connection failed: ${error.message}`));
     await seed(client);
     await measureQueries(pool, client);
+    // The built renderer in Chromium (npx electron-vite build first); --paint-runs 0 leaves it out.
+    if (Number(values['paint-runs']) > 0) await measureStorePaint(url, Number(values['paint-runs']), ROWS);
     await measurePublishing(url, folder);
     await pool.end();
     await client.end();

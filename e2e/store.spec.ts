@@ -7,6 +7,7 @@ import type { ChannelName, ChannelRequest, ChannelResponse } from '../src/shared
 import type { IpcResult } from '../src/shared/ipc/define';
 import { postgresUnavailableReason, startTestPostgres, type TestPostgres } from '../src/main/core/store/testing/test-postgres';
 import { expect, screenshot, startCounterHost, test, type CounterHost } from './fixtures';
+import { configureInSettings } from './store-settings';
 
 /**
  * One store, many counters (issue 17): two browser hosts with their own data folders publish to one
@@ -105,23 +106,6 @@ async function backendsWaitingForALock(url: string): Promise<number> {
   } finally {
     await client.end();
   }
-}
-
-async function configureInSettings(page: Page, counter: CounterHost, url: string, name: string): Promise<void> {
-  await page.goto(`${counter.url}#/settings`);
-  const panel = page.getByTestId('store-panel');
-  await expect(panel.getByTestId('store-sync')).toHaveAttribute('data-kind', 'off');
-  await panel.getByTestId('store-url').fill(url);
-  await panel.getByTestId('store-storeId').fill('main-street');
-  await panel.getByTestId('store-storeName').fill('Main Street');
-  await panel.getByTestId('store-counterName').fill(name);
-  await panel.getByTestId('store-save').click();
-  // Saved at once, so the box shows what main holds (a round trip), not what was clicked.
-  await panel.getByTestId('store-enabled').click();
-  await expect(panel.getByTestId('store-enabled')).toBeChecked();
-  await expect(panel.getByTestId('store-sync')).toHaveAttribute('data-kind', 'up_to_date', { timeout: 15_000 });
-  await panel.getByTestId('store-test').click();
-  await expect(panel.getByTestId('store-test-result')).toContainText('PostgreSQL 1');
 }
 
 test.describe('store database', () => {
