@@ -248,17 +248,8 @@ export function History({ print }: { print: Pick<PrintDetail, 'history'> }) {
   );
 }
 
-/**
- * One print in full, beside the table (not modal: the table stays usable): what it prints, every step
- * with its time, the keys and the platform's answers, and what can still be done with it. Esc closes
- * it and gives focus back to where it was.
- */
-export const PrintDrawer = memo(function PrintDrawer({ id, terminals, onOpen, onClose }: PrintDrawerProps) {
-  const t = useFeatureT(managerMessages);
-  const detail = usePrintDetail(id);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const print = detail.data;
-
+/** Esc closes a drawer (not Esc inside a modal dialog over it), and focus goes back to where it was. */
+export function useDrawerDismiss(onClose: () => void): void {
   useEffect(() => {
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const onKey = (event: KeyboardEvent) => {
@@ -272,6 +263,20 @@ export const PrintDrawer = memo(function PrintDrawer({ id, terminals, onOpen, on
       if (returnTo?.isConnected === true) returnTo.focus();
     };
   }, [onClose]);
+}
+
+/**
+ * One print in full, beside the table (not modal: the table stays usable): what it prints, every step
+ * with its time, the keys and the platform's answers, and what can still be done with it. Esc closes
+ * it and gives focus back to where it was.
+ */
+export const PrintDrawer = memo(function PrintDrawer({ id, terminals, onOpen, onClose }: PrintDrawerProps) {
+  const t = useFeatureT(managerMessages);
+  const detail = usePrintDetail(id);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const print = detail.data;
+
+  useDrawerDismiss(onClose);
 
   // Focus goes to the heading on opening, and again when a link shows another print in the drawer.
   useEffect(() => headingRef.current?.focus(), [id]);

@@ -5,7 +5,7 @@ import type { StorePrintSummary } from '../../../../../shared/ipc/channels/store
 import { fillMessage, useFeatureT, useLanguage } from '../../../i18n';
 import { fullTime } from '../format';
 import { managerMessages } from '../messages';
-import { Facts, History } from '../PrintDrawer';
+import { Facts, History, useDrawerDismiss } from '../PrintDrawer';
 import { PrintPreview } from '../PrintPreview';
 import { StatusPill } from '../StatusPill';
 import { useStorePrint } from './api';
@@ -34,17 +34,7 @@ export function StorePrintDrawer({ print: row, ownCounterId, terminals, onAsk, o
   const print = detail.data ?? { ...row, history: [] };
   const own = row.counterId === ownCounterId;
 
-  useEffect(() => {
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      if (returnTo?.isConnected === true) returnTo.focus();
-    };
-  }, [onClose]);
+  useDrawerDismiss(onClose);
   useEffect(() => headingRef.current?.focus(), [row.counterId, row.id]);
 
   return (
