@@ -35,12 +35,12 @@ export const SANDBOX_WEBHOOK_FILE = 'sandbox-webhook.json';
 
 const PortFile = z.object({ port: z.number().int().min(1).max(65_535) });
 
-async function readSavedPort(file: string): Promise<number | undefined> {
+/** A small file Counter wrote itself; undefined when it is missing, not JSON, or not of this shape. */
+async function readOwnFile<T>(file: string, schema: z.ZodType<T>): Promise<T | undefined> {
   try {
-    const parsed = PortFile.safeParse(JSON.parse(await readFile(file, 'utf8')));
-    return parsed.success ? parsed.data.port : undefined;
+    const parsed = schema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? parsed.data : undefined;
   } catch {
-    // No file yet, or not JSON: a new port is picked and written over it.
     return undefined;
   }
 }
@@ -62,16 +62,6 @@ const WebhookFile = z.object({ url: z.string() });
 const AccountUrl = z.object({ user_id: z.number().int(), url: z.string().nullable() });
 const CONTROL_TIMEOUT_MS = 5_000;
 
-async function readSavedWebhook(file: string): Promise<string | undefined> {
-  try {
-    const parsed = WebhookFile.safeParse(JSON.parse(await readFile(file, 'utf8')));
-    return parsed.success ? parsed.data.url : undefined;
-  } catch {
-    // Never registered yet: only an empty account URL is taken.
-    return undefined;
-  }
-}
-
 async function controlCall(url: string, init?: RequestInit): Promise<z.infer<typeof AccountUrl>> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(CONTROL_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`the sandbox's control API answered ${response.status} to ${url}`);
@@ -91,7 +81,8 @@ async function registerWebhook(sandbox: Sandbox, baseUrl: string, file: string, 
   wanted.searchParams.set('source_news', 'webhooks');
   const endpoint = `${baseUrl}/__sandbox/accounts/${owner}/notification-url`;
   const current = (await controlCall(endpoint)).url;
-  const ours = await readSavedWebhook(file);
+  // Never registered yet (undefined): only an empty account URL is taken.
+  const ours = (await readOwnFile(file, WebhookFile))?.url;
   if (current !== null && current !== ours && current !== wanted.href) return 'kept';
   if (current !== wanted.href) {
     await controlCall(endpoint, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: wanted.href }) });
@@ -130,7 +121,8 @@ export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Pro
     (error) => console.error(`[counter] could not save the sandbox state to ${stateFile}`, error),
   );
 
-  const savedPort = await readSavedPort(portFile);
+  // No file yet (undefined): a new port is picked and written over it.
+  const savedPort = (await readOwnFile(portFile, PortFile))?.port;
   let baseUrl: string;
   try {
     baseUrl = await sandbox.listen({ port: savedPort ?? 0, host });
