@@ -1,4 +1,4 @@
-import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import type { Logger } from '../ports';
 import { JournalUnavailableError } from '../print-queue/journal-port';
 import type { JournalPrint } from '../print-queue/records';

@@ -1,4 +1,4 @@
-import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import type { JournalPrint, JournalTransition, PrintPatch } from '../print-queue/records';
 import { getPrint } from './history-reads';
 import { commit, countChanged, settled, type HistoryState, type Write } from './history-state';

@@ -1,4 +1,5 @@
-import { isFinalPrintStatus, type ListPrintsRequest } from '../../../shared/ipc/channels/prints';
+import { type ListPrintsRequest } from '../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { silentLogger, type Logger } from '../ports';
 import { JournalUnavailableError, type JournalStats, type PrintJournal } from '../print-queue/journal-port';
 import type { JournalPrint } from '../print-queue/records';

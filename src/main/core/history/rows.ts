@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { JournalError, JournalPrint, JournalTransition } from '../print-queue/records';
 
 /**

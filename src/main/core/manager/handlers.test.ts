@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isFinalPrintStatus, ListPrintsRequest } from '../../../shared/ipc/channels/prints';
+import { ListPrintsRequest } from '../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { ExportPrintsRequest, type TerminalAnswered } from '../../../shared/ipc/channels/manager';
 import { createAppCore, type AppCore } from '../app-core';
 import { silentLogger } from '../ports';

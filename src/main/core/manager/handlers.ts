@@ -1,7 +1,8 @@
 import type { Clock } from '../../../shared/clock';
 import type { Language } from '../../../shared/ipc/channels/app';
 import type { ManagerBoard } from '../../../shared/ipc/channels/manager';
-import { FINAL_PRINT_STATUSES, PrintSummary, type ListPrintsRequest } from '../../../shared/ipc/channels/prints';
+import { PrintSummary, type ListPrintsRequest } from '../../../shared/ipc/channels/prints';
+import { FINAL_PRINT_STATUSES } from '../../../shared/lifecycle/print';
 import type { TerminalList } from '../../../shared/ipc/channels/terminals';
 import { CounterError } from '../errors';
 import type { ChannelHandlers } from '../ipc/dispatch';

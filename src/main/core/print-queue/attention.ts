@@ -1,4 +1,4 @@
-import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { PlatformError } from '../platform/errors';
 import type { Canceller } from './cancel';
 import { createRequestOf, journalErrorOf, type QueueContext } from './context';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { PlatformError } from '../platform/errors';
 import type { QueueContext } from './context';
 import { PrintQueueError } from './errors';

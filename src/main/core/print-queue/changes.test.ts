@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../shared/clock';
 import { silentLogger, type Logger } from '../ports';
+import { PRINT_LIFECYCLE } from '../../../shared/lifecycle/print';
 import { PrintChanges } from './changes';
 import { openHistory } from '../history/open';
 import { temporaryDirectory } from '../testing/harness';
@@ -87,5 +88,17 @@ describe('PrintChanges', () => {
     expect(journal.get('p1')?.history).toHaveLength(1);
     expect(emitted).toEqual([{ id: 'p1', status: 'queued' }]);
     expect(changes.update('unknown', { cancelRequested: true })).toBeUndefined();
+  });
+
+  it('refuses every move the print lifecycle does not list, whatever status the print is in', async () => {
+    const { journal, changes, emitted } = await setUp();
+    const accepted: string[] = [];
+    for (const move of PRINT_LIFECYCLE.unlisted()) {
+      // Put the print where the move starts, under the writer (as a restart would find it).
+      journal.update('p1', { status: move.from }, undefined, { defer: false });
+      if (changes.move('p1', move.on, move.to) !== undefined || journal.get('p1')?.status !== move.from) accepted.push(`${move.from} -${move.on}-> ${move.to}`);
+    }
+    expect(accepted).toEqual([]);
+    expect(emitted).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import type { Clock } from '../../../shared/clock';
-import { isFinalPrintStatus, type PrintStatus } from '../../../shared/ipc/channels/prints';
+import { type PrintStatus } from '../../../shared/ipc/channels/prints';
+import { createLifecycleWriter, type LifecycleWriter } from '../../../shared/lifecycle/kit';
+import { isFinalPrintStatus, PRINT_LIFECYCLE, type PrintEvent } from '../../../shared/lifecycle/print';
 import type { Logger } from '../ports';
 import type { PrintJournal } from './journal-port';
-import { checkMove, type PrintEvent } from './lifecycle';
 import type { JournalPrint, JournalTransition, PrintPatch } from './records';
 
 export interface Changed {
@@ -30,26 +31,32 @@ export type FieldPatch = Omit<PrintPatch, 'status' | 'updatedAt'>;
  * late answer or a cancel that won a race is never undone. Every change is applied in memory, told to
  * the renderer at once, and made durable by the journal.
  */
+interface MoveOptions {
+  reason?: string | null;
+  defer?: boolean;
+}
+
 export class PrintChanges {
-  constructor(private readonly options: PrintChangesOptions) {}
+  private readonly writer: LifecycleWriter<string, PrintStatus, PrintEvent, { fields: FieldPatch; options: MoveOptions }, Changed>;
+
+  constructor(private readonly options: PrintChangesOptions) {
+    this.writer = createLifecycleWriter(PRINT_LIFECYCLE, {
+      read: (id: string) => options.journal.get(id),
+      statusOf: (print) => print.status,
+      commit: (print, { to }, { fields, options: how }) => {
+        const transition: JournalTransition = { status: to, at: options.clock.now(), reason: how.reason ?? null };
+        return this.write(print, { ...fields, status: to }, transition, how.defer === true);
+      },
+    });
+  }
 
   /** Moves the print to `to` on `event`, with `fields`; undefined (and logged) when the table refuses it. */
-  move(
-    id: string,
-    event: PrintEvent,
-    to: PrintStatus,
-    fields: FieldPatch = {},
-    options: { reason?: string | null; defer?: boolean } = {},
-  ): Changed | undefined {
-    const print = this.options.journal.get(id);
-    if (print === undefined) return undefined;
-    const check = checkMove(print.status, event, to);
-    if (!check.ok) {
-      this.options.logger.info('a print status change was refused', { id, from: print.status, event, to, reason: check.reason });
-      return undefined;
-    }
-    const transition: JournalTransition = { status: to, at: this.options.clock.now(), reason: options.reason ?? null };
-    return this.write(print, { ...fields, status: to }, transition, options.defer === true);
+  move(id: string, event: PrintEvent, to: PrintStatus, fields: FieldPatch = {}, options: MoveOptions = {}): Changed | undefined {
+    if (this.options.journal.get(id) === undefined) return undefined;
+    const result = this.writer.move(id, event, to, { fields, options });
+    if (result.ok) return result.written;
+    this.options.logger.info('a print status change was refused', { id, event, to, reason: result.reason });
+    return undefined;
   }
 
   /** Changes fields other than the status (an error, a key, an attempt count). */

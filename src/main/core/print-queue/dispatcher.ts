@@ -1,5 +1,5 @@
 import type { TimerHandle } from '../../../shared/clock';
-import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { PlatformError } from '../platform/errors';
 import { createRequestOf, journalErrorOf, type QueueContext } from './context';
 import { backoffDelay } from './poll-policy';

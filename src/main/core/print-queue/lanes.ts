@@ -1,5 +1,5 @@
 import type { Clock } from '../../../shared/clock';
-import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import type { PrintJournal } from './journal-port';
 import { RequestBudget } from './request-budget';
 

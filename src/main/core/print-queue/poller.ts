@@ -1,5 +1,6 @@
 import type { TimerHandle } from '../../../shared/clock';
-import { isFinalPrintStatus, type PrintStatus } from '../../../shared/ipc/channels/prints';
+import { type PrintStatus } from '../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { PlatformError } from '../platform/errors';
 import { journalErrorOf, type QueueContext } from './context';
 import { isWaitingStatus, nextPollDelay, readRetryDelay, rememberWait, type WaitingStatus } from './poll-policy';

@@ -1,6 +1,6 @@
 import { closeSync, fdatasyncSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { isFinalPrintStatus } from '../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { encodeLine, SEGMENT, segmentName, SNAPSHOT, snapshotName, type JournalLine } from '../history/legacy-journal/format';
 import type { JournalPrint, JournalTransition, PrintPatch } from '../print-queue/records';
 

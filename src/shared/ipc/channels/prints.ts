@@ -1,21 +1,11 @@
 import { z } from 'zod';
 import { ExternalReference, PrintSubtype, TerminalId } from '../../platform/terminal-actions';
 import { channel } from '../define';
+import { PRINT_STATES } from '../../lifecycle/print';
 
-/**
- * A print's life in Counter: queued (only in our queue) → sending (request out, outcome not yet known)
- * → created / on_terminal (the platform's statuses, spec 3) → processed | failed | canceled.
- * `needs_attention`: its creates kept failing transiently, so it was set aside to stop holding its
- * terminal's lane; its outcome is as unknown as in `sending`, and the cashier tries it again or gives up.
- */
-export const PrintStatus = z.enum(['queued', 'sending', 'needs_attention', 'created', 'on_terminal', 'processed', 'failed', 'canceled']);
+/** A print's status in Counter: its lifecycle (states, moves, final and unfinished sets) is `shared/lifecycle/print.ts`. */
+export const PrintStatus = z.enum(PRINT_STATES);
 export type PrintStatus = z.infer<typeof PrintStatus>;
-
-export const FINAL_PRINT_STATUSES: readonly PrintStatus[] = ['processed', 'failed', 'canceled'];
-
-export function isFinalPrintStatus(status: PrintStatus): boolean {
-  return FINAL_PRINT_STATUSES.includes(status);
-}
 
 export const PrintError = z.object({
   /** A spec 7 code, a transport code (network_error, timeout) or a queue code (print_unconfirmed). */

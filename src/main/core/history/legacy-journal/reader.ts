@@ -1,4 +1,4 @@
-import { isFinalPrintStatus } from '../../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../../shared/lifecycle/print';
 import { silentLogger, type Logger } from '../../ports';
 import type { JournalPrint } from '../../print-queue/records';
 import type { LegacyFiles } from './files';

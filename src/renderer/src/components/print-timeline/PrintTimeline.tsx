@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { PrintStatus, PrintSummary } from '../../../../shared/ipc/channels/prints';
+import { CANCELABLE_PRINT_STATUSES } from '../../../../shared/lifecycle/print';
 import { useContractMutation } from '../../api/hooks';
 import { isStatusUnconfirmed, StatusUnconfirmed } from '../status-trust/StatusUnconfirmed';
 import { attentionText } from '../../../../shared/i18n/attention';
@@ -22,11 +23,10 @@ const STEP_LABELS: Readonly<Record<Exclude<StepName, 'outcome'>, CommonKey>> = {
 };
 
 /** The platform takes a cancel only before the terminal has the print (spec 3, 7.3 cannot_cancel_order). */
-const CANCELABLE: readonly PrintStatus[] = ['queued', 'sending', 'created'];
 
 export function canCancelPrint(print: PrintSummary): boolean {
   // Unconfirmed, it may be printing already: no Cancel that may be a lie (issue 14).
-  return CANCELABLE.includes(print.status) && !print.cancelRequested && !isStatusUnconfirmed(print);
+  return CANCELABLE_PRINT_STATUSES.includes(print.status) && !print.cancelRequested && !isStatusUnconfirmed(print);
 }
 
 /** Where the print is on the way, as one index into STEPS; `created` has been sent and waits for pickup. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { isFinalPrintStatus, type PrintSummary } from '../../../../shared/ipc/channels/prints';
+import { type PrintSummary } from '../../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../../shared/lifecycle/print';
 import { fillMessage, useT } from '../../i18n';
 import './status-trust.css';
 

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isFinalPrintStatus, type PrintSummary } from '../../../../shared/ipc/channels/prints';
+import { type PrintSummary } from '../../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../../shared/lifecycle/print';
 import type { Draft, SaveTemplateRequest, Template } from '../../../../shared/ipc/channels/templates';
 import { call, type CallError } from '../../api/bridge';
 import { queryKeyOf, useContractEvent, useContractQuery } from '../../api/hooks';
-import { foldUnfinished, UNFINISHED_STATUSES, type UnfinishedPrints } from './unfinished-prints';
+import { UNFINISHED_PRINT_STATUSES } from '../../../../shared/lifecycle/print';
+import { foldUnfinished, type UnfinishedPrints } from './unfinished-prints';
 
 /** The Counter screen's contract hooks: templates, the draft, terminals. Printing uses useContractMutation directly. */
 export const useTemplates = () => useContractQuery('templates.list', {});
@@ -37,7 +39,7 @@ export const useTerminals = () => useContractQuery('terminals.list', {}, { stale
 export function useUnfinishedPrints(): UnfinishedPrints {
   const list = useContractQuery(
     'prints.list',
-    { filters: { status: [...UNFINISHED_STATUSES] }, sort: { field: 'createdAt', direction: 'desc' }, page: { index: 0, size: 50 } },
+    { filters: { status: [...UNFINISHED_PRINT_STATUSES] }, sort: { field: 'createdAt', direction: 'desc' }, page: { index: 0, size: 50 } },
     { staleTime: Infinity, gcTime: 0 },
   );
   const [prints, setPrints] = useState<UnfinishedPrints>(() => new Map());

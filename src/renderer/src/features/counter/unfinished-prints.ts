@@ -1,7 +1,5 @@
-import { isFinalPrintStatus, type PrintStatus, type PrintSummary } from '../../../../shared/ipc/channels/prints';
-
-/** The statuses of a print that has not ended: what the Counter screen keeps in sight (issue 14). */
-export const UNFINISHED_STATUSES: readonly PrintStatus[] = ['queued', 'sending', 'needs_attention', 'created', 'on_terminal'];
+import { type PrintSummary } from '../../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../../shared/lifecycle/print';
 
 /** This counter's unfinished prints by id; a print leaves once it ends. */
 export type UnfinishedPrints = ReadonlyMap<string, PrintSummary>;

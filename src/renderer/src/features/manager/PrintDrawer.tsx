@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { TerminalCard } from '../../../../shared/ipc/channels/manager';
 import type { PrintDetail, PrintSummary } from '../../../../shared/ipc/channels/prints';
+import { CANCELABLE_PRINT_STATUSES } from '../../../../shared/lifecycle/print';
 import { printErrorText } from '../../../../shared/i18n/print-errors';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { formatBytes } from '../../lib/format';
@@ -22,7 +23,6 @@ interface PrintDrawerProps {
 type CopyState = 'idle' | 'copied' | 'manual';
 
 /** Cancel as spec 4.5 allows it: ours while queued or being sent, the platform's while `created`. */
-const CANCELABLE = new Set<PrintSummary['status']>(['queued', 'sending', 'created']);
 
 function PrintLink({ print, onOpen }: { print: PrintSummary; onOpen(id: string): void }) {
   return (
@@ -59,7 +59,7 @@ function Actions({ print, terminals, onOpen }: { print: PrintDetail; terminals: 
     }
   };
 
-  const cancelable = CANCELABLE.has(print.status) && !print.cancelRequested;
+  const cancelable = CANCELABLE_PRINT_STATUSES.includes(print.status) && !print.cancelRequested;
   return (
     <div className="drawer-actions">
       <div className="drawer-reference">

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PrintStatus, PrintSummary } from '../../../../shared/ipc/channels/prints';
+import { UNFINISHED_PRINT_STATUSES } from '../../../../shared/lifecycle/print';
 import { useContractEvent, useContractQuery } from '../../api/hooks';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { formatRecent } from '../../lib/datetime';
@@ -9,7 +10,6 @@ import { queueMessages } from './messages';
 import './queue.css';
 import { ScreenFrame } from '../../screens/ScreenFrame';
 
-const ON_THE_WAY: PrintStatus[] = ['queued', 'sending', 'needs_attention', 'created', 'on_terminal'];
 const FINISHED: PrintStatus[] = ['processed', 'failed', 'canceled'];
 const RECENT_COUNT = 20;
 /** The contract's largest page: a terminal queue longer than this is a problem the Manager screen shows better. */
@@ -43,7 +43,7 @@ function usePrintLists() {
   const client = useQueryClient();
   const active = useContractQuery(
     'prints.list',
-    { filters: { status: ON_THE_WAY }, sort: { field: 'createdAt', direction: 'asc' }, page: { index: 0, size: ACTIVE_LIMIT } },
+    { filters: { status: [...UNFINISHED_PRINT_STATUSES] }, sort: { field: 'createdAt', direction: 'asc' }, page: { index: 0, size: ACTIVE_LIMIT } },
     // Fresh until main says a print changed: no timer, no refetch on focus.
     { staleTime: Infinity },
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { TerminalCard } from '../../../../../shared/ipc/channels/manager';
-import { isFinalPrintStatus } from '../../../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../../../shared/lifecycle/print';
 import type { StorePrintSummary } from '../../../../../shared/ipc/channels/store';
 import { fillMessage, useFeatureT, useLanguage } from '../../../i18n';
 import { fullTime } from '../format';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { StoreBoard, StoreCommand, StorePrintSummary } from '../../../../../shared/ipc/channels/store';
-import { isFinalPrintStatus } from '../../../../../shared/ipc/channels/prints';
+import { isFinalPrintStatus } from '../../../../../shared/lifecycle/print';
 import type { TerminalCard } from '../../../../../shared/ipc/channels/manager';
 import { lastErrorText } from '../../../../../shared/i18n/print-errors';
 import { fillMessage, useFeatureT, useLanguage } from '../../../i18n';

@@ -1,21 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { FINAL_PRINT_STATUSES, PrintStatus } from '../../../shared/ipc/channels/prints';
-import { checkMove, isFinalInLifecycle, PRINT_STATUS_ORDER, PRINT_TRANSITIONS, TRY_AGAIN } from './lifecycle';
+import { PrintStatus } from '../ipc/channels/prints';
+import {
+  CANCELABLE_PRINT_STATUSES,
+  FINAL_PRINT_STATUSES,
+  PRINT_LIFECYCLE,
+  TRY_AGAIN,
+  UNFINISHED_PRINT_STATUSES,
+  type PrintEvent,
+  type PrintState,
+} from './print';
 
-const rank = (status: PrintStatus) => PRINT_STATUS_ORDER.indexOf(status);
+const rank = (status: PrintStatus) => PRINT_LIFECYCLE.states.indexOf(status);
+const checkMove = (from: PrintState, on: PrintEvent, to: PrintState) => PRINT_LIFECYCLE.check(from, on, to);
 
 describe('print lifecycle table', () => {
   it('only ever moves a print forward, but for the cashier’s Try again on a print set aside', () => {
-    for (const row of PRINT_TRANSITIONS) if (row !== TRY_AGAIN) expect(rank(row.to), `${row.from} → ${row.to}`).toBeGreaterThan(rank(row.from));
-    expect(PRINT_TRANSITIONS.filter((row) => rank(row.to) <= rank(row.from))).toEqual([TRY_AGAIN]);
-    expect([...PRINT_STATUS_ORDER].sort()).toEqual([...PrintStatus.options].sort());
+    for (const row of PRINT_LIFECYCLE.moves) if (row !== TRY_AGAIN) expect(rank(row.to), `${row.from} → ${row.to}`).toBeGreaterThan(rank(row.from));
+    expect(PRINT_LIFECYCLE.moves.filter((row) => rank(row.to) <= rank(row.from))).toEqual([TRY_AGAIN]);
+    expect([...PRINT_LIFECYCLE.states].sort()).toEqual([...PrintStatus.options].sort());
   });
 
-  it('has no way out of a final status, and the final statuses are the IPC contract’s', () => {
-    for (const status of PrintStatus.options) expect(isFinalInLifecycle(status), status).toBe(FINAL_PRINT_STATUSES.includes(status));
+  it('derives its final, unfinished and cancelable sets from the table', () => {
+    expect(FINAL_PRINT_STATUSES).toEqual(['processed', 'failed', 'canceled']);
+    expect(UNFINISHED_PRINT_STATUSES).toEqual(['queued', 'sending', 'needs_attention', 'created', 'on_terminal']);
+    expect(CANCELABLE_PRINT_STATUSES).toEqual(['queued', 'sending', 'created']);
+    for (const status of FINAL_PRINT_STATUSES) expect(PRINT_LIFECYCLE.eventsFrom(status), status).toEqual([]);
   });
 
-  it('refuses a late status read that would move a print back or out of a final status (issue 16)', () => {
+  it('refuses a late status read that would move a print back or out of a final status', () => {
     expect(checkMove('canceled', 'reported', 'created').ok).toBe(false);
     expect(checkMove('on_terminal', 'reported', 'created').ok).toBe(false);
     expect(checkMove('processed', 'reported', 'failed').ok).toBe(false);
@@ -36,7 +48,7 @@ describe('print lifecycle table', () => {
     expect(checkMove('queued', 'accepted', 'created').ok).toBe(false);
   });
 
-  it('sets a print aside only while its create is out, and lets it out only by the cashier’s word or the platform’s answer (issue 16 defect 5)', () => {
+  it('sets a print aside only while its create is out, and lets it out only by the cashier’s word or the platform’s answer', () => {
     expect(checkMove('sending', 'set_aside', 'needs_attention').ok).toBe(true);
     expect(checkMove('queued', 'set_aside', 'needs_attention').ok).toBe(false);
     expect(checkMove('created', 'set_aside', 'needs_attention').ok).toBe(false);
