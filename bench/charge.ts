@@ -20,11 +20,11 @@ import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { createSandbox } from '../src/sandbox/app';
 import { createAppCore, type AppCore } from '../src/main/core/app-core';
-import type { OrdersPolicy } from '../src/main/core/orders/orders-service';
+import type { SalesPolicy } from '../src/main/core/sales/sales-service';
 import { silentLogger } from '../src/main/core/ports';
 import { createMemoryStore } from '../src/main/core/settings/store';
 import { COUNTER_APP, TERMINAL_1 } from '../src/main/core/testing/harness';
-import { ChargeRequest, type Sale } from '../src/shared/ipc/channels/orders';
+import { ChargeRequest, type TerminalSale } from '../src/shared/ipc/channels/terminal-sales';
 import { durableCommitProbe } from './_durable-probe';
 import { sandboxToken } from './_sandbox-token';
 import { summarize } from './_stats';
@@ -62,9 +62,9 @@ const traced = async (url: string | URL | Request, init?: RequestInit): Promise<
   trace.push([`answer ${response.status}`, performance.now()]);
   return response;
 };
-function startCore(dataDirectory: string, policy: Partial<OrdersPolicy>, receiverPort = 0): AppCore {
+function startCore(dataDirectory: string, policy: Partial<SalesPolicy>, receiverPort = 0): AppCore {
   return createAppCore({
-    store: createMemoryStore(),
+    settingsStore: createMemoryStore(),
     shell: 'browser-host',
     version: 'bench',
     sandboxBaseUrl: baseUrl,
@@ -73,19 +73,19 @@ function startCore(dataDirectory: string, policy: Partial<OrdersPolicy>, receive
     sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
     dataDirectory,
     queuePolicy: { requestsPerMinute: 1_000_000 },
-    ordersPolicy: policy,
+    salesPolicy: policy,
     notificationReceiver: { host: '127.0.0.1', port: receiverPort },
   });
 }
 
 /** Resolves when main emits the sale in a state the predicate accepts; the time is taken in the listener. */
 function watcher(core: AppCore) {
-  const waiters = new Map<string, { done: (sale: Sale) => boolean; resolve: (at: number) => void }>();
+  const waiters = new Map<string, { done: (sale: TerminalSale) => boolean; resolve: (at: number) => void }>();
   // The last state of each sale: a state reached before the bench started waiting (the charge's answer can come after it) counts.
-  const latest = new Map<string, { sale: Sale; at: number }>();
+  const latest = new Map<string, { sale: TerminalSale; at: number }>();
   core.events.subscribe((name, payload) => {
     if (name !== 'terminalSale.changed') return;
-    const sale = payload as Sale;
+    const sale = payload as TerminalSale;
     latest.set(sale.id, { sale, at: performance.now() });
     const waiter = waiters.get(sale.id);
     if (waiter !== undefined && waiter.done(sale)) {
@@ -93,7 +93,7 @@ function watcher(core: AppCore) {
       waiter.resolve(performance.now());
     }
   });
-  return (id: string, done: (sale: Sale) => boolean) =>
+  return (id: string, done: (sale: TerminalSale) => boolean) =>
     new Promise<number>((resolve) => {
       const last = latest.get(id);
       if (last !== undefined && done(last.sale)) return resolve(last.at);
@@ -140,13 +140,13 @@ const reached = watcher(core);
 async function chargeCreate(): Promise<number> {
   const started = performance.now();
   trace.length = 0;
-  const sale = await core.handlers['orders.charge'](ChargeRequest.parse({ terminalId: TERMINAL_1, amount: '24,00' }));
+  const sale = await core.handlers['terminalSales.charge'](ChargeRequest.parse({ terminalId: TERMINAL_1, amount: '24,00' }));
   const created = sale.orderId !== null ? performance.now() : await reached(sale.id, (changed) => changed.orderId !== null);
   const elapsed = created - started;
   if (process.env['BENCH_TRACE'] !== undefined)
     console.log(trace.map(([what, at]) => `${what} +${(at - started).toFixed(2)}`).join(' | '), `| created +${elapsed.toFixed(2)}`);
   const canceled = reached(sale.id, (changed) => changed.status === 'canceled');
-  await core.handlers['orders.cancel']({ id: sale.id });
+  await core.handlers['terminalSales.cancel']({ id: sale.id });
   await canceled;
   return elapsed;
 }
@@ -187,7 +187,7 @@ const pacedReached = watcher(paced);
 const tapToApproved: number[] = [];
 for (let round = 0; round < taps; round++) {
   // The terminal's own slip: Counter's receipt would be the terminal's next order and hold the next charge back.
-  const sale = await paced.handlers['orders.charge'](ChargeRequest.parse({ terminalId: TERMINAL_1, amount: '24,00', printOnTerminal: true }));
+  const sale = await paced.handlers['terminalSales.charge'](ChargeRequest.parse({ terminalId: TERMINAL_1, amount: '24,00', printOnTerminal: true }));
   await pacedReached(sale.id, (changed) => changed.status === 'at_terminal');
   await new Promise((resolve) => setTimeout(resolve, Math.random() * 2_000));
   const approved = pacedReached(sale.id, (changed) => changed.status === 'processed');

@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   // The figure is the read-back path's throughput: the per-address and pending limits, which would refuse this flood by design, are lifted.
   const unlimited = { sourceBurst: Number.MAX_SAFE_INTEGER, maxPendingReadBacks: Number.MAX_SAFE_INTEGER };
   const core = createAppCore({
-    store: createMemoryStore(),
+    settingsStore: createMemoryStore(),
     shell: 'browser-host',
     version: 'bench',
     sandboxBaseUrl: baseUrl,

@@ -42,7 +42,7 @@ await fetch(`${baseUrl}/__sandbox/terminals/${TERMINAL_1}`, {
 
 const dataDirectory = mkdtempSync(join(tmpdir(), 'counter-bench-pipeline-'));
 const core = createAppCore({
-  store: createMemoryStore(),
+  settingsStore: createMemoryStore(),
   shell: 'browser-host',
   version: 'bench',
   sandboxBaseUrl: baseUrl,

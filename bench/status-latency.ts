@@ -116,7 +116,7 @@ async function runScenario(seed: number, poll: QueuePolicy['poll'], requestBurst
     }
   };
   const core = createAppCore({
-    store: createMemoryStore(),
+    settingsStore: createMemoryStore(),
     shell: 'browser-host',
     version: 'bench',
     sandboxBaseUrl: baseUrl,

@@ -188,7 +188,13 @@ describe("the embedded sandbox's webhooks reach Counter's receiver", () => {
 
   it("names the app core's own receiver, as the shells wire it", async () => {
     const sandbox = await start(dataFolder());
-    const core = createAppCore({ store: createMemoryStore(), shell: 'browser-host', version: 'test', sandboxBaseUrl: sandbox.baseUrl, logger: silentLogger });
+    const core = createAppCore({
+      settingsStore: createMemoryStore(),
+      shell: 'browser-host',
+      version: 'test',
+      sandboxBaseUrl: sandbox.baseUrl,
+      logger: silentLogger,
+    });
     try {
       expect(await pointSandboxAtReceiver(sandbox, core.notificationUrl())).toBe('registered');
       const receiverUrl = await core.notificationUrl();

@@ -28,7 +28,7 @@ async function start(): Promise<void> {
   sandbox = await startEmbeddedSandbox({ dataDirectory: app.getPath('userData') });
   for (const notice of sandbox.notices) console.error(`[counter] ${notice.message}`);
   core = createAppCore({
-    store: settingsFile.store,
+    settingsStore: settingsFile.store,
     shell: 'electron',
     version: app.getVersion(),
     sandboxBaseUrl: sandbox.baseUrl,

@@ -19,7 +19,7 @@ const sender = { url: 'app://counter/index.html' };
 async function dispatcher() {
   platform = await startTestSandbox();
   core = createAppCore({
-    store: createMemoryStore(),
+    settingsStore: createMemoryStore(),
     shell: 'browser-host',
     version: 'test',
     sandboxBaseUrl: platform.baseUrl,

@@ -12,11 +12,11 @@ import type { ChannelHandlers } from './ipc/dispatch';
 import { createEventHub, type EventHub } from './ipc/events';
 import { createManagerHandlers } from './manager/handlers';
 import type { NotificationReceiverConfig } from './notifications/receiver';
-import { createOrdersSwitch } from './orders/environment';
-import { createOrdersHandlers } from './orders/handlers';
-import type { OrdersPolicy } from './orders/orders-service';
-import { cardOfPayment, createReceiptPrinter } from './orders/receipt';
-import { createSaleReceiptHandlers, createSaleReceiptTemplates } from './orders/receipt-template';
+import { createSalesSwitch } from './sales/sales-switch';
+import { createTerminalSalesHandlers } from './sales/handlers';
+import type { SalesPolicy } from './sales/sales-service';
+import { cardOfPayment, createReceiptPrinter } from './sales/receipt';
+import { createSaleReceiptHandlers, createSaleReceiptTemplates } from './sales/receipt-template';
 import { createPlatformClient } from './platform/client';
 import { createPlatformTransport, type RequestOutcome, type RetryPolicy, type TokenSource } from './platform/transport';
 import { createConsoleLogger, type Http, type Logger, type RandomSource } from './ports';
@@ -31,7 +31,7 @@ import { createTemplateHandlers } from './templates/handlers';
 import { createTerminalDirectory, createTerminalHandlers } from './terminals/terminals';
 
 export interface AppCoreOptions {
-  store: KeyValueStore;
+  settingsStore: KeyValueStore;
   shell: AppInfo['shell'];
   version: string;
   /** The embedded sandbox's base URL; the default platform when no production credentials are set. */
@@ -51,7 +51,7 @@ export interface AppCoreOptions {
   random?: RandomSource;
   queuePolicy?: Partial<QueuePolicy>;
   /** Sales' polling and per-terminal budget (bench/charge.ts lifts the budget to measure the pipeline itself). */
-  ordersPolicy?: Partial<OrdersPolicy>;
+  salesPolicy?: Partial<SalesPolicy>;
   retryPolicy?: Partial<RetryPolicy>;
   /** Where the payment notification receiver listens; default 127.0.0.1 on a free port. */
   notificationReceiver?: NotificationReceiverConfig;
@@ -77,7 +77,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const logger = options.logger ?? createConsoleLogger();
   const { random, retryPolicy: policy } = options;
   const events = createEventHub();
-  const settings = createSettingsRepository(options.store);
+  const settings = createSettingsRepository(options.settingsStore);
   const language = (): Language => settings.get().language;
   const environment = (): Environment => settings.get().environment;
   const platformBaseUrl = (of: Environment): string => (of === 'sandbox' ? options.sandboxBaseUrl : settings.get().production.baseUrl);
@@ -90,11 +90,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     createPlatformTransport({ http, clock, baseUrl: () => platformBaseUrl(environment()), tokens, policy, random, logger, onOutcome }),
   );
   const sandbox = createPlatformClient(createPlatformTransport({ http, clock, baseUrl: () => options.sandboxBaseUrl, policy, logger }));
-  const vault = createSecretVault(options.store, options.secretBox ?? createUnavailableSecretBox(), logger);
+  const vault = createSecretVault(options.settingsStore, options.secretBox ?? createUnavailableSecretBox(), logger);
   const credentials = createCredentialsService({
     clock,
     settings,
-    store: options.store,
+    store: options.settingsStore,
     vault,
     platform,
     sandboxApplication: sandboxApplicationReader(sandbox, options.sandboxCredentials),
@@ -103,7 +103,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     logger,
   });
 
-  const store = createStoreArea({
+  const storeDatabase = createStoreArea({
     settings,
     vault,
     events,
@@ -118,9 +118,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   /** What opening the history found (a salvaged database, an imported journal), shown by app.info. */
   const startupNotices: StartupNotice[] = [];
   const terminals = createTerminalDirectory({ platform, clock, environment });
-  const saleReceiptTemplates = createSaleReceiptTemplates(options.store);
+  const saleReceiptTemplates = createSaleReceiptTemplates(options.settingsStore);
   // Sales share the environment's history database: they start when the print switch opens it (attach below).
-  const sales = createOrdersSwitch({
+  const sales = createSalesSwitch({
     environment,
     dataDirectory: options.dataDirectory,
     historyReady: () => prints.current(),
@@ -130,7 +130,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     language,
     logger,
     onChange: (sale) => events.emit('terminalSale.changed', sale),
-    policy: options.ordersPolicy,
+    policy: options.salesPolicy,
     printReceipt: createReceiptPrinter({ queue: () => prints.current(), template: () => saleReceiptTemplates.current(), language }),
   });
   const prints = createEnvironmentSwitch({
@@ -140,7 +140,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       dataDirectory: options.dataDirectory,
       logger,
       onReport: (report) => startupNotices.push(historyStartupNotice(report, language())),
-      changes: () => store.historyChanges,
+      changes: () => storeDatabase.historyChanges,
       createQueue: (journal, of) =>
         createPrintQueue({
           journal,
@@ -151,7 +151,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
           authorize: () => credentials.tokens.current(),
           operatingModeOf: (terminalId) => terminals.operatingModeOf(of, terminalId),
           policy: options.queuePolicy,
-          busyElsewhere: store.busyElsewhere,
+          busyElsewhere: storeDatabase.busyElsewhere,
           random,
           logger,
         }),
@@ -178,7 +178,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   // Sales and the notification receiver start now and stop in dispose.
   const checkout = createCheckout({
     platform,
-    store: options.store,
+    store: options.settingsStore,
     settings,
     events,
     clock,
@@ -201,20 +201,20 @@ export function createAppCore(options: AppCoreOptions): AppCore {
         connection,
         credentials,
         environmentChanged: switchQueue,
-        storeDatabaseChanged: () => store.service.reconfigure(),
+        storeDatabaseChanged: () => storeDatabase.service.reconfigure(),
         platformBaseUrl,
         sandboxBaseUrl: options.sandboxBaseUrl,
         version: options.version,
         shell: options.shell,
       }),
-      ...createTemplateHandlers(options.store, { language }),
+      ...createTemplateHandlers(options.settingsStore, { language }),
       ...createCredentialsHandlers({ credentials, settings, events }),
       ...createTerminalHandlers(terminals),
       ...createPrintHandlers(prints.current),
       ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
       ...checkout.handlers,
-      ...createOrdersHandlers(sales.current),
-      ...store.handlers,
+      ...createTerminalSalesHandlers(sales.current),
+      ...storeDatabase.handlers,
       ...createSaleReceiptHandlers(saleReceiptTemplates),
     },
     startupNotices,
@@ -234,7 +234,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       credentials.dispose();
       sales.close();
       await checkout.dispose();
-      await store.dispose();
+      await storeDatabase.dispose();
       await prints.close();
     },
   };

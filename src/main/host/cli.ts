@@ -54,7 +54,7 @@ for (const notice of settingsFile.notices) console.error(`[counter] ${notice.mes
 const sandbox = await startEmbeddedSandbox({ dataDirectory });
 for (const notice of sandbox.notices) console.error(`[counter] ${notice.message}`);
 const core = createAppCore({
-  store: settingsFile.store,
+  settingsStore: settingsFile.store,
   shell: 'browser-host',
   version: packageJson.version,
   sandboxBaseUrl: sandbox.baseUrl,

@@ -26,7 +26,7 @@ async function start(hostOptions: Pick<BrowserHostOptions, 'onUnexpectedError' |
   const renderer = mkdtempSync(join(tmpdir(), 'counter-renderer-'));
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Counter</title>');
   core = createAppCore({
-    store: createMemoryStore(),
+    settingsStore: createMemoryStore(),
     shell: 'browser-host',
     version: '0.0.0-test',
     sandboxBaseUrl: 'http://127.0.0.1:9',

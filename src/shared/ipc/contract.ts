@@ -4,7 +4,7 @@ import { appChannels, appEvents } from './channels/app';
 import { checkoutChannels, checkoutEvents } from './channels/checkout';
 import { credentialsChannels, credentialsEvents } from './channels/credentials';
 import { managerChannels, managerEvents } from './channels/manager';
-import { ordersChannels, ordersEvents } from './channels/orders';
+import { terminalSalesChannels, terminalSalesEvents } from './channels/terminal-sales';
 import { printsChannels, printsEvents } from './channels/prints';
 import { storeChannels, storeEvents } from './channels/store';
 import { saleReceiptChannels } from './channels/sale-receipt';
@@ -24,7 +24,7 @@ export const channels = {
   ...templateChannels,
   ...checkoutChannels,
   ...managerChannels,
-  ...ordersChannels,
+  ...terminalSalesChannels,
   ...storeChannels,
   ...saleReceiptChannels,
 } satisfies Record<string, ChannelSpec>;
@@ -35,7 +35,7 @@ export const events = {
   ...printsEvents,
   ...checkoutEvents,
   ...managerEvents,
-  ...ordersEvents,
+  ...terminalSalesEvents,
   ...storeEvents,
 } satisfies Record<string, z.ZodType>;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Clock } from '../../../shared/clock';
-import type { CheckoutErrorCode, checkoutChannels, Sale } from '../../../shared/ipc/channels/checkout';
+import type { CheckoutErrorCode, checkoutChannels, CheckoutSale } from '../../../shared/ipc/channels/checkout';
 import type { Language } from '../../../shared/ipc/channels/app';
 import type { ChannelSpec } from '../../../shared/ipc/define';
 import { failureText } from '../../../shared/i18n/failures';
@@ -71,7 +71,7 @@ function newExternalReference(now: number): string {
   return `SALE-${day}-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
-function saleOf(preference: Preference, environment: Sale['environment'], industryId: Sale['industry'], now: string): Sale {
+function saleOf(preference: Preference, environment: CheckoutSale['environment'], industryId: CheckoutSale['industry'], now: string): CheckoutSale {
   const industry = industryId === null ? undefined : findIndustry(industryId);
   const total = preference.items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0);
   const email = preference.payer?.['email'];
@@ -126,7 +126,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
     return null;
   });
 
-  async function createPreference(request: Parameters<CheckoutHandlers['checkout.createPreference']>[0]): Promise<Sale> {
+  async function createPreference(request: Parameters<CheckoutHandlers['checkout.createPreference']>[0]): Promise<CheckoutSale> {
     const notificationUrl = await started;
     if (notificationUrl === null) throw new CheckoutError('receiver_unavailable');
     const current = settings.get();
@@ -138,7 +138,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
     });
     const sale = saleOf(preference, current.environment, current.industry, isoNow());
     book.put(sale);
-    events.emit('sale.changed', sale);
+    events.emit('checkoutSale.changed', sale);
     return sale;
   }
 

@@ -1,4 +1,4 @@
-import type { Sale } from '../../../shared/ipc/channels/checkout';
+import type { CheckoutSale } from '../../../shared/ipc/channels/checkout';
 import type { Chargeback, Payment } from '../../../shared/platform/payments';
 import type { EventHub } from '../ipc/events';
 import type { NotifiedResource } from '../notifications/resources';
@@ -16,7 +16,7 @@ export interface SaleTrackerOptions {
 }
 
 export interface SaleTracker {
-  /** Keeps what a notified resource says on the sale it belongs to, emitting `sale.changed`. */
+  /** Keeps what a notified resource says on the sale it belongs to, emitting `checkoutSale.changed`. */
   apply(notified: NotifiedResource): Promise<void>;
 }
 
@@ -31,25 +31,26 @@ export function createSaleTracker(options: SaleTrackerOptions): SaleTracker {
    * Read, change and write in one synchronous step: read-backs run concurrently, and a sale looked up
    * before an await may be stale by the time it is changed.
    */
-  function update(preferenceId: string, change: (sale: Sale) => Sale): Sale | undefined {
+  function update(preferenceId: string, change: (sale: CheckoutSale) => CheckoutSale): CheckoutSale | undefined {
     const before = book.get(preferenceId);
     if (before === undefined) return undefined;
     const after = change(before);
     if (after !== before) {
       book.put(after);
-      events.emit('sale.changed', after);
+      events.emit('checkoutSale.changed', after);
     }
     return after;
   }
 
-  const saleOfMerchantOrder = (orderId: number): Sale | undefined => book.find((sale) => sale.merchantOrderId === String(orderId))[0];
-  const saleOfPaymentId = (paymentId: number): Sale | undefined => book.find((sale) => sale.payments.some((payment) => payment.id === String(paymentId)))[0];
+  const saleOfMerchantOrder = (orderId: number): CheckoutSale | undefined => book.find((sale) => sale.merchantOrderId === String(orderId))[0];
+  const saleOfPaymentId = (paymentId: number): CheckoutSale | undefined =>
+    book.find((sale) => sale.payments.some((payment) => payment.id === String(paymentId)))[0];
 
   /**
    * The sale a payment belongs to: by its merchant order, else by our external reference when exactly
    * one sale has it, else by reading the merchant order (it names the preference).
    */
-  async function saleOfPayment(payment: Payment): Promise<Sale | undefined> {
+  async function saleOfPayment(payment: Payment): Promise<CheckoutSale | undefined> {
     const byOrder = payment.order === null ? undefined : saleOfMerchantOrder(payment.order.id);
     if (byOrder !== undefined) return byOrder;
     const reference = payment.external_reference;
@@ -60,7 +61,7 @@ export function createSaleTracker(options: SaleTrackerOptions): SaleTracker {
     return update(order.preference_id, (sale) => applyMerchantOrder(sale, order, isoNow()));
   }
 
-  async function saleOfChargeback(chargeback: Chargeback): Promise<Sale | undefined> {
+  async function saleOfChargeback(chargeback: Chargeback): Promise<CheckoutSale | undefined> {
     const known = saleOfPaymentId(chargeback.payment_id);
     if (known !== undefined) return known;
     // The chargeback was read before its payment: the payment says which sale it is.

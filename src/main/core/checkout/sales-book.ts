@@ -1,5 +1,5 @@
 import type { Environment } from '../../../shared/ipc/channels/app';
-import { Sale } from '../../../shared/ipc/channels/checkout';
+import { CheckoutSale } from '../../../shared/ipc/channels/checkout';
 import type { KeyValueStore } from '../settings/store';
 
 /**
@@ -9,11 +9,11 @@ import type { KeyValueStore } from '../settings/store';
  */
 export interface SalesBook {
   /** Newest first. */
-  list(limit?: number): Sale[];
-  get(preferenceId: string): Sale | undefined;
-  find(predicate: (sale: Sale) => boolean): Sale[];
+  list(limit?: number): CheckoutSale[];
+  get(preferenceId: string): CheckoutSale | undefined;
+  find(predicate: (sale: CheckoutSale) => boolean): CheckoutSale[];
   /** Adds a sale or replaces the one with its preference id. */
-  put(sale: Sale): void;
+  put(sale: CheckoutSale): void;
 }
 
 export const DEFAULT_MAX_SALES = 200;
@@ -21,17 +21,17 @@ export const DEFAULT_MAX_SALES = 200;
 const storeKey = (environment: Environment): string => `checkout.sales.${environment}`;
 
 export function createSalesBook(store: KeyValueStore, environment: () => Environment, maxSales = DEFAULT_MAX_SALES): SalesBook {
-  const loaded = new Map<Environment, Sale[]>();
-  const byNewest = (list: readonly Sale[]): Sale[] => [...list].sort((left, right) => right.createdAt.localeCompare(left.createdAt));
+  const loaded = new Map<Environment, CheckoutSale[]>();
+  const byNewest = (list: readonly CheckoutSale[]): CheckoutSale[] => [...list].sort((left, right) => right.createdAt.localeCompare(left.createdAt));
 
-  function salesOf(env: Environment): Sale[] {
+  function salesOf(env: Environment): CheckoutSale[] {
     const cached = loaded.get(env);
     if (cached !== undefined) return cached;
     const stored = store.get(storeKey(env));
     // One damaged entry (a hand-edited file, an older version) is dropped, not the whole history.
     const parsed = Array.isArray(stored)
       ? stored.flatMap((entry: unknown) => {
-          const sale = Sale.safeParse(entry);
+          const sale = CheckoutSale.safeParse(entry);
           return sale.success ? [sale.data] : [];
         })
       : [];

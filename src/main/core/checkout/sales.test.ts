@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Sale, SalePayment } from '../../../shared/ipc/channels/checkout';
+import type { CheckoutSale, CheckoutPayment } from '../../../shared/ipc/channels/checkout';
 import type { MerchantOrder, Payment } from '../../../shared/platform/payments';
 import { applyMerchantOrder, applyPayment, deriveSaleStatus } from './sales';
 
 const NOW = '2026-01-15T12:10:00.000Z';
 
-const sale: Sale = {
+const sale: CheckoutSale = {
   preferenceId: '1001-abc',
   externalReference: 'SALE-1',
   environment: 'sandbox',
@@ -38,7 +38,7 @@ function payment(status: Payment['status'], updatedAt: string): Payment {
   } as Payment;
 }
 
-const entry = (status: SalePayment['status']): SalePayment => ({ id: '1', status, statusDetail: null, amount: 1, currencyId: 'ARS', updatedAt: NOW });
+const entry = (status: CheckoutPayment['status']): CheckoutPayment => ({ id: '1', status, statusDetail: null, amount: 1, currencyId: 'ARS', updatedAt: NOW });
 
 describe('sales follow the platform, never the arrival order', () => {
   it('derives the status from payments and chargebacks', () => {

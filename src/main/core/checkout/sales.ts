@@ -1,4 +1,4 @@
-import type { Sale, SaleChargeback, SalePayment, SaleStatus } from '../../../shared/ipc/channels/checkout';
+import type { CheckoutSale, CheckoutChargeback, CheckoutPayment, CheckoutSaleStatus } from '../../../shared/ipc/channels/checkout';
 import type { Chargeback, MerchantOrder, Payment, PaymentStatus } from '../../../shared/platform/payments';
 
 /**
@@ -27,7 +27,7 @@ const PAYMENT_PROGRESS: Readonly<Record<PaymentStatus, number>> = {
   charged_back: 5,
 };
 
-const CHARGEBACK_PROGRESS: Readonly<Record<SaleChargeback['status'], number>> = { opened: 0, in_review: 1, won: 2, lost: 2 };
+const CHARGEBACK_PROGRESS: Readonly<Record<CheckoutChargeback['status'], number>> = { opened: 0, in_review: 1, won: 2, lost: 2 };
 
 function isNewer(incomingAt: string, existingAt: string, incomingProgress: number, existingProgress: number): boolean {
   const incoming = Date.parse(incomingAt);
@@ -37,9 +37,9 @@ function isNewer(incomingAt: string, existingAt: string, incomingProgress: numbe
 }
 
 /** A chargeback that is still open or was lost keeps the sale marked; one the merchant won does not. */
-const OPEN_CHARGEBACKS: ReadonlySet<SaleChargeback['status']> = new Set(['opened', 'in_review', 'lost']);
+const OPEN_CHARGEBACKS: ReadonlySet<CheckoutChargeback['status']> = new Set(['opened', 'in_review', 'lost']);
 
-export function deriveSaleStatus(payments: readonly SalePayment[], chargebacks: readonly SaleChargeback[]): SaleStatus {
+export function deriveSaleStatus(payments: readonly CheckoutPayment[], chargebacks: readonly CheckoutChargeback[]): CheckoutSaleStatus {
   const has = (...statuses: PaymentStatus[]): boolean => payments.some((payment) => statuses.includes(payment.status));
   if (chargebacks.some((chargeback) => OPEN_CHARGEBACKS.has(chargeback.status)) || has('charged_back')) return 'chargeback';
   if (has('approved', 'authorized')) return 'approved';
@@ -49,21 +49,27 @@ export function deriveSaleStatus(payments: readonly SalePayment[], chargebacks: 
   return payments.length === 0 ? 'created' : 'rejected';
 }
 
-function withStatus(sale: Sale, payments: SalePayment[], chargebacks: SaleChargeback[], merchantOrderId: string | null, now: string): Sale {
+function withStatus(
+  sale: CheckoutSale,
+  payments: CheckoutPayment[],
+  chargebacks: CheckoutChargeback[],
+  merchantOrderId: string | null,
+  now: string,
+): CheckoutSale {
   const next = { ...sale, payments, chargebacks, merchantOrderId, status: deriveSaleStatus(payments, chargebacks) };
   const changed = JSON.stringify({ ...next, updatedAt: sale.updatedAt }) !== JSON.stringify(sale);
   return changed ? { ...next, updatedAt: now } : sale;
 }
 
-function mergePayment(payments: readonly SalePayment[], incoming: SalePayment): SalePayment[] {
+function mergePayment(payments: readonly CheckoutPayment[], incoming: CheckoutPayment): CheckoutPayment[] {
   const index = payments.findIndex((payment) => payment.id === incoming.id);
   if (index === -1) return [...payments, incoming].sort((left, right) => left.id.localeCompare(right.id, undefined, { numeric: true }));
-  const existing = payments[index] as SalePayment;
+  const existing = payments[index] as CheckoutPayment;
   if (!isNewer(incoming.updatedAt, existing.updatedAt, PAYMENT_PROGRESS[incoming.status], PAYMENT_PROGRESS[existing.status])) return [...payments];
   return payments.map((payment, at) => (at === index ? incoming : payment));
 }
 
-export function salePaymentOf(payment: Payment): SalePayment {
+export function salePaymentOf(payment: Payment): CheckoutPayment {
   return {
     id: String(payment.id),
     status: payment.status,
@@ -75,14 +81,14 @@ export function salePaymentOf(payment: Payment): SalePayment {
 }
 
 /** Applies a payment read back from `GET /v1/payments/{id}`. Returns the same object when nothing changed. */
-export function applyPayment(sale: Sale, payment: Payment, now: string): Sale {
+export function applyPayment(sale: CheckoutSale, payment: Payment, now: string): CheckoutSale {
   const merchantOrderId = sale.merchantOrderId ?? (payment.order === null ? null : String(payment.order.id));
   return withStatus(sale, mergePayment(sale.payments, salePaymentOf(payment)), sale.chargebacks, merchantOrderId, now);
 }
 
 /** Applies a merchant order: its payments as the order saw them, each only if newer than what the sale holds. */
-export function applyMerchantOrder(sale: Sale, order: MerchantOrder, now: string): Sale {
-  let payments: SalePayment[] = [...sale.payments];
+export function applyMerchantOrder(sale: CheckoutSale, order: MerchantOrder, now: string): CheckoutSale {
+  let payments: CheckoutPayment[] = [...sale.payments];
   for (const entry of order.payments) {
     payments = mergePayment(payments, {
       id: String(entry.id),
@@ -96,8 +102,8 @@ export function applyMerchantOrder(sale: Sale, order: MerchantOrder, now: string
   return withStatus(sale, payments, sale.chargebacks, String(order.id), now);
 }
 
-export function applyChargeback(sale: Sale, chargeback: Chargeback, now: string): Sale {
-  const incoming: SaleChargeback = {
+export function applyChargeback(sale: CheckoutSale, chargeback: Chargeback, now: string): CheckoutSale {
+  const incoming: CheckoutChargeback = {
     id: chargeback.id,
     paymentId: String(chargeback.payment_id),
     status: chargeback.status,
@@ -106,10 +112,10 @@ export function applyChargeback(sale: Sale, chargeback: Chargeback, now: string)
     updatedAt: chargeback.date_last_updated,
   };
   const index = sale.chargebacks.findIndex((existing) => existing.id === incoming.id);
-  let chargebacks: SaleChargeback[];
+  let chargebacks: CheckoutChargeback[];
   if (index === -1) chargebacks = [...sale.chargebacks, incoming];
   else {
-    const existing = sale.chargebacks[index] as SaleChargeback;
+    const existing = sale.chargebacks[index] as CheckoutChargeback;
     const newer = isNewer(incoming.updatedAt, existing.updatedAt, CHARGEBACK_PROGRESS[incoming.status], CHARGEBACK_PROGRESS[existing.status]);
     chargebacks = newer ? sale.chargebacks.map((entry, at) => (at === index ? incoming : entry)) : [...sale.chargebacks];
   }

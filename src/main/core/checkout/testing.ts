@@ -1,6 +1,6 @@
 import { createManualClock, type ManualClock } from '../../../shared/clock';
 import type { ChannelName, ChannelRequest, ChannelResponse } from '../../../shared/ipc/contract';
-import type { Sale } from '../../../shared/ipc/channels/checkout';
+import type { CheckoutSale } from '../../../shared/ipc/channels/checkout';
 import { createSandbox, type Sandbox } from '../../../sandbox/app';
 import { checkoutServices } from '../../../sandbox/checkout/routes';
 import { createAppCore, type AppCore } from '../app-core';
@@ -80,7 +80,7 @@ export interface CheckoutRig {
   readonly platform: ReturnType<typeof createGatedHttp>;
   readonly logger: ReturnType<typeof createRecordingLogger>;
   /** Every `sale.changed` payload, in order. */
-  readonly saleEvents: Sale[];
+  readonly saleEvents: CheckoutSale[];
   invoke<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>>;
   receiverUrl(): Promise<string>;
   /** Quits Counter: the core is disposed, its receiver stops listening. */
@@ -94,7 +94,7 @@ export interface CheckoutRig {
   chargeback(paymentId: number): Promise<void>;
   control<T = unknown>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ status: number; body: T }>;
   /** Waits in real time until the sale satisfies `done` (notifications travel over real loopback HTTP). */
-  waitForSale(preferenceId: string, done: (sale: Sale) => boolean, what?: string): Promise<Sale>;
+  waitForSale(preferenceId: string, done: (sale: CheckoutSale) => boolean, what?: string): Promise<CheckoutSale>;
   close(): Promise<void>;
 }
 
@@ -117,11 +117,11 @@ export async function startCheckoutRig(options: { receiver?: NotificationReceive
   const store = createMemoryStore();
   const platform = createGatedHttp();
   const logger = createRecordingLogger();
-  const saleEvents: Sale[] = [];
+  const saleEvents: CheckoutSale[] = [];
 
   const start = (receiver: NotificationReceiverConfig | undefined): AppCore => {
     const core = createAppCore({
-      store,
+      settingsStore: store,
       shell: 'browser-host',
       version: 'test',
       sandboxBaseUrl: baseUrl,
@@ -131,7 +131,7 @@ export async function startCheckoutRig(options: { receiver?: NotificationReceive
       notificationReceiver: receiver,
     });
     core.events.subscribe((name, payload) => {
-      if (name === 'sale.changed') saleEvents.push(payload as Sale);
+      if (name === 'checkoutSale.changed') saleEvents.push(payload as CheckoutSale);
     });
     return core;
   };

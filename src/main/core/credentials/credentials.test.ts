@@ -40,7 +40,7 @@ async function start(overrides: Partial<Omit<AppCoreOptions, 'store'>> & { store
   const target = platform;
   const recorder = createTestHttp(target.clock);
   const store = overrides.store ?? inspectableStore();
-  const core = createAppCore({ store, ...testCoreOptions(target, recorder.http), ...overrides });
+  const core = createAppCore({ settingsStore: store, ...testCoreOptions(target, recorder.http), ...overrides });
   cores.push(core);
   const changes: CredentialsStatus[] = [];
   core.events.subscribe((name, payload) => {

@@ -21,7 +21,7 @@ async function start(overrides: Partial<AppCoreOptions> = {}, sandbox: { strictR
   platform ??= await startTestSandbox(sandbox);
   const target = platform;
   const recorder = createTestHttp(target.clock);
-  const core = createAppCore({ store: createMemoryStore(), ...testCoreOptions(target, recorder.http), ...overrides });
+  const core = createAppCore({ settingsStore: createMemoryStore(), ...testCoreOptions(target, recorder.http), ...overrides });
   cores.push(core);
   const tokenRequests = () => recorder.log.filter((request) => request.path === '/oauth/token');
   return { core, target, tokenRequests };

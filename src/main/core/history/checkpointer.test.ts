@@ -2,7 +2,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sampleSale } from '../orders/testing/sample-sale';
+import { sampleSale } from '../sales/testing/sample-sale';
 import { openHistory } from './open';
 import { createSalesHistory } from './sales-history';
 import { samplePrint } from './test-prints';

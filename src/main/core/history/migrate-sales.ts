@@ -1,6 +1,6 @@
 import { existsSync, renameSync } from 'node:fs';
 import { silentLogger, type Logger } from '../ports';
-import type { SaleRecord } from '../orders/order-store';
+import type { SaleRecord } from '../sales/sale-store';
 import { parseSaleRecord, type SalesHistory } from './sales-history';
 import { sqlite } from './sqlite';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { Sale, SETTLED_SALE_STATUSES } from '../../../shared/ipc/channels/orders';
-import type { OrderStore, SaleRecord } from '../orders/order-store';
+import { TerminalSale, SETTLED_SALE_STATUSES } from '../../../shared/ipc/channels/terminal-sales';
+import type { OrderStore, SaleRecord } from '../sales/sale-store';
 import { publishedOrder, publishedSale } from '../store/records';
 import type { HistoryChanges } from './history-changes';
 import type { DatabaseSync } from './sqlite';
 
-const StoredRecord = Sale.omit({ pending: true }).extend({
+const StoredRecord = TerminalSale.omit({ pending: true }).extend({
   idempotencyKey: z.string().min(1),
   transactionId: z.string().nullable(),
   paymentId: z.string().nullable().default(null),

@@ -5,7 +5,7 @@ import { createDispatcher } from './dispatch';
 
 function makeDispatcher(trusted = (url: string) => url.startsWith('app://counter/')) {
   const core = createAppCore({
-    store: createMemoryStore(),
+    settingsStore: createMemoryStore(),
     shell: 'browser-host',
     version: '0.0.0-test',
     sandboxBaseUrl: 'http://127.0.0.1:9',
@@ -28,7 +28,7 @@ describe('contract binding', () => {
 
   it('writes its refusals in the settings’ language', async () => {
     const core = createAppCore({
-      store: createMemoryStore(),
+      settingsStore: createMemoryStore(),
       shell: 'browser-host',
       version: '0.0.0-test',
       sandboxBaseUrl: 'http://127.0.0.1:9',

@@ -40,7 +40,7 @@ async function start(): Promise<{ core: AppCore; target: TestSandbox; answered: 
   cleanups.push(() => directory.remove());
   await seedHistoryDirectory(directory.path, SEEDED, { now: target.clock.now(), spanDays: 30 });
   const core = createAppCore({
-    store: createMemoryStore(),
+    settingsStore: createMemoryStore(),
     shell: 'browser-host',
     version: 'test',
     sandboxBaseUrl: target.baseUrl,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Sale } from '../../../shared/ipc/channels/checkout';
+import type { CheckoutSale } from '../../../shared/ipc/channels/checkout';
 import type { WebhookBody } from '../../../shared/platform/notifications';
 import { signatureHeader } from '../../../shared/platform/webhook-signature';
 import { COUNTER_APP, pollFor, startCheckoutRig, type CheckoutRig } from '../checkout/testing';
@@ -34,7 +34,7 @@ async function post(
 }
 
 /** A sale with one approved payment the sandbox has not notified (no notification_url on the payment). */
-async function saleWithSilentPayment(target: CheckoutRig): Promise<{ sale: Sale; paymentId: string }> {
+async function saleWithSilentPayment(target: CheckoutRig): Promise<{ sale: CheckoutSale; paymentId: string }> {
   const sale = await target.invoke('checkout.createPreference', {
     preference: { items: [{ title: 'Mug', quantity: 1, unit_price: 3500, currency_id: 'ARS' }] },
   });

@@ -154,7 +154,7 @@ describe('exactly once under faults, restarts and a slow network', () => {
             return new Response(body, { status: response.status, headers: { 'content-type': response.headers.get('content-type') ?? 'application/json' } });
           };
           core = createAppCore({
-            store,
+            settingsStore: store,
             ...testCoreOptions(target, http),
             sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
             dataDirectory: directory.path,

@@ -43,7 +43,7 @@ async function start() {
   const directory = temporaryDirectory();
   cleanup.push(() => directory.remove());
   const core: AppCore = createAppCore({
-    store: createMemoryStore(),
+    settingsStore: createMemoryStore(),
     ...testCoreOptions(target, recorder.http),
     sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
     dataDirectory: directory.path,

@@ -65,9 +65,9 @@ async function start(
     directories.push(directory);
     dataDirectory = directory.path;
   }
-  const store = options.store ?? createMemoryStore();
+  const store = options.settingsStore ?? createMemoryStore();
   const core = createAppCore({
-    store,
+    settingsStore: store,
     ...testCoreOptions(target, options.http ?? recorder.http),
     sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
     dataDirectory,
@@ -385,7 +385,7 @@ describe('print queue against the sandbox', () => {
     await first.waitFor(a.id, 'created');
     await first.core.dispose();
 
-    const second = await start({ dataDirectory: first.dataDirectory, store: first.store });
+    const second = await start({ dataDirectory: first.dataDirectory, settingsStore: first.store });
     expect(await second.status(a.id)).toBe('created');
     expect(await second.status(b.id)).toBe('queued');
     expect((await pressTerminal(second.target, TERMINAL_1, 'refresh')).status).toBe(200);

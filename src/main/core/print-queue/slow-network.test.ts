@@ -38,7 +38,7 @@ async function start(proxy?: (inner: Http) => Http) {
   cleanups.push(() => directory.remove());
   const recorder = createTestHttp(target.clock);
   const core = createAppCore({
-    store: createMemoryStore(),
+    settingsStore: createMemoryStore(),
     ...testCoreOptions(target, proxy === undefined ? recorder.http : proxy(recorder.http)),
     sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
     dataDirectory: directory.path,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SaleRecord } from '../orders/order-store';
+import type { SaleRecord } from '../sales/sale-store';
 import { JournalPrint } from '../print-queue/records';
 
 /**

@@ -292,7 +292,7 @@ export async function startCoreOnSandbox(interfere: (request: { method: string; 
   const target = await startTestSandbox();
   const recorder = createTestHttp(target.clock, interfere);
   const core = createAppCore({
-    store: createMemoryStore(),
+    settingsStore: createMemoryStore(),
     ...testCoreOptions(target, recorder.http),
     sandboxCredentials: { ...COUNTER_APP },
     random: () => 0.5,

@@ -14,10 +14,10 @@ import { Environment, IndustryChoice } from './app';
  * arrived in): `created` until a payment exists, then the best payment's state; `chargeback` once a
  * chargeback is open against any of its payments.
  */
-export const SaleStatus = z.enum(['created', 'pending', 'approved', 'rejected', 'cancelled', 'refunded', 'chargeback']);
-export type SaleStatus = z.infer<typeof SaleStatus>;
+export const CheckoutSaleStatus = z.enum(['created', 'pending', 'approved', 'rejected', 'cancelled', 'refunded', 'chargeback']);
+export type CheckoutSaleStatus = z.infer<typeof CheckoutSaleStatus>;
 
-export const SalePayment = z.object({
+export const CheckoutPayment = z.object({
   id: z.string(),
   status: PaymentStatus,
   statusDetail: z.string().nullable(),
@@ -26,9 +26,9 @@ export const SalePayment = z.object({
   /** The platform's own date_last_updated (or last_modified in a merchant order): what orders updates. */
   updatedAt: z.string(),
 });
-export type SalePayment = z.infer<typeof SalePayment>;
+export type CheckoutPayment = z.infer<typeof CheckoutPayment>;
 
-export const SaleChargeback = z.object({
+export const CheckoutChargeback = z.object({
   id: z.string(),
   paymentId: z.string(),
   status: ChargebackStatus,
@@ -36,16 +36,16 @@ export const SaleChargeback = z.object({
   reason: z.string(),
   updatedAt: z.string(),
 });
-export type SaleChargeback = z.infer<typeof SaleChargeback>;
+export type CheckoutChargeback = z.infer<typeof CheckoutChargeback>;
 
-export const SaleItem = z.object({
+export const CheckoutSaleItem = z.object({
   title: z.string(),
   quantity: z.number(),
   unitPrice: z.number(),
 });
-export type SaleItem = z.infer<typeof SaleItem>;
+export type CheckoutSaleItem = z.infer<typeof CheckoutSaleItem>;
 
-export const Sale = z.object({
+export const CheckoutSale = z.object({
   preferenceId: z.string(),
   externalReference: z.string(),
   environment: Environment,
@@ -53,21 +53,21 @@ export const Sale = z.object({
   createdAt: z.string(),
   /** When Counter last changed this record (local time), for sorting and "updated …" labels. */
   updatedAt: z.string(),
-  items: z.array(SaleItem),
+  items: z.array(CheckoutSaleItem),
   total: z.number(),
   currencyId: z.string().nullable(),
   payerEmail: z.string().nullable(),
   initPoint: z.string(),
   sandboxInitPoint: z.string(),
   notificationUrl: z.string().nullable(),
-  status: SaleStatus,
+  status: CheckoutSaleStatus,
   merchantOrderId: z.string().nullable(),
-  payments: z.array(SalePayment),
-  chargebacks: z.array(SaleChargeback),
+  payments: z.array(CheckoutPayment),
+  chargebacks: z.array(CheckoutChargeback),
   /** The industry report at creation (spec 2.5 recommended fields); null when no industry was chosen. */
   report: IndustryReport.nullable(),
 });
-export type Sale = z.infer<typeof Sale>;
+export type CheckoutSale = z.infer<typeof CheckoutSale>;
 
 /**
  * The cart as the 2.4/2.5 preference body, checked with the platform's own schema. Main fills in
@@ -77,9 +77,9 @@ export type Sale = z.infer<typeof Sale>;
 export const CreatePreferenceRequest = z.object({ preference: PreferenceRequest });
 export type CreatePreferenceRequest = z.input<typeof CreatePreferenceRequest>;
 
-export const SalesRequest = z.object({ limit: z.number().int().min(1).max(200).optional() }).strict();
+export const CheckoutSalesRequest = z.object({ limit: z.number().int().min(1).max(200).optional() }).strict();
 
-export const SaleRequest = z.object({ preferenceId: z.string().min(1) }).strict();
+export const CheckoutSaleRequest = z.object({ preferenceId: z.string().min(1) }).strict();
 
 export const ReceiverStatus = z.object({
   state: z.enum(['starting', 'listening', 'failed', 'stopped']),
@@ -106,12 +106,12 @@ export const CheckoutErrorCode = {
 } as const;
 
 export const checkoutChannels = {
-  'checkout.createPreference': channel(CreatePreferenceRequest, Sale),
-  'checkout.sales': channel(SalesRequest, z.object({ sales: z.array(Sale) })),
-  'checkout.sale': channel(SaleRequest, Sale),
+  'checkout.createPreference': channel(CreatePreferenceRequest, CheckoutSale),
+  'checkout.sales': channel(CheckoutSalesRequest, z.object({ sales: z.array(CheckoutSale) })),
+  'checkout.sale': channel(CheckoutSaleRequest, CheckoutSale),
   'checkout.receiver': channel(NoInput, ReceiverStatus),
 };
 
 export const checkoutEvents = {
-  'sale.changed': Sale,
+  'checkoutSale.changed': CheckoutSale,
 };

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
-import type { Sale } from '../../../../shared/ipc/channels/checkout';
+import type { CheckoutSale } from '../../../../shared/ipc/channels/checkout';
 import { findIndustry, INDUSTRIES, type Industry } from '../../../../shared/platform/industries';
 import { useSettings } from '../../api/hooks';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
@@ -96,7 +96,7 @@ function CompletenessMeter({ check, industry }: { check: CartCheck; industry: In
   );
 }
 
-/** The sale shown in the card, kept live by `sale.changed` through the query cache. */
+/** The sale shown in the card, kept live by `checkoutSale.changed` through the query cache. */
 function SelectedSale({ preferenceId }: { preferenceId: string }) {
   const sale = useSale(preferenceId);
   return sale.data === undefined ? null : <SaleCard sale={sale.data} />;
@@ -226,7 +226,7 @@ function CheckoutWorkspace({ industry }: { industry: Industry }) {
       return;
     }
     try {
-      const sale: Sale = await create.mutateAsync({ preference: check.body });
+      const sale: CheckoutSale = await create.mutateAsync({ preference: check.body });
       putSale(sale);
       setSelected(sale.preferenceId);
       setSold(true);

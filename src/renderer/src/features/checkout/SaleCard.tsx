@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Sale } from '../../../../shared/ipc/channels/checkout';
+import type { CheckoutSale } from '../../../../shared/ipc/channels/checkout';
 import { encodeSymbol } from '../../../../shared/receipt';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { formatMoney } from './cart';
@@ -31,13 +31,13 @@ function PaymentQr({ url }: { url: string }) {
   );
 }
 
-export function SaleStatusBadge({ status }: { status: Sale['status'] }) {
+export function SaleStatusBadge({ status }: { status: CheckoutSale['status'] }) {
   const t = useFeatureT(checkoutMessages);
   return <span className={`sale-status sale-status-${status}`}>{t(`status.${status}`)}</span>;
 }
 
 /** A created sale: its link and QR code for the buyer, and its status as the notifications move it. */
-export function SaleCard({ sale }: { sale: Sale }) {
+export function SaleCard({ sale }: { sale: CheckoutSale }) {
   const t = useFeatureT(checkoutMessages);
   const language = useLanguage();
   // Sandbox sales are paid through the test checkout (docs/decisions.md "Preference response").

@@ -1,4 +1,4 @@
-import type { ReceiverStatus, Sale } from '../../../../shared/ipc/channels/checkout';
+import type { ReceiverStatus, CheckoutSale } from '../../../../shared/ipc/channels/checkout';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { formatDateTime } from '../../lib/datetime';
 import { formatMoney } from './cart';
@@ -23,7 +23,7 @@ function ReceiverLine({ receiver }: { receiver: ReceiverStatus | undefined }) {
 }
 
 interface SalesHistoryProps {
-  sales: readonly Sale[] | undefined;
+  sales: readonly CheckoutSale[] | undefined;
   receiver: ReceiverStatus | undefined;
   selected: string | null;
   onSelect(preferenceId: string): void;

@@ -1,5 +1,5 @@
 import { DECLINE_REASONS, SALE_STATUSES } from '../../../../shared/i18n/sales';
-import type { Sale } from '../../../../shared/ipc/channels/orders';
+import type { TerminalSale } from '../../../../shared/ipc/channels/terminal-sales';
 import { DeclineReason } from '../../../../shared/platform/orders';
 import { useFeatureT, useLanguage } from '../../i18n';
 import { useLiveTerminalSales, useTerminalSales } from '../sell/api';
@@ -7,7 +7,7 @@ import { sellMessages } from '../sell/messages';
 
 const SHOWN = 20;
 
-function paymentOf(sale: Sale): string {
+function paymentOf(sale: TerminalSale): string {
   const card = sale.cardLastFour === null ? '' : ` **** ${sale.cardLastFour}`;
   const authorization = sale.authorizationCode === null ? '' : ` · ${sale.authorizationCode}`;
   return sale.paymentMethod === null ? '—' : `${sale.paymentMethod}${card}${authorization}`;

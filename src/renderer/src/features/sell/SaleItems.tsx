@@ -1,4 +1,4 @@
-import { CashierAmount, type SaleItem } from '../../../../shared/ipc/channels/orders';
+import { CashierAmount, type TerminalSaleItem } from '../../../../shared/ipc/channels/terminal-sales';
 import { useFeatureT } from '../../i18n';
 import { sellMessages } from './messages';
 
@@ -12,9 +12,9 @@ export interface ItemDraft {
 export const EMPTY_ITEM: ItemDraft = { name: '', quantity: '1', unitPrice: '' };
 
 /** The rows the contract takes, or undefined while one is incomplete (a row left empty is ignored). */
-export function itemsOf(drafts: readonly ItemDraft[]): SaleItem[] | undefined {
+export function itemsOf(drafts: readonly ItemDraft[]): TerminalSaleItem[] | undefined {
   const filled = drafts.filter((draft) => draft.name.trim() !== '' || draft.unitPrice.trim() !== '');
-  const items: SaleItem[] = [];
+  const items: TerminalSaleItem[] = [];
   for (const draft of filled) {
     const price = CashierAmount.safeParse(draft.unitPrice);
     const quantity = Number(draft.quantity);
@@ -24,7 +24,7 @@ export function itemsOf(drafts: readonly ItemDraft[]): SaleItem[] | undefined {
   return items;
 }
 
-export function itemsTotal(items: readonly SaleItem[]): string {
+export function itemsTotal(items: readonly TerminalSaleItem[]): string {
   return (items.reduce((sum, item) => sum + Math.round(Number(item.unitPrice) * 100) * item.quantity, 0) / 100).toFixed(2);
 }
 

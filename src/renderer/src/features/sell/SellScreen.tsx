@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CashierAmount, type Sale } from '../../../../shared/ipc/channels/orders';
+import { CashierAmount, type TerminalSale } from '../../../../shared/ipc/channels/terminal-sales';
 import { DECLINE_REASONS, SALE_STATUSES } from '../../../../shared/i18n/sales';
 import { DeclineReason } from '../../../../shared/platform/orders';
 import { useContractQuery } from '../../api/hooks';
@@ -10,12 +10,12 @@ import { EMPTY_ITEM, itemsOf, SaleItems, type ItemDraft } from './SaleItems';
 import './sell.css';
 
 /** The decline reason in the cashier's words, when the platform's status_detail is one (shared DeclineReason). */
-function declineText(sale: Sale, language: 'en' | 'es'): string | null {
+function declineText(sale: TerminalSale, language: 'en' | 'es'): string | null {
   const reason = DeclineReason.safeParse(sale.statusDetail);
   return sale.status === 'failed' && reason.success ? DECLINE_REASONS[reason.data][language] : null;
 }
 
-function SaleStatusPanel({ sale }: { sale: Sale }) {
+function SaleStatusPanel({ sale }: { sale: TerminalSale }) {
   const t = useFeatureT(sellMessages);
   const language = useLanguage();
   const cancel = useCancelSale();

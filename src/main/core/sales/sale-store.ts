@@ -1,4 +1,4 @@
-import type { Sale } from '../../../shared/ipc/channels/orders';
+import type { TerminalSale } from '../../../shared/ipc/channels/terminal-sales';
 
 /** A cancel or a refund on its way: its key is on disk before its first request, and every retry reuses it. */
 export interface PendingOperation {
@@ -9,7 +9,7 @@ export interface PendingOperation {
 }
 
 /** What the orders service keeps of a sale: the renderer's view plus the keys that make every request exactly-once. */
-export interface SaleRecord extends Omit<Sale, 'pending'> {
+export interface SaleRecord extends Omit<TerminalSale, 'pending'> {
   /** The create's X-Idempotency-Key, written before the first create leaves, never replaced. */
   idempotencyKey: string;
   /** The order's payment transaction id (needed for a partial refund). */
@@ -34,7 +34,7 @@ export interface OrderStore {
   close(): void;
 }
 
-export function toSale(record: SaleRecord): Sale {
+export function toSale(record: SaleRecord): TerminalSale {
   const { idempotencyKey: _key, transactionId: _transaction, paymentId: _payment, pendingOperation, ...sale } = record;
   return { ...sale, pending: pendingOperation?.kind ?? null };
 }

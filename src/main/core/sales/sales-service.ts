@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../shared/clock';
 import type { Language } from '../../../shared/ipc/channels/app';
-import { type ChargeRequest, type RefundRequest, type Sale } from '../../../shared/ipc/channels/orders';
+import { type ChargeRequest, type RefundRequest, type TerminalSale } from '../../../shared/ipc/channels/terminal-sales';
 import { amountCents, DEFAULT_ORDER_EXPIRATION, formatCents, type PointOrder } from '../../../shared/platform/orders';
 import type { z } from 'zod';
 import type { OrdersClient } from '../platform/orders-client';
 import { silentLogger, type Logger } from '../ports';
 import { RequestBudget } from '../print-queue/request-budget';
 import { SaleError } from './errors';
-import { toSale, type OrderStore, type SaleRecord } from './order-store';
+import { toSale, type OrderStore, type SaleRecord } from './sale-store';
 import { createSaleBook } from './sale-book';
 import { createSaleLoops } from './sale-loops';
 import { createSaleSteps, type PaymentCard } from './sale-steps';
 import { isCancelable } from './transitions';
 
-export interface OrdersPolicy {
+export interface SalesPolicy {
   /** Between two reads of an order while it may still change. */
   pollMs: number;
   /** Before asking again after a failure that may pass (no answer, 5xx, 409 already_queued_order_for_terminal). */
@@ -25,21 +25,21 @@ export interface OrdersPolicy {
   expiration: string;
 }
 
-export const DEFAULT_ORDERS_POLICY: Readonly<OrdersPolicy> = Object.freeze({
+export const DEFAULT_SALES_POLICY: Readonly<SalesPolicy> = Object.freeze({
   pollMs: 1_500,
   retryMs: 3_000,
   requestsPerMinute: 40,
   expiration: DEFAULT_ORDER_EXPIRATION,
 });
 
-export interface OrdersServiceOptions {
+export interface SalesServiceOptions {
   store: OrderStore;
   /** The current environment's Orders API. */
   orders: () => OrdersClient;
   /** Reads an approved payment's card (last four digits, authorization code) for the receipt. */
   paymentCard?(paymentId: string): Promise<PaymentCard>;
   clock: Clock;
-  onChange(sale: Sale): void;
+  onChange(sale: TerminalSale): void;
   /**
    * Enqueues Counter's receipt of an approved sale and resolves with the print's id. Called until it
    * resolves once; it must itself find a receipt already enqueued for the sale (keyed by the sale id), so a
@@ -47,17 +47,17 @@ export interface OrdersServiceOptions {
    */
   printReceipt(sale: SaleRecord): Promise<string>;
   language(): Language;
-  policy?: Partial<OrdersPolicy>;
+  policy?: Partial<SalesPolicy>;
   newKey?: () => string;
   logger?: Logger;
 }
 
-export interface OrdersService {
-  charge(request: z.output<typeof ChargeRequest>): Sale;
-  get(id: string): Sale;
-  list(): Sale[];
-  cancel(id: string): Sale;
-  refund(request: z.output<typeof RefundRequest>): Sale;
+export interface SalesService {
+  charge(request: z.output<typeof ChargeRequest>): TerminalSale;
+  get(id: string): TerminalSale;
+  list(): TerminalSale[];
+  cancel(id: string): TerminalSale;
+  refund(request: z.output<typeof RefundRequest>): TerminalSale;
   /**
    * The platform notified this order and it was read back: taken now (forward only) rather than at the
    * next poll, and the sale's loop woken for what follows (the card, the receipt).
@@ -104,8 +104,8 @@ function newSaleRecord(request: z.output<typeof ChargeRequest>, id: string, key:
  * for an operation that may still arrive. Status only moves forward (transitions.ts). One loop per
  * unsettled sale (sale-loops.ts) runs its steps (sale-steps.ts) within the terminal's request budget.
  */
-export function createOrdersService(options: OrdersServiceOptions): OrdersService {
-  const policy: Readonly<OrdersPolicy> = { ...DEFAULT_ORDERS_POLICY, ...options.policy };
+export function createSalesService(options: SalesServiceOptions): SalesService {
+  const policy: Readonly<SalesPolicy> = { ...DEFAULT_SALES_POLICY, ...options.policy };
   const { store, clock } = options;
   const logger = options.logger ?? silentLogger;
   const newKey = options.newKey ?? randomUUID;
@@ -130,7 +130,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
   });
   const loops = createSaleLoops({ clock, step, pollMs: policy.pollMs, retryMs: policy.retryMs, logger });
 
-  function charge(request: z.output<typeof ChargeRequest>): Sale {
+  function charge(request: z.output<typeof ChargeRequest>): TerminalSale {
     const id = `sale-${newKey()}`;
     const record = newSaleRecord(request, id, newKey(), book.nowIso());
     // On disk with its key before the first request (docs/decisions.md "Charge on the terminal"); the
@@ -141,7 +141,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     return toSale(record);
   }
 
-  function cancel(id: string): Sale {
+  function cancel(id: string): TerminalSale {
     const record = book.load(id);
     if (record.pendingOperation?.kind === 'cancel') return toSale(record);
     if (!isCancelable(record.status) || record.pendingOperation !== null) throw new SaleError('sale_not_cancelable', `sale ${id} is ${record.status}`);
@@ -150,7 +150,7 @@ export function createOrdersService(options: OrdersServiceOptions): OrdersServic
     return toSale(saved);
   }
 
-  function refund(request: z.output<typeof RefundRequest>): Sale {
+  function refund(request: z.output<typeof RefundRequest>): TerminalSale {
     const record = book.load(request.id);
     if (record.pendingOperation !== null) throw new SaleError('sale_busy', `sale ${request.id} has a ${record.pendingOperation.kind} on its way`);
     if (record.status !== 'processed' || record.orderId === null) throw new SaleError('sale_not_refundable', `sale ${request.id} is ${record.status}`);

@@ -1,4 +1,4 @@
-import type { SaleRecord } from '../order-store';
+import type { SaleRecord } from '../sale-store';
 
 /** A sale as the orders service keeps it, just charged (no order yet) unless `patch` says otherwise. */
 export function sampleSale(id: string, patch: Partial<SaleRecord> = {}): SaleRecord {

@@ -5,9 +5,9 @@ import type { HistoryChanges } from '../history/history-changes';
 import { createSalesHistory } from '../history/sales-history';
 import type { DatabaseSync } from '../history/sqlite';
 import { SaleError } from './errors';
-import { createOrdersService, type OrdersService, type OrdersServiceOptions } from './orders-service';
+import { createSalesService, type SalesService, type SalesServiceOptions } from './sales-service';
 
-export interface OrdersSwitchOptions extends Omit<OrdersServiceOptions, 'store'> {
+export interface SalesSwitchOptions extends Omit<SalesServiceOptions, 'store'> {
   environment(): Environment;
   /** Where an old `sales/{environment}.sqlite` may wait to be imported; none: nothing to import. */
   dataDirectory?: string;
@@ -15,9 +15,9 @@ export interface OrdersSwitchOptions extends Omit<OrdersServiceOptions, 'store'>
   historyReady(): Promise<unknown>;
 }
 
-export interface OrdersSwitch {
+export interface SalesSwitch {
   /** The current environment's service, over its history once that is open. */
-  current(): Promise<OrdersService>;
+  current(): Promise<SalesService>;
   /** Starts the sales of an environment on its opened history; given to the print switch's opener. */
   attach(db: DatabaseSync, environment: Environment, changes?: HistoryChanges): { close(): void };
   close(): void;
@@ -28,8 +28,8 @@ export interface OrdersSwitch {
  * terminal"): they open when the history opens and stop before it closes, so only the current environment's
  * sales run, as only its prints do.
  */
-export function createOrdersSwitch(options: OrdersSwitchOptions): OrdersSwitch {
-  const attached = new Map<Environment, OrdersService>();
+export function createSalesSwitch(options: SalesSwitchOptions): SalesSwitch {
+  const attached = new Map<Environment, SalesService>();
   return {
     attach(db, environment, changes) {
       const store = createSalesHistory(db, changes);
@@ -41,7 +41,7 @@ export function createOrdersSwitch(options: OrdersSwitchOptions): OrdersSwitch {
           options.logger?.error('the old sales database could not be imported', { environment, error: error instanceof Error ? error.message : String(error) });
         }
       }
-      const service = createOrdersService({ ...options, store });
+      const service = createSalesService({ ...options, store });
       service.start();
       attached.set(environment, service);
       return {

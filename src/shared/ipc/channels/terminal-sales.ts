@@ -8,11 +8,11 @@ import { channel, NoInput } from '../define';
  * terminal"). Its status is the platform order's (shared/platform/orders.ts); `orderId` stays null until the
  * platform has answered the create.
  */
-export const SaleStatus = OrderStatus;
-export type SaleStatus = z.infer<typeof SaleStatus>;
+export const TerminalSaleStatus = OrderStatus;
+export type TerminalSaleStatus = z.infer<typeof TerminalSaleStatus>;
 
 /** A status no poll can change any more (a refund may still move `processed` on). */
-export const SETTLED_SALE_STATUSES: readonly SaleStatus[] = ['processed', 'failed', 'expired', 'canceled', 'refunded'];
+export const SETTLED_SALE_STATUSES: readonly TerminalSaleStatus[] = ['processed', 'failed', 'expired', 'canceled', 'refunded'];
 
 /**
  * An amount as the cashier types it: "24", "24.5", "24,50" (the locale's decimal comma), normalised to the
@@ -25,32 +25,32 @@ export const CashierAmount = z
   .refine((value) => AMOUNT_PATTERN.test(value) && Number(value) > 0, { error: 'enter an amount greater than 0 with at most two decimals' })
   .transform((value) => Number(value).toFixed(2));
 
-export const SaleItem = z.strictObject({
+export const TerminalSaleItem = z.strictObject({
   name: z.string().trim().min(1).max(60),
   quantity: z.number().int().min(1).max(999),
   /** Per unit, as typed (decimal comma accepted). */
   unitPrice: CashierAmount,
 });
-export type SaleItem = z.infer<typeof SaleItem>;
+export type TerminalSaleItem = z.infer<typeof TerminalSaleItem>;
 
-export const SaleTransition = z.object({ status: SaleStatus, detail: z.string().nullable(), at: z.iso.datetime() });
+export const SaleTransition = z.object({ status: TerminalSaleStatus, detail: z.string().nullable(), at: z.iso.datetime() });
 
 export const SaleRefund = z.object({ id: z.string(), amount: z.string() });
 
 export const SaleError = z.object({ code: z.string(), message: z.string(), at: z.iso.datetime() });
 
-export const Sale = z.object({
+export const TerminalSale = z.object({
   id: z.string(),
   terminalId: z.string(),
   externalReference: z.string(),
   /** The total charged, "24.00". */
   amount: z.string(),
-  items: z.array(SaleItem),
+  items: z.array(TerminalSaleItem),
   /** The terminal prints its own slip; Counter prints no receipt of its own. */
   printOnTerminal: PrintOnTerminal,
   /** The platform's order id once it answered the create. */
   orderId: z.string().nullable(),
-  status: SaleStatus,
+  status: TerminalSaleStatus,
   /** The platform's status_detail: for a declined card, the reason (shared DeclineReason). */
   statusDetail: z.string().nullable(),
   paymentMethod: z.string().nullable(),
@@ -68,14 +68,14 @@ export const Sale = z.object({
   updatedAt: z.iso.datetime(),
   history: z.array(SaleTransition),
 });
-export type Sale = z.infer<typeof Sale>;
+export type TerminalSale = z.infer<typeof TerminalSale>;
 
 export const ChargeRequest = z
   .strictObject({
     terminalId: TerminalId,
     /** A plain amount; or leave it out and give the items. */
     amount: CashierAmount.optional(),
-    items: z.array(SaleItem).max(100).default([]),
+    items: z.array(TerminalSaleItem).max(100).default([]),
     printOnTerminal: z.boolean().default(false),
   })
   .refine((request) => request.amount !== undefined || request.items.length > 0, { error: 'enter an amount or at least one item', path: ['amount'] });
@@ -91,16 +91,16 @@ export const RefundRequest = z.strictObject({
   confirm: z.literal(true, { error: 'confirm the refund first' }),
 });
 
-export const SaleList = z.object({ sales: z.array(Sale) });
+export const TerminalSaleList = z.object({ sales: z.array(TerminalSale) });
 
-export const ordersChannels = {
-  'orders.charge': channel(ChargeRequest, Sale),
-  'orders.get': channel(SaleIdRequest, Sale),
-  'orders.list': channel(NoInput, SaleList),
-  'orders.cancel': channel(SaleIdRequest, Sale),
-  'orders.refund': channel(RefundRequest, Sale),
+export const terminalSalesChannels = {
+  'terminalSales.charge': channel(ChargeRequest, TerminalSale),
+  'terminalSales.get': channel(SaleIdRequest, TerminalSale),
+  'terminalSales.list': channel(NoInput, TerminalSaleList),
+  'terminalSales.cancel': channel(SaleIdRequest, TerminalSale),
+  'terminalSales.refund': channel(RefundRequest, TerminalSale),
 };
 
-export const ordersEvents = {
-  'terminalSale.changed': Sale,
+export const terminalSalesEvents = {
+  'terminalSale.changed': TerminalSale,
 };

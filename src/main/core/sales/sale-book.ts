@@ -1,11 +1,11 @@
 import type { Clock } from '../../../shared/clock';
 import type { Language } from '../../../shared/ipc/channels/app';
-import type { Sale, SaleStatus } from '../../../shared/ipc/channels/orders';
+import type { TerminalSale, TerminalSaleStatus } from '../../../shared/ipc/channels/terminal-sales';
 import { isSaleFailureCode, SALE_FAILURES } from '../../../shared/i18n/sales';
 import type { PointOrder } from '../../../shared/platform/orders';
 import type { PlatformError } from '../platform/errors';
 import { SaleError } from './errors';
-import { toSale, type OrderStore, type SaleRecord } from './order-store';
+import { toSale, type OrderStore, type SaleRecord } from './sale-store';
 import { canMove } from './transitions';
 
 /** Reads and writes of sales, each a synchronous read-change-write, so two paths never overwrite each other. */
@@ -20,7 +20,7 @@ export interface SaleBook {
   update(id: string, change: (record: SaleRecord) => void, options?: { announceFirst?: boolean }): SaleRecord;
   /** Writes a new sale: on disk (with its key) when this returns. */
   insert(record: SaleRecord, options?: { announce?: boolean }): void;
-  move(record: SaleRecord, status: SaleStatus, detail: string | null): void;
+  move(record: SaleRecord, status: TerminalSaleStatus, detail: string | null): void;
   /** Takes what the platform says of the order, unless it would move the sale back. */
   applyOrder(id: string, order: PointOrder): SaleRecord;
   noteError(id: string, error: PlatformError): void;
@@ -30,7 +30,7 @@ export interface SaleBookOptions {
   store: OrderStore;
   clock: Clock;
   language(): Language;
-  onChange(sale: Sale): void;
+  onChange(sale: TerminalSale): void;
 }
 
 export function createSaleBook(options: SaleBookOptions): SaleBook {
@@ -53,7 +53,7 @@ export function createSaleBook(options: SaleBookOptions): SaleBook {
     return record;
   }
 
-  function move(record: SaleRecord, status: SaleStatus, detail: string | null): void {
+  function move(record: SaleRecord, status: TerminalSaleStatus, detail: string | null): void {
     if (status === record.status || !canMove(record.status, status)) return;
     record.status = status;
     record.history.push({ status, detail, at: nowIso() });

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock, type ManualClock } from '../../../shared/clock';
-import type { Sale } from '../../../shared/ipc/channels/orders';
-import { ChargeRequest, RefundRequest } from '../../../shared/ipc/channels/orders';
+import type { TerminalSale } from '../../../shared/ipc/channels/terminal-sales';
+import { ChargeRequest, RefundRequest } from '../../../shared/ipc/channels/terminal-sales';
 import type { CreatePointOrderRequest, OrderStatus, PointOrder } from '../../../shared/platform/orders';
 import { PlatformError } from '../platform/errors';
 import type { OrdersClient } from '../platform/orders-client';
 import { driveUntil } from '../testing/harness';
 import { openHistory } from '../history/open';
 import { createSalesHistory } from '../history/sales-history';
-import { createOrdersService, type OrdersService } from './orders-service';
+import { createSalesService, type SalesService } from './sales-service';
 import { saleReceipt } from './receipt';
 import { DEFAULT_SALE_RECEIPT_TEMPLATE } from '../../../shared/receipt/sale-receipt';
 
@@ -105,11 +105,11 @@ function world(paymentCard?: (paymentId: string) => Promise<{ lastFour: string |
   const platform = new FakeOrders();
   const printed: string[] = [];
   const receipts: string[] = [];
-  const changes: Sale[] = [];
+  const changes: TerminalSale[] = [];
   let keyNumber = 0;
-  const open = (): OrdersService => {
+  const open = (): SalesService => {
     const { history, db } = openHistory({ file: path });
-    const service = createOrdersService({
+    const service = createSalesService({
       store: createSalesHistory(db),
       orders: () => platform,
       clock,
@@ -137,7 +137,7 @@ function world(paymentCard?: (paymentId: string) => Promise<{ lastFour: string |
   return { path, clock, platform, printed, receipts, changes, open };
 }
 
-const charge = (service: OrdersService, amount = '24,00'): Sale => service.charge(ChargeRequest.parse({ terminalId: TERMINAL, amount }));
+const charge = (service: SalesService, amount = '24,00'): TerminalSale => service.charge(ChargeRequest.parse({ terminalId: TERMINAL, amount }));
 
 async function until(clock: ManualClock, what: string, done: () => boolean): Promise<void> {
   await driveUntil(clock, done, { stepMs: 250, maxMs: 120_000, what });

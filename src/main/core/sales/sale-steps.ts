@@ -1,10 +1,10 @@
-import { SETTLED_SALE_STATUSES } from '../../../shared/ipc/channels/orders';
+import { SETTLED_SALE_STATUSES } from '../../../shared/ipc/channels/terminal-sales';
 import type { CreatePointOrderRequest } from '../../../shared/platform/orders';
 import { PlatformError } from '../platform/errors';
 import type { OrdersClient } from '../platform/orders-client';
 import type { Logger } from '../ports';
 import type { RequestBudget } from '../print-queue/request-budget';
-import type { PendingOperation, SaleRecord } from './order-store';
+import type { PendingOperation, SaleRecord } from './sale-store';
 import type { SaleBook } from './sale-book';
 
 export type StepResult = { next: 'poll' | 'retry' | 'now' } | { next: 'done' };
