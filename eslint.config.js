@@ -20,8 +20,11 @@ const SANDBOX_FROM_RENDERER = intoRoot('sandbox', 'The renderer knows the platfo
 const FROM_SHARED = ['main', 'renderer', 'sandbox'].map((root) => intoRoot(root, 'src/shared is imported by every root and imports none of them (DESIGN.md).'));
 
 const restrict = (paths, patterns) => ['error', { paths, patterns }];
-/** Tests and their helpers may start an in-process sandbox to test against. */
-const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'src/main/**/testing/**', 'src/main/**/testing.ts'];
+/**
+ * Tests outside the core and the test helpers of src/main/testing may start an in-process sandbox to
+ * test against; nothing under src/main/core does, not even its tests (they reach it through src/main/testing).
+ */
+const TEST_FILES = ['src/main/*.test.ts', 'src/main/host/**/*.test.ts', 'src/main/electron/**/*.test.ts', 'src/main/testing/**'];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },

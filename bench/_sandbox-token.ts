@@ -1,5 +1,5 @@
 /** A token for Counter's sandbox application, as the benches that call the platform directly need one. */
-import { COUNTER_APP } from '../src/main/core/testing/harness';
+import { COUNTER_APP } from '../src/main/testing/harness';
 import { TokenResponse } from '../src/shared/platform/oauth';
 
 export async function sandboxToken(baseUrl: string): Promise<string> {

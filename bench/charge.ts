@@ -23,7 +23,7 @@ import { createAppCore, type AppCore } from '../src/main/core/app-core';
 import type { SalesPolicy } from '../src/main/core/sales/sales-service';
 import { silentLogger } from '../src/main/core/ports';
 import { createMemoryStore } from '../src/main/core/settings/store';
-import { COUNTER_APP, TERMINAL_1 } from '../src/main/core/testing/harness';
+import { COUNTER_APP, TERMINAL_1 } from '../src/main/testing/harness';
 import { ChargeRequest, type TerminalSale } from '../src/shared/ipc/channels/terminal-sales';
 import { durableCommitProbe } from './_durable-probe';
 import { sandboxToken } from './_sandbox-token';

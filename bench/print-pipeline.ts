@@ -21,7 +21,7 @@ import { createSandbox } from '../src/sandbox/app';
 import { createAppCore } from '../src/main/core/app-core';
 import { silentLogger } from '../src/main/core/ports';
 import { createMemoryStore } from '../src/main/core/settings/store';
-import { COUNTER_APP, receipt, TERMINAL_1 } from '../src/main/core/testing/harness';
+import { COUNTER_APP, receipt, TERMINAL_1 } from '../src/main/testing/harness';
 import type { PrintSummary } from '../src/shared/ipc/channels/prints';
 import { durableCommitProbe } from './_durable-probe';
 import { sandboxToken } from './_sandbox-token';

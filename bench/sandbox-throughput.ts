@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { z } from 'zod';
-import { COUNTER_APP } from '../src/main/core/testing/harness';
+import { COUNTER_APP } from '../src/main/testing/harness';
 import { sandboxToken } from './_sandbox-token';
 
 // ---------------------------------------------------------------- scenarios

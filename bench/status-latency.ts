@@ -20,7 +20,7 @@ import { createAppCore } from '../src/main/core/app-core';
 import { silentLogger, type Http } from '../src/main/core/ports';
 import { DEFAULT_QUEUE_POLICY, type QueuePolicy } from '../src/main/core/print-queue/print-queue';
 import { createMemoryStore } from '../src/main/core/settings/store';
-import { COUNTER_APP, receipt, TERMINAL_1, TERMINAL_2, TERMINAL_3 } from '../src/main/core/testing/harness';
+import { COUNTER_APP, receipt, TERMINAL_1, TERMINAL_2, TERMINAL_3 } from '../src/main/testing/harness';
 import type { PrintSummary } from '../src/shared/ipc/channels/prints';
 import { z } from 'zod';
 import { quantile } from './_stats';

@@ -23,8 +23,13 @@ describe('import boundaries', () => {
     expect(
       await refusedImports('src/main/embedded-sandbox.ts', `import { createSandbox } from '../sandbox/app';\nexport const start = createSandbox;\n`),
     ).toEqual([]);
-    expect(await refusedImports('src/main/core/print-queue/probe.test.ts', SANDBOX_APP)).toEqual([]);
-    expect(await refusedImports('src/main/core/testing/probe.ts', SANDBOX_APP)).toEqual([]);
+    expect(await refusedImports('src/main/testing/probe.ts', SANDBOX_APP)).toEqual([]);
+    expect(await refusedImports('src/main/host/probe.test.ts', `import { createSandbox } from '../../sandbox/app';\nexport const start = createSandbox;\n`)).toEqual([]);
+  });
+
+  it('keeps the sandbox out of every file under src/main/core, its tests included (they reach it through src/main/testing)', async () => {
+    expect(await refusedImports('src/main/core/print-queue/probe.test.ts', SANDBOX_APP)).toEqual(['../../sandbox/app']);
+    expect(await refusedImports('src/main/core/store/testing/probe.ts', SANDBOX_APP)).toEqual(['../../sandbox/app']);
   });
 
   it('keeps main and the sandbox out of the renderer', async () => {

@@ -3,7 +3,7 @@ import { createAppCore, type AppCore } from './app-core';
 import { createDispatcher } from './ipc/dispatch';
 import { silentLogger } from './ports';
 import { createMemoryStore } from './settings/store';
-import { COUNTER_APP, receipt, startTestSandbox, TERMINAL_1, type TestSandbox } from './testing/harness';
+import { COUNTER_APP, receipt, startTestSandbox, TERMINAL_1, type TestSandbox } from '../testing/harness';
 
 let platform: TestSandbox | undefined;
 let core: AppCore | undefined;

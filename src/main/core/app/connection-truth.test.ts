@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState } from '../../../shared/ipc/channels/app';
-import { driveUntil, receipt, settle, TERMINAL_1, type Interference, startCoreOnSandbox, type CoreOnSandbox } from '../testing/harness';
+import { driveUntil, receipt, settle, TERMINAL_1, type Interference, startCoreOnSandbox, type CoreOnSandbox } from '../../testing/harness';
 import { verdictOf } from './connection-monitor';
 
 const rigs: CoreOnSandbox[] = [];

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChannelRequest } from '../../../shared/ipc/contract';
 import { INDUSTRIES } from '../../../shared/platform/industries';
-import { INDUSTRY_SAMPLES } from '../../../sandbox/checkout/industry-samples';
-import { startCheckoutRig, type CheckoutRig } from './testing';
+import { INDUSTRY_SAMPLES, startCheckoutRig, type CheckoutRig } from '../../testing/checkout';
 
 type Cart = ChannelRequest<'checkout.createPreference'>['preference'];
 

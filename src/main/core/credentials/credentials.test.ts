@@ -11,7 +11,7 @@ import {
   startTestSandbox,
   testCoreOptions,
   type TestSandbox,
-} from '../testing/harness';
+} from '../../testing/harness';
 import type { CredentialsStatus } from '../../../shared/ipc/channels/credentials';
 
 let platform: TestSandbox | undefined;

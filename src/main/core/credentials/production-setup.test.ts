@@ -5,7 +5,7 @@ import { SettingsPatch } from '../../../shared/ipc/channels/app';
 import { SetProductionRequest } from '../../../shared/ipc/channels/credentials';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../app-core';
 import { createMemoryStore } from '../settings/store';
-import { consentInBrowser, COUNTER_APP, createTestHttp, failureOf, startTestSandbox, testCoreOptions, type TestSandbox } from '../testing/harness';
+import { consentInBrowser, COUNTER_APP, createTestHttp, failureOf, startTestSandbox, testCoreOptions, type TestSandbox } from '../../testing/harness';
 
 /** Production set-up: the sandbox stands in for the production platform at its own base URL. */
 

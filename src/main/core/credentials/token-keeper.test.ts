@@ -4,7 +4,7 @@ import type { TokenRequest, TokenResponse } from '../../../shared/platform/oauth
 import type { PlatformClient } from '../platform/client';
 import { PlatformError } from '../platform/errors';
 import { createMemoryStore, createSettingsRepository } from '../settings/store';
-import { createTestSecretBox } from '../testing/harness';
+import { createTestSecretBox } from '../../testing/harness';
 import { createApplication } from './application';
 import { credentialsStatus } from './status';
 import { createTokenKeeper } from './token-keeper';

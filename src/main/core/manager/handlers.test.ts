@@ -17,7 +17,7 @@ import {
   TERMINAL_2,
   TERMINAL_3,
   type TestSandbox,
-} from '../testing/harness';
+} from '../../testing/harness';
 import { PRINT_CSV_COLUMNS, printCsvHeader } from './csv';
 import { seedHistoryDirectory } from './seed-history';
 

@@ -6,7 +6,7 @@ import { ACTION_ID_PATTERN, isStrictBase64, sniffImageFormat, decodeBase64 } fro
 import { hasBlockingProblems, parse } from '../../../shared/receipt';
 import { openHistory } from '../history/open';
 import type { PrintHistory } from '../history/print-history';
-import { temporaryDirectory } from '../testing/harness';
+import { temporaryDirectory } from '../../testing/harness';
 import { historyFile, seedHistory, seedHistoryDirectory } from './seed-history';
 
 const NOW = Date.UTC(2026, 5, 1, 12);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutSale } from '../../../shared/ipc/channels/checkout';
 import type { WebhookBody } from '../../../shared/platform/notifications';
 import { signatureHeader } from '../../../shared/platform/webhook-signature';
-import { COUNTER_APP, pollFor, startCheckoutRig, type CheckoutRig } from '../checkout/testing';
+import { COUNTER_APP, pollFor, startCheckoutRig, type CheckoutRig } from '../../testing/checkout';
 
 /**
  * The notification receiver against the real sandbox: acknowledgement, refusals, de-duplication,

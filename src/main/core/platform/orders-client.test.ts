@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../shared/clock';
 import type { PointOrder } from '../../../shared/platform/orders';
 import type { Http } from '../ports';
-import { driveUntil } from '../testing/harness';
+import { driveUntil } from '../../testing/harness';
 import { createPlatformClient } from './client';
 import { PlatformError } from './errors';
 import { createPlatformTransport } from './transport';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createManualClock } from '../../../shared/clock';
 import type { Http } from '../ports';
-import { driveUntil } from '../testing/harness';
+import { driveUntil } from '../../testing/harness';
 import { createPlatformClient } from './client';
 import { PlatformError } from './errors';
 import { MESSAGES } from './messages';

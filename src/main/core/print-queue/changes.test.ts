@@ -5,7 +5,7 @@ import { silentLogger, type Logger } from '../ports';
 import { PRINT_LIFECYCLE } from '../../../shared/lifecycle/print';
 import { PrintChanges } from './changes';
 import { openHistory } from '../history/open';
-import { temporaryDirectory } from '../testing/harness';
+import { temporaryDirectory } from '../../testing/harness';
 import { queuedPrint, type JournalPrint } from './records';
 
 const cleanups: Array<() => void> = [];

@@ -20,7 +20,7 @@ import {
   type Interference,
   type TestSandbox,
   foreignPrintOrder,
-} from '../testing/harness';
+} from '../../testing/harness';
 
 /**
  * What can go wrong on the way to the platform, or with the process itself. On a slow network (issue 16)

@@ -15,7 +15,7 @@ import {
   TERMINAL_1,
   type Interference,
   type TestSandbox,
-} from '../testing/harness';
+} from '../../testing/harness';
 
 /**
  * Issue 16 defect 5, the lane half: a print whose creates keep failing is set aside (`needs_attention`)

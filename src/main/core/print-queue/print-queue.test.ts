@@ -25,7 +25,7 @@ import {
   TERMINAL_2,
   type Interference,
   type TestSandbox,
-} from '../testing/harness';
+} from '../../testing/harness';
 
 let platform: TestSandbox | undefined;
 const cores: AppCore[] = [];

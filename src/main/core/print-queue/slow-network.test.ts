@@ -19,7 +19,7 @@ import {
   TERMINAL_1,
   type TestSandbox,
   foreignPrintOrder,
-} from '../testing/harness';
+} from '../../testing/harness';
 
 /**
  * Issue 16: what a slow network does to exactly-once. Each test puts a small proxy (an Http port) between

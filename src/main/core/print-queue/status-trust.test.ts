@@ -9,7 +9,7 @@ import {
   type Interference,
   startCoreOnSandbox,
   type CoreOnSandbox,
-} from '../testing/harness';
+} from '../../testing/harness';
 
 const rigs: CoreOnSandbox[] = [];
 afterEach(async () => {

@@ -8,7 +8,7 @@ import { ChargeRequest, RefundRequest } from '../../../shared/ipc/channels/termi
 import type { CreatePointOrderRequest, OrderStatus, PointOrder } from '../../../shared/platform/orders';
 import { PlatformError } from '../platform/errors';
 import type { OrdersClient } from '../platform/orders-client';
-import { driveUntil } from '../testing/harness';
+import { driveUntil } from '../../testing/harness';
 import { openHistory } from '../history/open';
 import { createSalesHistory } from '../history/sales-history';
 import { createSalesService, type SalesService } from './sales-service';

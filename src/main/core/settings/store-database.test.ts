@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, SettingsPatch, StoreDatabaseUrl } from '../../../shared/ipc/channels/app';
 import { createSecretVault } from '../credentials/vault';
-import { createTestSecretBox } from '../testing/harness';
+import { createTestSecretBox } from '../../testing/harness';
 import { createMemoryStore, createSettingsRepository, readSettingsLeniently } from './store';
 
 describe('the store database settings', () => {

@@ -3,11 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { temporaryDirectory } from '../../testing/harness';
+import { temporaryDirectory } from '../../../testing/harness';
 import { legacyDirectoryFiles } from './files';
 import { readLegacyJournal } from './reader';
 
-const writer = fileURLToPath(new URL('../../testing/legacy-journal-child.ts', import.meta.url));
+const writer = fileURLToPath(new URL('../../../testing/legacy-journal-child.ts', import.meta.url));
 
 const snapshotOf = (directory: string) => Object.fromEntries(readdirSync(directory).map((name) => [name, readFileSync(join(directory, name)).toString('hex')]));
 

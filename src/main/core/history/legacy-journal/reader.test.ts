@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queuedPrint, type JournalPrint } from '../../print-queue/records';
-import { openLegacyJournalWriter, type LegacyJournalWriter } from '../../testing/legacy-journal-writer';
+import { openLegacyJournalWriter, type LegacyJournalWriter } from '../../../testing/legacy-journal-writer';
 import { legacyDirectoryFiles } from './files';
 import { encodeLine } from './format';
 import { readLegacyJournal, type LegacyJournal } from './reader';

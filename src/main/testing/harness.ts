@@ -3,15 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createManualClock, type ManualClock } from '../../../shared/clock';
-import type { Language } from '../../../shared/ipc/channels/app';
-import type { IpcFailure } from '../../../shared/ipc/define';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../../sandbox/app';
-import { createAppCore, type AppCore, type AppCoreOptions } from '../app-core';
-import { CounterError } from '../errors';
-import { silentLogger, type Http } from '../ports';
-import { createMemoryStore } from '../settings/store';
-import type { SecretBox } from '../credentials/secret-box';
+import { createManualClock, type ManualClock } from '../../shared/clock';
+import type { Language } from '../../shared/ipc/channels/app';
+import type { IpcFailure } from '../../shared/ipc/define';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/app';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-core';
+import { CounterError } from '../core/errors';
+import { silentLogger, type Http } from '../core/ports';
+import { createMemoryStore } from '../core/settings/store';
+import type { SecretBox } from '../core/credentials/secret-box';
 
 /**
  * Test support for the core (imported by *.test.ts and bench/ only): the real in-process sandbox on a

@@ -1,13 +1,13 @@
-import { createManualClock, type ManualClock } from '../../../shared/clock';
-import type { ChannelName, ChannelRequest, ChannelResponse } from '../../../shared/ipc/contract';
-import type { CheckoutSale } from '../../../shared/ipc/channels/checkout';
-import { createSandbox, type Sandbox } from '../../../sandbox/app';
-import { checkoutServices } from '../../../sandbox/checkout/routes';
-import { createAppCore, type AppCore } from '../app-core';
-import { createDispatcher } from '../ipc/dispatch';
-import type { NotificationReceiverConfig } from '../notifications/receiver';
-import type { Http, Logger, LogFields } from '../ports';
-import { createMemoryStore, type KeyValueStore } from '../settings/store';
+import { createManualClock, type ManualClock } from '../../shared/clock';
+import type { ChannelName, ChannelRequest, ChannelResponse } from '../../shared/ipc/contract';
+import type { CheckoutSale } from '../../shared/ipc/channels/checkout';
+import { createSandbox, type Sandbox } from '../../sandbox/app';
+import { checkoutServices } from '../../sandbox/checkout/routes';
+import { createAppCore, type AppCore } from '../core/app-core';
+import { createDispatcher } from '../core/ipc/dispatch';
+import type { NotificationReceiverConfig } from '../core/notifications/receiver';
+import type { Http, Logger, LogFields } from '../core/ports';
+import { createMemoryStore, type KeyValueStore } from '../core/settings/store';
 
 /**
  * Test support for the checkout and notification tests (imported by *.test.ts and bench/ only): the
@@ -214,3 +214,6 @@ export async function startCheckoutRig(options: { receiver?: NotificationReceive
   };
   return rig;
 }
+
+/** The sandbox's sample preference of every industry, for the checkout tests (core itself never imports the sandbox). */
+export { INDUSTRY_SAMPLES } from '../../sandbox/checkout/industry-samples';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { queuedPrint } from '../print-queue/records';
+import { queuedPrint } from '../core/print-queue/records';
 import { openLegacyJournalWriter } from './legacy-journal-writer';
 
 /**
