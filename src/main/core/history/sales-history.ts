@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TerminalSale, SETTLED_SALE_STATUSES } from '../../../shared/ipc/channels/terminal-sales';
+import { TerminalSale } from '../../../shared/ipc/channels/terminal-sales';
+import { SETTLED_SALE_STATUSES } from '../../../shared/lifecycle/terminal-sale';
 import type { OrderStore, SaleRecord } from '../sales/sale-store';
 import { publishedOrder, publishedSale } from '../store/records';
 import type { HistoryChanges } from './history-changes';

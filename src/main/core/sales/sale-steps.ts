@@ -1,4 +1,4 @@
-import { SETTLED_SALE_STATUSES } from '../../../shared/ipc/channels/terminal-sales';
+import { SETTLED_SALE_STATUSES } from '../../../shared/lifecycle/terminal-sale';
 import type { CreatePointOrderRequest } from '../../../shared/platform/orders';
 import { PlatformError } from '../platform/errors';
 import type { OrdersClient } from '../platform/orders-client';
@@ -39,7 +39,7 @@ export function createSaleSteps(options: SaleStepsOptions): (id: string) => Prom
   const { book, logger } = options;
   const cardReads = new Map<string, number>();
 
-  async function create(record: SaleRecord): Promise<StepResult> {
+  async function create(record: Readonly<SaleRecord>): Promise<StepResult> {
     const body: CreatePointOrderRequest = {
       type: 'point',
       external_reference: record.externalReference,
@@ -55,12 +55,12 @@ export function createSaleSteps(options: SaleStepsOptions): (id: string) => Prom
       book.noteError(record.id, error);
       if (mayPass(error)) return { next: 'retry' };
       // A refusal (4xx) of the request itself: nothing was created, the cashier sees why.
-      book.update(record.id, (stored) => book.move(stored, 'failed', error.code));
+      book.move(record.id, 'refused', 'failed', error.code);
       return { next: 'done' };
     }
   }
 
-  async function runOperation(record: SaleRecord, operation: PendingOperation, orderId: string): Promise<StepResult> {
+  async function runOperation(record: Readonly<SaleRecord>, operation: PendingOperation, orderId: string): Promise<StepResult> {
     const orders = options.orders();
     try {
       const call = { idempotencyKey: operation.idempotencyKey };
@@ -72,28 +72,25 @@ export function createSaleSteps(options: SaleStepsOptions): (id: string) => Prom
               operation.amount === null || record.transactionId === null ? {} : { transactions: [{ id: record.transactionId, amount: operation.amount }] },
               call,
             );
-      book.applyOrder(record.id, order);
-      book.update(record.id, (stored) => (stored.pendingOperation = null));
+      book.applyOrder(record.id, order, operation.kind === 'cancel' ? 'cancel_confirmed' : 'refund_confirmed');
+      book.update(record.id, { pendingOperation: null });
       return { next: 'now' };
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       book.noteError(record.id, error);
       if (mayPass(error)) return { next: 'retry' };
       // Refused (e.g. 409 cannot_cancel_order: the terminal took it first): dropped; the poll shows what happened.
-      book.update(record.id, (stored) => (stored.pendingOperation = null));
+      book.update(record.id, { pendingOperation: null });
       return { next: 'now' };
     }
   }
 
-  async function readCard(record: SaleRecord, paymentId: string, read: (id: string) => Promise<PaymentCard>): Promise<StepResult> {
+  async function readCard(record: Readonly<SaleRecord>, paymentId: string, read: (id: string) => Promise<PaymentCard>): Promise<StepResult> {
     const tries = (cardReads.get(record.id) ?? 0) + 1;
     cardReads.set(record.id, tries);
     try {
       const card = await read(paymentId);
-      book.update(record.id, (stored) => {
-        stored.cardLastFour = card.lastFour;
-        stored.authorizationCode = card.authorizationCode;
-      });
+      book.update(record.id, { cardLastFour: card.lastFour, authorizationCode: card.authorizationCode });
       return { next: 'now' };
     } catch (error) {
       logger.warn('the card of an approved sale could not be read', { sale: record.id, tries, error: error instanceof Error ? error.message : String(error) });
@@ -101,10 +98,10 @@ export function createSaleSteps(options: SaleStepsOptions): (id: string) => Prom
     }
   }
 
-  async function printReceipt(record: SaleRecord): Promise<StepResult> {
+  async function printReceipt(record: Readonly<SaleRecord>): Promise<StepResult> {
     try {
       const printId = await options.printReceipt(record);
-      book.update(record.id, (stored) => (stored.receiptPrintId = printId));
+      book.update(record.id, { receiptPrintId: printId });
       return { next: 'now' };
     } catch (error) {
       logger.warn('the receipt of a sale could not be enqueued yet', { sale: record.id, error: error instanceof Error ? error.message : String(error) });
@@ -112,9 +109,9 @@ export function createSaleSteps(options: SaleStepsOptions): (id: string) => Prom
     }
   }
 
-  const needsReceipt = (record: SaleRecord): boolean =>
+  const needsReceipt = (record: Readonly<SaleRecord>): boolean =>
     record.status === 'processed' && record.printOnTerminal === 'no_ticket' && record.receiptPrintId === null;
-  const needsCard = (record: SaleRecord): boolean =>
+  const needsCard = (record: Readonly<SaleRecord>): boolean =>
     needsReceipt(record) && record.paymentId !== null && record.cardLastFour === null && (cardReads.get(record.id) ?? 0) < CARD_READS;
 
   return async function step(id) {

@@ -12,7 +12,7 @@ import { toSale, type OrderStore, type SaleRecord } from './sale-store';
 import { createSaleBook } from './sale-book';
 import { createSaleLoops } from './sale-loops';
 import { createSaleSteps, type PaymentCard } from './sale-steps';
-import { isCancelable } from './transitions';
+import { isCancelableSale } from '../../../shared/lifecycle/terminal-sale';
 
 export interface SalesPolicy {
   /** Between two reads of an order while it may still change. */
@@ -101,7 +101,7 @@ function newSaleRecord(request: z.output<typeof ChargeRequest>, id: string, key:
  * Sales charged on a terminal, exactly once: a sale and its create key are on disk before the first
  * create; a cancel or refund key before its first request; every retry — after a fault, a 409
  * already_queued_order_for_terminal or a restart — repeats the same key, and no second key is ever made
- * for an operation that may still arrive. Status only moves forward (transitions.ts). One loop per
+ * for an operation that may still arrive. Status only moves forward (shared/lifecycle/terminal-sale.ts). One loop per
  * unsettled sale (sale-loops.ts) runs its steps (sale-steps.ts) within the terminal's request budget.
  */
 export function createSalesService(options: SalesServiceOptions): SalesService {
@@ -144,8 +144,8 @@ export function createSalesService(options: SalesServiceOptions): SalesService {
   function cancel(id: string): TerminalSale {
     const record = book.load(id);
     if (record.pendingOperation?.kind === 'cancel') return toSale(record);
-    if (!isCancelable(record.status) || record.pendingOperation !== null) throw new SaleError('sale_not_cancelable', `sale ${id} is ${record.status}`);
-    const saved = book.update(id, (stored) => (stored.pendingOperation = { kind: 'cancel', idempotencyKey: newKey(), amount: null }));
+    if (!isCancelableSale(record.status) || record.pendingOperation !== null) throw new SaleError('sale_not_cancelable', `sale ${id} is ${record.status}`);
+    const saved = book.update(id, { pendingOperation: { kind: 'cancel', idempotencyKey: newKey(), amount: null } });
     loops.drive(id);
     return toSale(saved);
   }
@@ -159,7 +159,7 @@ export function createSalesService(options: SalesServiceOptions): SalesService {
     if (asked > remaining) throw new SaleError('refund_amount_exceeds', `at most ${formatCents(remaining)} can be refunded`);
     // The whole rest goes as a total refund (no body), as the Orders API refunds it.
     const amount = asked === remaining ? null : formatCents(asked);
-    const saved = book.update(request.id, (stored) => (stored.pendingOperation = { kind: 'refund', idempotencyKey: newKey(), amount }));
+    const saved = book.update(request.id, { pendingOperation: { kind: 'refund', idempotencyKey: newKey(), amount } });
     loops.drive(request.id);
     return toSale(saved);
   }

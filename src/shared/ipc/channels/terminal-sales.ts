@@ -11,8 +11,6 @@ import { channel, NoInput } from '../define';
 export const TerminalSaleStatus = OrderStatus;
 export type TerminalSaleStatus = z.infer<typeof TerminalSaleStatus>;
 
-/** A status no poll can change any more (a refund may still move `processed` on). */
-export const SETTLED_SALE_STATUSES: readonly TerminalSaleStatus[] = ['processed', 'failed', 'expired', 'canceled', 'refunded'];
 
 /**
  * An amount as the cashier types it: "24", "24.5", "24,50" (the locale's decimal comma), normalised to the
