@@ -168,7 +168,7 @@ for (let round = 0; round < rounds + warmup; round++) {
   }
 }
 probe.close();
-await core.dispose();
+await core.close();
 rmSync(firstDirectory, { recursive: true, force: true });
 
 // Part 2: automatic pickup at once, the real budget of 40 requests a minute per terminal.
@@ -196,7 +196,7 @@ for (let round = 0; round < taps; round++) {
   tapToApproved.push((await approved) - tappedAt);
   if (process.env['BENCH_DEBUG'] !== undefined) console.log('tap', round, tapToApproved.at(-1)?.toFixed(1));
 }
-await paced.dispose();
+await paced.close();
 rmSync(secondDirectory, { recursive: true, force: true });
 
 const base = summarize(bare);

@@ -150,7 +150,7 @@ async function main(): Promise<void> {
   console.log(`  read-backs ${status.stats.readBacks}, failures ${status.stats.readBackFailures}, merged duplicates ${status.stats.duplicates}`);
 
   await bare.close();
-  await core.dispose();
+  await core.close();
   await sandbox.close();
 }
 

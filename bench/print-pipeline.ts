@@ -141,6 +141,6 @@ console.log(`enqueue → created (durable):    median ${format(ours.median)}  p9
 console.log(`fetch after the commit, one then the other (the floor) / fetch, median: ${((base.median + sync.median) / base.median).toFixed(2)}×`);
 console.log(`ratio (median): ${(ours.median / base.median).toFixed(2)}×   ratio (p95): ${(ours.p95 / base.p95).toFixed(2)}×   target ≤ 1.5×`);
 
-await core.dispose();
+await core.close();
 await sandbox.close();
 rmSync(dataDirectory, { recursive: true, force: true });

@@ -202,7 +202,7 @@ async function runScenario(seed: number, poll: QueuePolicy['poll'], requestBurst
     if (span > 0) perMinute.push(times.length / span);
   }
 
-  await core.dispose();
+  await core.close();
   await sandbox.close();
   return { latencies, byRound, maxPerMinute, meanPerMinute: perMinute.reduce((sum, value) => sum + value, 0) / Math.max(1, perMinute.length) };
 }

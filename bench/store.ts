@@ -175,8 +175,8 @@ async function measurePublishing(url: string, folder: string): Promise<void> {
     `publish lag over ${lags.length} changes (${unseen} never notified): median ${lag.median.toFixed(0)} ms, p95 ${lag.p95.toFixed(0)} ms = ${(lag.p95 / LAG_TARGET_MS).toFixed(2)} × target (≤ 1)`,
   );
   console.log(`CPU per counter: ${(perCounter * 100).toFixed(2)} % of one core = ${(perCounter / CPU_TARGET).toFixed(2)} × target (≤ 1)`);
-  for (const counter of counters) await counter.publisher.stop();
-  await live.stop();
+  for (const counter of counters) await counter.publisher.close();
+  await live.close();
 }
 
 async function main(): Promise<void> {

@@ -201,7 +201,7 @@ describe("the embedded sandbox's webhooks reach Counter's receiver", () => {
       expect(receiverUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/notifications$/);
       expect(await accountUrl(sandbox)).toBe(`${receiverUrl}?source_news=webhooks`);
     } finally {
-      await core.dispose();
+      await core.close();
     }
   });
 });

@@ -84,7 +84,7 @@ if (
     });
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', () => {
-    void core?.dispose();
+    void core?.close();
     void sandbox?.close();
   });
 } else {

@@ -8,7 +8,7 @@ import { COUNTER_APP, receipt, startTestSandbox, TERMINAL_1, type TestSandbox } 
 let platform: TestSandbox | undefined;
 let core: AppCore | undefined;
 afterEach(async () => {
-  await core?.dispose();
+  await core?.close();
   await platform?.close();
   core = undefined;
   platform = undefined;

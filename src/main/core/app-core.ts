@@ -67,7 +67,7 @@ export interface AppCore {
    * sandbox points the sandbox account's webhook URL at it.
    */
   notificationUrl(): Promise<string | null>;
-  dispose(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** Everything main does for the renderer, Electron-free: the Electron window and the browser host both serve this. */
@@ -175,7 +175,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     // Back online: every waiting print is tried at once (issue 14), not at its next scheduled retry.
     onReachable: () => void prints.opened().then((queue) => queue?.wake()),
   });
-  // Sales and the notification receiver start now and stop in dispose.
+  // Sales and the notification receiver start now and stop in close.
   const checkout = createCheckout({
     platform,
     store: options.settingsStore,
@@ -230,11 +230,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     events,
     language,
     notificationUrl: () => checkout.listening,
-    async dispose() {
-      credentials.dispose();
+    async close() {
+      credentials.close();
       sales.close();
       await checkout.dispose();
-      await storeDatabase.dispose();
+      await storeDatabase.close();
       await prints.close();
     },
   };

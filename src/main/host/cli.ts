@@ -90,7 +90,7 @@ async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
   await host.close();
-  await core.dispose();
+  await core.close();
   await sandbox.close();
   process.exit(0);
 }

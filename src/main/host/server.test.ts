@@ -19,7 +19,7 @@ let host: BrowserHost | undefined;
 let core: AppCore | undefined;
 afterEach(async () => {
   await host?.close();
-  await core?.dispose();
+  await core?.close();
 });
 
 async function start(hostOptions: Pick<BrowserHostOptions, 'onUnexpectedError' | 'startupNotices'> = {}): Promise<BrowserHost> {

@@ -83,7 +83,7 @@ export interface CheckoutRig {
   readonly saleEvents: CheckoutSale[];
   invoke<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>>;
   receiverUrl(): Promise<string>;
-  /** Quits Counter: the core is disposed, its receiver stops listening. */
+  /** Quits Counter: the core is closed, its receiver stops listening. */
   stopCore(): Promise<void>;
   /** Starts Counter again on the same store (after stopCore, or disposing the running one first). */
   startCore(receiver?: NotificationReceiverConfig): Promise<void>;
@@ -175,7 +175,7 @@ export async function startCheckoutRig(options: { receiver?: NotificationReceive
       return status.url ?? '';
     },
     async stopCore() {
-      if (running) await core.dispose();
+      if (running) await core.close();
       running = false;
     },
     async startCore(receiver) {

@@ -302,7 +302,7 @@ export async function startCoreOnSandbox(interfere: (request: { method: string; 
     target,
     log: recorder.log,
     async close() {
-      await core.dispose();
+      await core.close();
       await target.close();
     },
   };

@@ -47,7 +47,7 @@ export interface CredentialsService {
   onChange(listener: (status: CredentialsStatus) => void): () => void;
   /** The current environment's client_secret, only to verify webhook signatures in main (never to the renderer). */
   applicationSecret(): Promise<string>;
-  dispose(): void;
+  close(): void;
 }
 
 /**
@@ -138,8 +138,8 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
       return () => listeners.delete(listener);
     },
     applicationSecret: async () => (await application.credentials(application.environment())).clientSecret,
-    dispose() {
-      signIn.dispose();
+    close() {
+      signIn.close();
       listeners.clear();
     },
   };

@@ -17,7 +17,7 @@ import type { CredentialsStatus } from '../../../shared/ipc/channels/credentials
 let platform: TestSandbox | undefined;
 const cores: AppCore[] = [];
 afterEach(async () => {
-  for (const core of cores.splice(0)) await core.dispose();
+  for (const core of cores.splice(0)) await core.close();
   await platform?.close();
   platform = undefined;
 });

@@ -12,7 +12,7 @@ import { consentInBrowser, COUNTER_APP, createTestHttp, failureOf, startTestSand
 let platform: TestSandbox | undefined;
 const cores: AppCore[] = [];
 afterEach(async () => {
-  for (const core of cores.splice(0)) await core.dispose();
+  for (const core of cores.splice(0)) await core.close();
   await platform?.close();
   platform = undefined;
 });

@@ -34,13 +34,13 @@ export interface SignInFlow {
   /** Ends the sign-in in progress, if any, which is over once its own clean-up has run. */
   abort(): void;
   inProgress(): Environment | undefined;
-  dispose(): void;
+  close(): void;
 }
 
 export function createSignInFlow(dependencies: SignInDependencies): SignInFlow {
   const { clock, settings, vault, platform, application } = dependencies;
   let active: { environment: Environment; listener: LoopbackListener } | undefined;
-  let disposed = false;
+  let closed = false;
 
   function authorizationPage(environment: Environment, app: ApplicationCredentials, listener: LoopbackListener, state: string, verifier: string): string {
     const query = AuthorizationRequest.parse({
@@ -109,7 +109,7 @@ export function createSignInFlow(dependencies: SignInDependencies): SignInFlow {
         throw error;
       } finally {
         if (active === session) active = undefined;
-        if (!disposed) dependencies.onChange();
+        if (!closed) dependencies.onChange();
       }
     },
     cancel() {
@@ -119,8 +119,8 @@ export function createSignInFlow(dependencies: SignInDependencies): SignInFlow {
     },
     abort: () => active?.listener.cancel(),
     inProgress: () => active?.environment,
-    dispose() {
-      disposed = true;
+    close() {
+      closed = true;
       active?.listener.cancel();
     },
   };

@@ -40,7 +40,7 @@ describe('contract binding', () => {
     expect(unknown.ok ? undefined : unknown.error.message).toBe('No existe un canal llamado "prints.deleteEverything".');
     const invalid = await dispatch('settings.update', { language: 'klingon' }, trustedSender);
     expect(invalid.ok ? undefined : invalid.error.message).toBe('La solicitud de settings.update no es válida.');
-    await core.dispose();
+    await core.close();
   });
 
   it('refuses a malformed request and names the offending field, without running the handler', async () => {
@@ -54,7 +54,7 @@ describe('contract binding', () => {
     // The setting did not change.
     const settings = await dispatch('settings.get', {}, trustedSender);
     expect(settings).toMatchObject({ ok: true, value: { language: 'en' } });
-    await core.dispose();
+    await core.close();
   });
 
   it('refuses a field the contract does not know rather than silently dropping it', async () => {

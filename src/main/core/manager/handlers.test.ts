@@ -50,7 +50,7 @@ async function start(): Promise<{ core: AppCore; target: TestSandbox; answered: 
     dataDirectory: directory.path,
     random: () => 0.5,
   });
-  cleanups.push(() => core.dispose());
+  cleanups.push(() => core.close());
   const answered: TerminalAnswered[] = [];
   core.events.subscribe((name, payload) => {
     if (name === 'terminal.answered') answered.push(payload as TerminalAnswered);

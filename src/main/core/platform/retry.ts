@@ -1,5 +1,6 @@
 import type { Clock } from '../../../shared/clock';
 import type { RandomSource } from '../ports';
+import { backoffDelay } from '../rounds/backoff';
 import { isTransientStatus, type PlatformError } from './errors';
 
 export interface RetryPolicy {
@@ -36,9 +37,7 @@ export function parseRetryAfter(header: string | null, nowMs: number): number | 
 export function retryDelay(failure: PlatformError, attemptNumber: number, policy: Readonly<RetryPolicy>, random: RandomSource): number | undefined {
   if (!isTransientStatus(failure.status) || attemptNumber >= policy.maxAttempts) return undefined;
   if (failure.retryAfterMs !== undefined) return failure.retryAfterMs > policy.maxRetryAfterMs ? undefined : failure.retryAfterMs + Math.round(random() * 100);
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attemptNumber - 1));
-  // "Equal jitter": never less than half the step, so a burst of clients still spreads out.
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+  return backoffDelay({ initialMs: policy.baseDelayMs, factor: 2, capMs: policy.maxDelayMs }, attemptNumber, random);
 }
 
 /** Waits on the clock; an abort of `signal` ends the wait with the abort's reason. */

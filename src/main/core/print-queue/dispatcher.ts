@@ -2,7 +2,7 @@ import type { TimerHandle } from '../../../shared/clock';
 import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { PlatformError } from '../platform/errors';
 import { createRequestOf, journalErrorOf, type QueueContext } from './context';
-import { backoffDelay } from './poll-policy';
+import { backoffDelay } from '../rounds/backoff';
 import { CREDENTIAL_CODES } from './policy';
 import type { JournalError, JournalPrint } from './records';
 import { BudgetClosedError } from './request-budget';

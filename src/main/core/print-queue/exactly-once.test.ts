@@ -165,7 +165,7 @@ describe('exactly once under faults, restarts and a slow network', () => {
         /** Kills the process: nothing more goes out or comes back, the journal is left as it is. */
         const crash = async (tearTail: boolean) => {
           freeze();
-          await core?.dispose();
+          await core?.close();
           if (tearTail) {
             // The last write torn: a frame cut short at the end of the history's WAL, as a power cut leaves it.
             const wal = join(directory.path, 'history-sandbox.sqlite-wal');
@@ -217,7 +217,7 @@ describe('exactly once under faults, restarts and a slow network', () => {
             expect(platformOrder).toEqual(queueOrder);
           }
         } finally {
-          await core?.dispose();
+          await core?.close();
           await target.close();
           directory.remove();
         }

@@ -50,7 +50,7 @@ async function start() {
     random: () => 0.5,
     queuePolicy: { setAside: SET_ASIDE },
   });
-  cleanup.push(() => core.dispose());
+  cleanup.push(() => core.close());
   await configureTerminal(target, TERMINAL_1, { mode: 'manual' });
   const get = (id: string) => core.handlers['prints.get']({ id, includeContent: false });
   const waitFor = (id: string, status: string) =>

@@ -1,4 +1,5 @@
-import type { Backoff, PollPolicy } from './poll-policy';
+import type { Backoff } from '../rounds/backoff';
+import type { PollPolicy } from './poll-policy';
 
 export interface QueuePolicy {
   /** Every request for one terminal (create, get, cancel) counts against this budget. */

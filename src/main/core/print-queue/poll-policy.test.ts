@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, nextPollDelay, readRetryDelay, rememberWait, type PollInputs } from './poll-policy';
+import { backoffDelay } from '../rounds/backoff';
+import { nextPollDelay, readRetryDelay, rememberWait, type PollInputs } from './poll-policy';
 import { DEFAULT_QUEUE_POLICY } from './policy';
 
 const policy = DEFAULT_QUEUE_POLICY.poll;

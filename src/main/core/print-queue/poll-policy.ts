@@ -1,10 +1,5 @@
 import type { PrintStatus } from '../../../shared/ipc/channels/prints';
-
-export interface Backoff {
-  initialMs: number;
-  factor: number;
-  capMs: number;
-}
+import { backoffDelay, type Backoff } from '../rounds/backoff';
 
 /**
  * Status polling: quick right after a change, slower as the wait goes on (the interval grows by
@@ -83,10 +78,4 @@ export function nextPollDelay(policy: PollPolicy, input: PollInputs): number {
 export function rememberWait(floors: readonly number[], changedAt: number, lastSeenUnchangedAt: number | undefined, memory: number): number[] {
   const wait = lastSeenUnchangedAt === undefined ? 0 : Math.max(0, lastSeenUnchangedAt - changedAt);
   return [...floors, wait].slice(-memory);
-}
-
-/** The count-th retry's wait: exponential, capped, and jittered to between half and all of it. */
-export function backoffDelay(backoff: Backoff, count: number, random: () => number): number {
-  const ms = Math.min(backoff.capMs, backoff.initialMs * backoff.factor ** Math.max(0, count - 1));
-  return Math.round(ms / 2 + (random() * ms) / 2);
 }

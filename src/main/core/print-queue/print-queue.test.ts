@@ -31,7 +31,7 @@ let platform: TestSandbox | undefined;
 const cores: AppCore[] = [];
 const directories: Array<{ remove(): void }> = [];
 afterEach(async () => {
-  for (const core of cores.splice(0)) await core.dispose();
+  for (const core of cores.splice(0)) await core.close();
   await platform?.close();
   platform = undefined;
   for (const directory of directories.splice(0)) directory.remove();
@@ -383,7 +383,7 @@ describe('print queue against the sandbox', () => {
     const a = await enqueue(first.core, TERMINAL_1, 'before restart A');
     const b = await enqueue(first.core, TERMINAL_1, 'before restart B');
     await first.waitFor(a.id, 'created');
-    await first.core.dispose();
+    await first.core.close();
 
     const second = await start({ dataDirectory: first.dataDirectory, settingsStore: first.store });
     expect(await second.status(a.id)).toBe('created');

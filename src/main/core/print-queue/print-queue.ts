@@ -17,7 +17,7 @@ import { Poller } from './poller';
 import type { JournalPrint } from './records';
 import { printDetail, printSummary } from './summary';
 
-export type { Backoff } from './poll-policy';
+export type { Backoff } from '../rounds/backoff';
 export { DEFAULT_QUEUE_POLICY, PrintQueueError, type QueuePolicy };
 
 export interface PrintQueueOptions {

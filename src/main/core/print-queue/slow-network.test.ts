@@ -44,7 +44,7 @@ async function start(proxy?: (inner: Http) => Http) {
     dataDirectory: directory.path,
     random: () => 0.5,
   });
-  cleanups.push(() => core.dispose());
+  cleanups.push(() => core.close());
   const get = (id: string) => core.handlers['prints.get']({ id, includeContent: false });
   return {
     core,

@@ -1,6 +1,7 @@
-import type { Clock, TimerHandle } from '../../../shared/clock';
+import type { Clock } from '../../../shared/clock';
 import type { Logger } from '../ports';
 import { BudgetClosedError } from '../print-queue/request-budget';
+import { createRoundLoop, type RoundLoop, type RoundNext } from '../rounds/loop';
 import type { StepResult } from './sale-steps';
 
 export interface SaleLoops {
@@ -9,52 +10,49 @@ export interface SaleLoops {
   close(): void;
 }
 
-/** One loop per unsettled sale: a step, then a wait (the poll or the retry delay) that `drive` can cut short. */
+/**
+ * One loop per unsettled sale: a step, then a wait (the poll or the retry delay) that `drive` can cut
+ * short; a drive while a step runs (its read may predate the news) runs the next step at once.
+ */
 export function createSaleLoops(options: { clock: Clock; step(id: string): Promise<StepResult>; pollMs: number; retryMs: number; logger: Logger }): SaleLoops {
   const { clock, logger } = options;
-  const loops = new Map<string, { wake(): void }>();
+  const loops = new Map<string, RoundLoop>();
   let closed = false;
 
-  /** `woken`: a wake that came while a step ran (its read may predate the news): the next wait is skipped. */
-  async function run(id: string, loop: { wake(): void; woken: boolean }): Promise<void> {
-    const idle = (): void => void (loop.woken = true);
-    loop.wake = idle;
-    for (;;) {
-      loop.woken = false;
-      const result = await options.step(id).catch((error: unknown): StepResult => {
-        if (error instanceof BudgetClosedError || closed) return { next: 'done' };
+  function loopFor(id: string): RoundLoop {
+    const retry = { afterMs: options.retryMs };
+    const loop = createRoundLoop({
+      clock,
+      backoff: { initialMs: options.retryMs, factor: 1, capMs: options.retryMs },
+      async round(): Promise<RoundNext> {
+        const result = await options.step(id);
+        if (result.next === 'done') loops.delete(id);
+        if (result.next === 'poll') return { afterMs: options.pollMs };
+        return result.next === 'retry' ? retry : result.next;
+      },
+      onError(error) {
+        if (error instanceof BudgetClosedError || closed) {
+          loops.delete(id);
+          return 'done';
+        }
         // A bug or a disk failure: logged, and tried again later rather than leaving the sale behind.
         logger.error('a sale step failed', { sale: id, error: error instanceof Error ? error.message : String(error) });
-        return { next: 'retry' };
-      });
-      if (result.next === 'done' || closed) return;
-      if (result.next === 'now' || loop.woken) continue;
-      await new Promise<void>((resolve) => {
-        const timer: TimerHandle = clock.setTimeout(resolve, result.next === 'poll' ? options.pollMs : options.retryMs);
-        loop.wake = () => {
-          clock.clearTimeout(timer);
-          resolve();
-        };
-      });
-      loop.wake = idle;
-      if (closed) return;
-    }
+        return retry;
+      },
+    });
+    loops.set(id, loop);
+    return loop;
   }
 
   return {
     drive(id) {
-      const running = loops.get(id);
-      if (closed || running !== undefined) {
-        running?.wake();
-        return;
-      }
-      const loop = { wake: (): void => undefined, woken: false };
-      loops.set(id, loop);
-      void run(id, loop).finally(() => loops.delete(id));
+      if (closed) return;
+      (loops.get(id) ?? loopFor(id)).poke();
     },
     close() {
       closed = true;
-      for (const loop of loops.values()) loop.wake();
+      for (const loop of loops.values()) void loop.close();
+      loops.clear();
     },
   };
 }

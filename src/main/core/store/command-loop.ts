@@ -1,4 +1,5 @@
-import type { Clock, TimerHandle } from '../../../shared/clock';
+import type { Clock } from '../../../shared/clock';
+import { createRoundLoop } from '../rounds/loop';
 import type { StoreCommand, StoreCommandResult } from '../../../shared/ipc/channels/store';
 import { CounterError } from '../errors';
 import { silentLogger, type Logger } from '../ports';
@@ -20,7 +21,7 @@ export interface CommandLoopOptions {
 export interface CommandLoop {
   /** A command may be waiting: look now (serialised with any round under way). */
   poke(): void;
-  stop(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /**
@@ -58,11 +59,7 @@ async function settle(run: () => Promise<StoreCommandResult>): Promise<StoreComm
  */
 export function createCommandLoop(options: CommandLoopOptions): CommandLoop {
   const logger = options.logger ?? silentLogger;
-  let round: Promise<void> | undefined;
-  let again = false;
   let resumedFor: string | undefined;
-  let timer: TimerHandle | undefined;
-  let stopped = false;
 
   async function once(): Promise<void> {
     const target = options.target();
@@ -77,34 +74,13 @@ export function createCommandLoop(options: CommandLoopOptions): CommandLoop {
     await runStoreCommands(client, counterId, execute);
   }
 
-  function schedule(): void {
-    if (stopped) return;
-    if (timer !== undefined) options.clock.clearTimeout(timer);
-    timer = options.clock.setTimeout(() => poke(), POLL_MS);
-  }
-
-  function poke(): void {
-    if (stopped) return;
-    if (round !== undefined) {
-      again = true;
-      return;
-    }
-    again = false;
-    round = once()
-      .catch((error: unknown) => logger.warn('store commands could not be run now', { error: error instanceof Error ? error.message : String(error) }))
-      .finally(() => {
-        round = undefined;
-        if (again) poke();
-        else schedule();
-      });
-  }
-
-  return {
-    poke,
-    async stop() {
-      stopped = true;
-      if (timer !== undefined) options.clock.clearTimeout(timer);
-      await round;
-    },
-  };
+  const loop = createRoundLoop({
+    clock: options.clock,
+    round: once,
+    intervalMs: POLL_MS,
+    // A failed round is looked at again at the usual pace, or at once on the next notification.
+    backoff: { initialMs: POLL_MS, factor: 1, capMs: POLL_MS },
+    onError: (error) => logger.warn('store commands could not be run now', { error: error instanceof Error ? error.message : String(error) }),
+  });
+  return { poke: () => loop.poke(), close: () => loop.close() };
 }

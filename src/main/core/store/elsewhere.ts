@@ -1,4 +1,5 @@
-import type { Clock, TimerHandle } from '../../../shared/clock';
+import type { Clock } from '../../../shared/clock';
+import { createRoundLoop } from '../rounds/loop';
 import { silentLogger, type Logger } from '../ports';
 import { unfinishedElsewhere } from './board';
 import type { Queryable } from './queries';
@@ -15,7 +16,7 @@ export interface ElsewhereWatch {
   busy(terminalId: string): boolean;
   /** Another counter published: read again now. */
   refresh(): void;
-  stop(): void;
+  close(): Promise<void>;
 }
 
 /**
@@ -32,9 +33,6 @@ export function watchElsewhere(options: {
   const logger = options.logger ?? silentLogger;
   let held = new Set<string>();
   let readAt = Number.NEGATIVE_INFINITY;
-  let reading = false;
-  let timer: TimerHandle | undefined;
-  let stopped = false;
 
   async function read(): Promise<void> {
     const target = options.target();
@@ -50,25 +48,18 @@ export function watchElsewhere(options: {
     if (freed) options.onFreed();
   }
 
-  function refresh(): void {
-    if (stopped || reading) return;
-    reading = true;
-    if (timer !== undefined) options.clock.clearTimeout(timer);
-    void read()
-      .catch((error: unknown) => logger.debug('the store could not say which terminals are held', { error: String(error) }))
-      .finally(() => {
-        reading = false;
-        if (!stopped) timer = options.clock.setTimeout(refresh, REFRESH_MS);
-      });
-  }
-
-  refresh();
+  const loop = createRoundLoop({
+    clock: options.clock,
+    round: read,
+    intervalMs: REFRESH_MS,
+    // Unreadable for now: what we knew ages out (TRUSTED_FOR_MS) and the lane falls back to the 409s.
+    backoff: { initialMs: REFRESH_MS, factor: 1, capMs: REFRESH_MS },
+    onError: (error) => logger.debug('the store could not say which terminals are held', { error: String(error) }),
+  });
+  loop.poke();
   return {
     busy: (terminalId) => options.clock.now() - readAt <= TRUSTED_FOR_MS && held.has(terminalId),
-    refresh,
-    stop() {
-      stopped = true;
-      if (timer !== undefined) options.clock.clearTimeout(timer);
-    },
+    refresh: () => loop.poke(),
+    close: () => loop.close(),
   };
 }

@@ -14,7 +14,7 @@ export type StoreChange = z.infer<typeof StoreChange>;
 export interface LiveChanges {
   /** Resolves once LISTEN is in place (the first time); tests wait for it before making changes. */
   ready(): Promise<void>;
-  stop(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /**
@@ -87,7 +87,7 @@ export function listenStoreChanges(options: {
   void connect();
   return {
     ready: () => ready,
-    async stop() {
+    async close() {
       stopped = true;
       if (timer !== undefined) options.clock.clearTimeout(timer);
       const old = client;

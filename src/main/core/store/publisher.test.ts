@@ -75,7 +75,7 @@ describe.skipIf(postgresUnavailable !== undefined)('publisher', () => {
     expectSameAsLocal(await storedPrints(client, 'c1'), history.prints);
     const progress = await client.query<{ published_seq: string }>('SELECT published_seq FROM counters WHERE id = $1', ['c1']);
     expect(progress.rows).toEqual([{ published_seq: '70' }]);
-    await publisher.stop();
+    await publisher.close();
   });
 
   it('loses and duplicates nothing when the server stops mid-run and comes back, waiting with back-off meanwhile', async () => {
@@ -103,7 +103,7 @@ describe.skipIf(postgresUnavailable !== undefined)('publisher', () => {
     }
     expect(publisher.state().kind).toBe('up_to_date');
     expectSameAsLocal(await storedPrints(await pg.client(url), 'c2'), history.prints);
-    await publisher.stop();
+    await publisher.close();
   }, 60_000);
 
   it('changes nothing when a batch is sent again after a lost answer, or an older copy arrives late', async () => {
@@ -126,7 +126,7 @@ describe.skipIf(postgresUnavailable !== undefined)('publisher', () => {
     expect(after.rows).toEqual(before.rows);
     expect(after.rows[0]).toMatchObject({ status: 'created', version: '3' });
     expect((await storedPrints(client, 'c3')).get(print.id)?.transitions).toBe(3);
-    await publisher.stop();
+    await publisher.close();
   });
 
   it('refuses an outbox entry that is not a print, and keeps it rather than drop it', async () => {
@@ -137,7 +137,7 @@ describe.skipIf(postgresUnavailable !== undefined)('publisher', () => {
     publisher.start();
     await publisher.settled();
     expect(publisher.state()).toMatchObject({ kind: 'error', code: 'store_outbox_entry_invalid', pending: 1 });
-    await publisher.stop();
+    await publisher.close();
   });
 
   it('resumes where a publisher killed mid-batch stopped, from the durable outbox', async () => {
@@ -173,6 +173,6 @@ describe.skipIf(postgresUnavailable !== undefined)('publisher', () => {
     await publisher.settled();
     expect(publisher.state().kind).toBe('up_to_date');
     expectSameAsLocal(await storedPrints(client, 'c5'), history.prints);
-    await publisher.stop();
+    await publisher.close();
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import type { Clock, TimerHandle } from '../../../shared/clock';
+import type { Clock } from '../../../shared/clock';
+import { createRoundLoop } from '../rounds/loop';
 import { ensureStoreSchema } from './migrate';
 import type { Outbox } from './outbox';
 import { heartbeat, publishBatch, registerCounter, type CounterIdentity } from './publish-batch';
@@ -17,7 +18,7 @@ export interface PublisherOptions {
   newClient(): pg.Client;
   clock: Clock;
   batchSize?: number;
-  /** Waits after consecutive failures: base × 2^(n-1), capped. */
+  /** Waits after consecutive failures: base × 2^(n-1), capped, jittered (rounds/backoff.ts). */
   backoff?: { baseMs: number; capMs: number };
   /** How often an idle counter tells the store it is online (counters.last_seen). */
   heartbeatMs?: number;
@@ -32,7 +33,7 @@ export interface Publisher {
   subscribe(listener: (state: SyncState) => void): () => void;
   /** Resolves once the current cycle (and any cycle it asked for) has finished; for tests and shutdown. */
   settled(): Promise<void>;
-  stop(): Promise<void>;
+  close(): Promise<void>;
 }
 
 const DEFAULTS = { batchSize: 500, backoff: { baseMs: 500, capMs: 30_000 }, heartbeatMs: 15_000 };
@@ -146,21 +147,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
   const pendingNow = () => ({ kind: 'waiting', pending: outbox.pending(), since: clock.now() }) as const;
   const state = createStateBox(pendingNow());
   const connection = createConnection(options.newClient, counter);
-  let cycle: Promise<void> | undefined;
-  let again = false;
-  let failures = 0;
-  let timer: TimerHandle | undefined;
   let lastBeat = 0;
-  let stopped = true;
-
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    if (timer !== undefined) clock.clearTimeout(timer);
-    timer = clock.setTimeout(() => {
-      timer = undefined;
-      run();
-    }, delayMs);
-  }
+  let started = false;
 
   async function publishAll(): Promise<void> {
     let db = await connection.get();
@@ -173,7 +161,6 @@ export function createPublisher(options: PublisherOptions): Publisher {
       await publishBatch(db, counter.id, entries);
       lastBeat = clock.now();
       outbox.ack(last.seq);
-      failures = 0;
     }
     if (clock.now() - lastBeat >= heartbeatMs) {
       await heartbeat(db, counter.id);
@@ -181,61 +168,47 @@ export function createPublisher(options: PublisherOptions): Publisher {
     }
   }
 
-  async function runCycle(): Promise<void> {
-    try {
-      await publishAll();
-      failures = 0;
-      state.set({ kind: 'up_to_date', since: clock.now() });
-      schedule(heartbeatMs);
-    } catch (error) {
-      await connection.drop();
-      failures += 1;
-      options.onError?.(error);
-      const reason = error instanceof Error ? error.message : String(error);
-      state.set({ kind: 'error', code: errorCode(error), reason, pending: outbox.pending(), since: clock.now() });
-      schedule(Math.min(backoff.capMs, backoff.baseMs * 2 ** (failures - 1)));
-    }
-  }
-
-  function run(): void {
-    if (stopped) return;
-    if (cycle !== undefined) {
-      again = true;
-      return;
-    }
-    again = false;
-    cycle = runCycle().finally(() => {
-      cycle = undefined;
-      if (again && failures === 0) run();
-    });
-  }
+  const loop = createRoundLoop({
+    clock,
+    intervalMs: heartbeatMs,
+    backoff: { initialMs: backoff.baseMs, factor: 2, capMs: backoff.capMs },
+    // A database that just refused is not asked again on every local change: the retry timer decides.
+    pokesWaitOutBackoff: true,
+    async round() {
+      try {
+        await publishAll();
+        state.set({ kind: 'up_to_date', since: clock.now() });
+      } catch (error) {
+        await connection.drop();
+        options.onError?.(error);
+        const reason = error instanceof Error ? error.message : String(error);
+        state.set({ kind: 'error', code: errorCode(error), reason, pending: outbox.pending(), since: clock.now() });
+        throw error;
+      }
+    },
+  });
 
   return {
     start() {
-      if (!stopped) return;
-      stopped = false;
-      run();
+      if (started) return;
+      started = true;
+      loop.poke();
     },
     wake() {
       const current = state.get();
       // While backing off, the retry timer decides; a wake only updates the count the cashier sees.
-      if (failures > 0) {
+      if (loop.failures() > 0) {
         if (current.kind === 'error') state.set({ ...current, pending: outbox.pending() });
         return;
       }
       if (current.kind !== 'waiting') state.set(pendingNow());
-      run();
+      if (started) loop.poke();
     },
     state: state.get,
     subscribe: state.subscribe,
-    async settled() {
-      while (cycle !== undefined) await cycle;
-    },
-    async stop() {
-      stopped = true;
-      if (timer !== undefined) clock.clearTimeout(timer);
-      timer = undefined;
-      await this.settled();
+    settled: () => loop.settled(),
+    async close() {
+      await loop.close();
       await connection.drop();
     },
   };

@@ -129,8 +129,8 @@ describe.skipIf(postgresUnavailable !== undefined)('whole-store queries', () => 
     await publisher.settled();
     await notified;
     expect(changes).toEqual([{ channel: 'store_changes', counterId: 'c', seq: 1 }]);
-    await publisher.stop();
-    await live.stop();
+    await publisher.close();
+    await live.close();
   });
 
   it('tells the live view to reload after its connection came back, and carries on', async () => {
@@ -152,7 +152,7 @@ describe.skipIf(postgresUnavailable !== undefined)('whole-store queries', () => 
     await notifier.query(`SELECT pg_notify('store_changes', '{"counterId":"a","seq":9}')`);
     for (let round = 0; round < 50 && !seen.includes('store_changes'); round++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen).toContain('store_changes');
-    await live.stop();
+    await live.close();
   }, 60_000);
 
   it('puts payment orders on their terminal until they finish, and keeps the sales they settle', async () => {

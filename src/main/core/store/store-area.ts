@@ -32,7 +32,7 @@ export interface StoreArea {
   readonly historyChanges: HistoryChangesFactory;
   /** The print queue's busyElsewhere: another counter holds this terminal now. */
   busyElsewhere(terminalId: string): boolean;
-  dispose(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /**
@@ -70,10 +70,10 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
     handlers: createStoreHandlers({ store: service, clock, language: options.language }),
     historyChanges: service.historyChanges,
     busyElsewhere: (terminalId) => elsewhere.busy(terminalId),
-    async dispose() {
-      await commands.stop();
-      elsewhere.stop();
-      await service.dispose();
+    async close() {
+      await commands.close();
+      await elsewhere.close();
+      await service.close();
     },
   };
 }

@@ -108,7 +108,7 @@ describe.skipIf(postgresUnavailable !== undefined)('sales in the store database'
     ]);
     expect(await read()).toEqual(published);
     history.closeSync();
-    await store.dispose();
+    await store.close();
   });
 
   it('keeps sales out of both the history and the outbox when their transaction fails', async () => {
@@ -120,7 +120,7 @@ describe.skipIf(postgresUnavailable !== undefined)('sales in the store database'
     expect(sales.get('good')).toBeUndefined();
     expect(outboxRows(db)).toBe(0);
     history.closeSync();
-    await store.dispose();
+    await store.close();
   });
 
   it('publishes the prints and sales written before the store database was switched on, once', async () => {
@@ -168,6 +168,6 @@ describe.skipIf(postgresUnavailable !== undefined)('sales in the store database'
     const again = openHistory({ file, changes: counter.store.historyChanges });
     expect(outboxRows(again.db)).toBe(0);
     again.history.closeSync();
-    await counter.store.dispose();
+    await counter.store.close();
   });
 });

@@ -77,7 +77,7 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
       { id: 'p2', status: 'queued' },
     ]);
     history.closeSync();
-    await on.dispose();
+    await on.close();
   });
 
   it('runs a reprint asked from another counter exactly once, even when a crash came between acting and reporting', async () => {
@@ -123,7 +123,7 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     loop.poke();
     await expect.poll(async () => (await storeCommand(client, cancel.id))?.state, { timeout: 10_000 }).toBe('failed');
     expect((await storeCommand(client, cancel.id))?.result).toMatchObject({ ok: false, code: 'cannot_cancel_order' });
-    await loop.stop();
+    await loop.close();
   });
 
   it('tells a counter sharing a terminal that another counter holds it, and when it is free again', async () => {
@@ -150,8 +150,8 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     await expect.poll(() => watch.busy('PAX_A910__1'), { timeout: 10_000 }).toBe(false);
     expect(freed).toBe(1);
     expect(own.busy('PAX_A910__1')).toBe(false);
-    watch.stop();
-    own.stop();
+    await watch.close();
+    await own.close();
   });
 
   it('exports the whole store’s matching prints as CSV with each print’s counter, in the cashier’s language', async () => {

@@ -47,7 +47,7 @@ export interface StoreService {
   identity(): CounterIdentity | undefined;
   /** The publisher's pending count and state, for tests. */
   publisher(): Publisher | undefined;
-  dispose(): Promise<void>;
+  close(): Promise<void>;
 }
 
 interface Connection {
@@ -94,16 +94,16 @@ function connectionOf(options: StoreServiceOptions): Connection | undefined {
 /** The whole-store reads' pool and the live feed (LISTEN), following the connection settings. */
 function createStoreReads(options: StoreServiceOptions, logger: Logger) {
   let reads: { key: string; pool: pg.Pool; live: LiveChanges } | undefined;
-  function stop(): void {
+  function close(): void {
     const old = reads;
     reads = undefined;
     if (old === undefined) return;
-    void old.live.stop();
+    void old.live.close();
     void old.pool.end().catch(() => undefined);
   }
   function follow(wanted: Connection, key: string): void {
     if (reads?.key === key) return;
-    stop();
+    close();
     const live = listenStoreChanges({
       newClient: () => storeClient(wanted.url, wanted.password),
       clock: options.clock,
@@ -120,7 +120,58 @@ function createStoreReads(options: StoreServiceOptions, logger: Logger) {
     reads = { key, pool: storePool(wanted.url, wanted.password), live };
     void live.ready().then(() => options.onCommandsMayWait?.());
   }
-  return { follow, stop, pool: (): pg.Pool | undefined => reads?.pool };
+  return { follow, close, pool: (): pg.Pool | undefined => reads?.pool };
+}
+
+/** One publisher at a time, for the current history's outbox and the connection settings as saved. */
+function createPublishing(options: StoreServiceOptions, logger: Logger, announce: () => void) {
+  let running: { key: string; outbox: Outbox; publisher: Publisher; unsubscribe(): void } | undefined;
+  function stop(): Promise<void> {
+    const old = running;
+    running = undefined;
+    if (old === undefined) return Promise.resolve();
+    old.unsubscribe();
+    return old.publisher.close().catch((error: unknown) => logger.warn('the store publisher did not stop cleanly', { error: String(error) }));
+  }
+  function start(wanted: Connection, key: string, outbox: Outbox): void {
+    if (running?.key === key && running.outbox === outbox) return;
+    void stop();
+    const publisher = createPublisher({
+      outbox,
+      counter: wanted.identity,
+      newClient: () => storeClient(wanted.url, wanted.password),
+      clock: options.clock,
+      onError: (error) => logger.warn('the store database could not take a batch (kept in the outbox)', { error: storeFailureReason(error) }),
+    });
+    const unsubscribe = publisher.subscribe(announce);
+    running = { key, outbox, publisher, unsubscribe };
+    publisher.start();
+  }
+  return {
+    start,
+    stop,
+    publisher: (): Publisher | undefined => running?.publisher,
+    /** A change reached `outbox`: its publisher (if it is the one publishing) goes to work. */
+    wake(outbox: Outbox): void {
+      if (running?.outbox === outbox) running.publisher.wake();
+    },
+  };
+}
+
+/** What the status bar and Settings show: off, not configured, or the publisher's state. */
+function storeStatus(options: StoreServiceOptions, publisher: Publisher | undefined, outbox: Outbox | undefined): StoreStatus {
+  const settings = options.settings();
+  const base = {
+    enabled: settings.enabled,
+    passwordSet: options.password.read() !== undefined,
+    passwordStorage: options.password.storage(),
+    counterId: settings.counterId,
+    storeId: settings.storeId,
+  };
+  if (!settings.enabled) return { ...base, sync: { kind: 'off' } };
+  if (settings.url === '') return { ...base, sync: { kind: 'not_configured' } };
+  if (publisher === undefined) return { ...base, sync: { kind: 'waiting', pending: outbox?.pending() ?? 0, since: iso(options.clock.now()) } };
+  return { ...base, sync: syncOf(publisher.state()) };
 }
 
 /**
@@ -134,62 +185,24 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
   let outbox: Outbox | undefined;
   /** Puts the current history's earlier prints and sales in its outbox, once (history/backfill.ts). */
   let backfill: (() => void) | undefined;
-  let running: { key: string; outbox: Outbox; publisher: Publisher; unsubscribe(): void } | undefined;
   const reads = createStoreReads(options, logger);
-  let disposed = false;
+  const status = (): StoreStatus => storeStatus(options, publishing.publisher(), outbox);
+  const announce = (): void => options.onStatus(status());
+  const publishing = createPublishing(options, logger, announce);
+  let closed = false;
 
   const connection = (): Connection | undefined => connectionOf(options);
 
-  function status(): StoreStatus {
-    const settings = options.settings();
-    const base = {
-      enabled: settings.enabled,
-      passwordSet: options.password.read() !== undefined,
-      passwordStorage: options.password.storage(),
-      counterId: settings.counterId,
-      storeId: settings.storeId,
-    };
-    if (!settings.enabled) return { ...base, sync: { kind: 'off' } };
-    if (settings.url === '') return { ...base, sync: { kind: 'not_configured' } };
-    if (running === undefined) return { ...base, sync: { kind: 'waiting', pending: outbox?.pending() ?? 0, since: iso(options.clock.now()) } };
-    return { ...base, sync: syncOf(running.publisher.state()) };
-  }
-
-  const announce = (): void => options.onStatus(status());
-
-  function stopPublishing(): void {
-    const old = running;
-    running = undefined;
-    if (old === undefined) return;
-    old.unsubscribe();
-    void old.publisher.stop().catch((error: unknown) => logger.warn('the store publisher did not stop cleanly', { error: String(error) }));
-  }
-
-  function startPublishing(wanted: Connection, key: string): void {
-    if (outbox === undefined || (running?.key === key && running.outbox === outbox)) return;
-    stopPublishing();
-    const publisher = createPublisher({
-      outbox,
-      counter: wanted.identity,
-      newClient: () => storeClient(wanted.url, wanted.password),
-      clock: options.clock,
-      onError: (error) => logger.warn('the store database could not take a batch (kept in the outbox)', { error: storeFailureReason(error) }),
-    });
-    const unsubscribe = publisher.subscribe(announce);
-    running = { key, outbox, publisher, unsubscribe };
-    publisher.start();
-  }
-
   function reconfigure(): void {
-    if (disposed) return;
+    if (closed) return;
     const wanted = connection();
     if (wanted === undefined) {
-      stopPublishing();
-      reads.stop();
+      void publishing.stop();
+      reads.close();
     } else {
       const key = JSON.stringify(wanted);
       backfill?.();
-      startPublishing(wanted, key);
+      if (outbox !== undefined) publishing.start(wanted, key, outbox);
       reads.follow(wanted, key);
     }
     announce();
@@ -208,14 +221,14 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
         backfilled = true;
         if (count === undefined) return;
         logger.info('the earlier prints and sales were put in the store outbox', { records: count });
-        if (running?.outbox === own) running.publisher.wake();
+        publishing.wake(own);
       } catch (error) {
         // No marker was written: the next start or settings change tries again; new changes go on meanwhile.
         logger.error('the earlier prints and sales could not be put in the store outbox', { error: String(error) });
       }
     };
     reconfigure();
-    const changes: HistoryChanges = {
+    return {
       record(kind, recordId, payload) {
         if (outbox !== own) return;
         if (connection() === undefined) {
@@ -229,16 +242,15 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
       committed() {
         if (!appended) return;
         appended = false;
-        if (running?.outbox === own) running.publisher.wake();
+        publishing.wake(own);
       },
       closed() {
         if (outbox !== own) return;
         outbox = undefined;
         backfill = undefined;
-        stopPublishing();
+        void publishing.stop();
       },
-    };
-    return changes;
+    } satisfies HistoryChanges;
   };
 
   return {
@@ -261,13 +273,11 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
       return pool;
     },
     identity: () => connection()?.identity,
-    publisher: () => running?.publisher,
-    async dispose() {
-      disposed = true;
-      const publisher = running?.publisher;
-      stopPublishing();
-      reads.stop();
-      await publisher?.stop();
+    publisher: () => publishing.publisher(),
+    async close() {
+      closed = true;
+      reads.close();
+      await publishing.stop();
     },
   };
 }

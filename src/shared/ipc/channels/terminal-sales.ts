@@ -11,7 +11,6 @@ import { channel, NoInput } from '../define';
 export const TerminalSaleStatus = OrderStatus;
 export type TerminalSaleStatus = z.infer<typeof TerminalSaleStatus>;
 
-
 /**
  * An amount as the cashier types it: "24", "24.5", "24,50" (the locale's decimal comma), normalised to the
  * platform's decimal string with two decimals ("24.50").
