@@ -15,7 +15,6 @@ const COMPOSITION_ROOT_LIMIT = 150;
 
 /** Functions still over their limit, each to be split; the test fails when one grows or a new one appears, and when one is fixed but still listed. */
 const KNOWN_LONG: Readonly<Record<string, number>> = {
-  'src/main/core/app-core.ts#createAppCore': 168,
   'src/sandbox/actions/routes.ts#registerActions': 133,
   'src/sandbox/app.ts#createSandbox': 121,
   'src/sandbox/checkout/operations.ts#createCheckoutOperations': 594,
@@ -27,8 +26,6 @@ const KNOWN_LONG: Readonly<Record<string, number>> = {
   'src/renderer/src/features/checkout/CartForm.tsx#CartForm': 166,
   'src/renderer/src/features/counter/CounterScreen.tsx#CounterWorkspace': 223,
   'src/renderer/src/features/manager/store/WholeStoreView.tsx#StoreHistory': 182,
-  /** The composition root's whole file. */
-  'src/main/core/app-core.ts': 241,
 };
 
 function sources(directory: string, pattern: RegExp): string[] {

@@ -24,7 +24,8 @@ function walSalt(file: string): number {
 
 let directory: string | undefined;
 afterEach(() => {
-  if (directory !== undefined) rmSync(directory, { recursive: true, force: true });
+  // The last checkpoint worker may still be closing its connection (its -wal and -shm files) as the test ends.
+  if (directory !== undefined) rmSync(directory, { recursive: true, force: true, maxRetries: 5 });
   directory = undefined;
 });
 
