@@ -1,6 +1,6 @@
 import { createSystemClock } from '../../shared/clock';
 import type { Environment, Language, StartupNotice } from '../../shared/ipc/channels/app';
-import type { AppCore, AppCoreOptions } from './app/app-core-types';
+import type { AppCore, AppCoreOptions } from './app-core-types';
 import { createAppHandlers } from './app/handlers';
 import { createCheckout } from './checkout/checkout';
 import { createCredentialsHandlers } from './credentials/handlers';
@@ -8,7 +8,7 @@ import { historyStartupNotice } from './history/startup-notice';
 import type { ChannelHandlers } from './ipc/dispatch';
 import { createEventHub } from './ipc/events';
 import { createManagerHandlers } from './manager/handlers';
-import { createPlatformArea } from './platform/platform-area';
+import { createPlatformAccess } from './credentials/platform-access';
 import { createConsoleLogger, type Http } from './ports';
 import { createPrintHandlers } from './print-queue/handlers';
 import { createPrintsArea } from './print-queue/prints-area';
@@ -19,7 +19,7 @@ import { createStoreArea } from './store/store-area';
 import { createTemplateHandlers } from './templates/handlers';
 import { createTerminalDirectory, createTerminalHandlers } from './terminals/terminals';
 
-export type { AppCore, AppCoreOptions } from './app/app-core-types';
+export type { AppCore, AppCoreOptions } from './app-core-types';
 
 /** Everything main does for the renderer, Electron-free: the Electron window and the browser host both serve this. */
 export function createAppCore(options: AppCoreOptions): AppCore {
@@ -36,7 +36,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   // Waiting prints are tried at once when the platform answers again or the credentials are fixed.
   const wakeQueue = (): void => void prints.opened().then((queue) => queue?.wake());
 
-  const { platform, vault, credentials, connection, baseUrl } = createPlatformArea({ ...options, ...basics, http, settings, onReachable: wakeQueue });
+  const { platform, vault, credentials, connection, baseUrl } = createPlatformAccess({ ...options, ...basics, http, settings, onReachable: wakeQueue });
   const storeDatabase = createStoreArea({
     ...basics,
     settings,

@@ -3,7 +3,7 @@ import type { CredentialsService } from '../credentials/credentials-service';
 import type { ChannelHandlers } from '../ipc/dispatch';
 import type { EventHub } from '../ipc/events';
 import type { SettingsRepository } from '../settings/store';
-import type { ConnectionMonitor } from './connection-monitor';
+import type { ConnectionMonitor } from '../platform/connection-monitor';
 
 export type AppHandlers = Pick<ChannelHandlers, 'app.info' | 'connection.status' | 'connection.check' | 'settings.get' | 'settings.update'>;
 

@@ -1,9 +1,9 @@
 import type { Clock } from '../../../shared/clock';
 import type { ConnectionState, Environment } from '../../../shared/ipc/channels/app';
 import type { EventHub } from '../ipc/events';
-import type { PlatformClient } from '../platform/client';
-import { NO_HTTP_STATUS } from '../platform/errors';
-import type { RequestOutcome } from '../platform/transport';
+import type { PlatformClient } from './client';
+import { NO_HTTP_STATUS } from './errors';
+import type { RequestOutcome } from './transport';
 
 export interface ConnectionMonitor {
   /** The last answer, without asking again. */

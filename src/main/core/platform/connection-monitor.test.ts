@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../shared/clock';
 import type { Environment } from '../../../shared/ipc/channels/app';
 import { createEventHub } from '../ipc/events';
-import { createPlatformClient } from '../platform/client';
-import { createPlatformTransport } from '../platform/transport';
+import { createPlatformClient } from './client';
+import { createPlatformTransport } from './transport';
 import type { Http } from '../ports';
 import { createConnectionMonitor } from './connection-monitor';
 

@@ -1,17 +1,17 @@
 import type { Clock } from '../../../shared/clock';
 import type { Environment } from '../../../shared/ipc/channels/app';
-import { createConnectionMonitor, type ConnectionMonitor } from '../app/connection-monitor';
-import { sandboxApplicationReader } from '../app/sandbox-application';
-import { createCredentialsService, type ApplicationCredentials, type CredentialsService } from '../credentials/credentials-service';
-import { createUnavailableSecretBox, type SecretBox } from '../credentials/secret-box';
-import { createSecretVault, type SecretVault } from '../credentials/vault';
+import { createConnectionMonitor, type ConnectionMonitor } from '../platform/connection-monitor';
+import { sandboxApplicationReader } from './sandbox-application';
+import { createCredentialsService, type ApplicationCredentials, type CredentialsService } from './credentials-service';
+import { createUnavailableSecretBox, type SecretBox } from './secret-box';
+import { createSecretVault, type SecretVault } from './vault';
 import type { EventHub } from '../ipc/events';
 import type { Http, Logger, RandomSource } from '../ports';
 import type { KeyValueStore, SettingsRepository } from '../settings/store';
-import { createPlatformClient, type PlatformClient } from './client';
-import { createPlatformTransport, type RequestOutcome, type RetryPolicy, type TokenSource } from './transport';
+import { createPlatformClient, type PlatformClient } from '../platform/client';
+import { createPlatformTransport, type RequestOutcome, type RetryPolicy, type TokenSource } from '../platform/transport';
 
-export interface PlatformAreaOptions {
+export interface PlatformAccessOptions {
   http: Http;
   clock: Clock;
   logger: Logger;
@@ -28,7 +28,7 @@ export interface PlatformAreaOptions {
   onReachable(): void;
 }
 
-export interface PlatformArea {
+export interface PlatformAccess {
   /** The platform of the current environment, authenticated with its tokens. */
   readonly platform: PlatformClient;
   readonly vault: SecretVault;
@@ -42,7 +42,7 @@ export interface PlatformArea {
  * tokens from the credentials, every outcome feeding the connection light), the sandbox's own client
  * (to read its seeded application), the secret vault and the connection monitor.
  */
-export function createPlatformArea(options: PlatformAreaOptions): PlatformArea {
+export function createPlatformAccess(options: PlatformAccessOptions): PlatformAccess {
   const { http, clock, logger, settings, random, retryPolicy: policy } = options;
   const environment = (): Environment => settings.get().environment;
   const baseUrl = (of: Environment): string => (of === 'sandbox' ? options.sandboxBaseUrl : settings.get().production.baseUrl);

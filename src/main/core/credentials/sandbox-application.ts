@@ -1,4 +1,4 @@
-import type { ApplicationCredentials } from '../credentials/credentials-service';
+import type { ApplicationCredentials } from './credentials-service';
 import type { PlatformClient } from '../platform/client';
 
 /**

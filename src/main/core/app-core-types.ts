@@ -1,15 +1,15 @@
-import type { Clock } from '../../../shared/clock';
-import type { AppInfo, Language } from '../../../shared/ipc/channels/app';
-import type { ApplicationCredentials } from '../credentials/credentials-service';
-import type { SecretBox } from '../credentials/secret-box';
-import type { ChannelHandlers } from '../ipc/dispatch';
-import type { EventHub } from '../ipc/events';
-import type { NotificationReceiverConfig } from '../notifications/receiver';
-import type { RetryPolicy } from '../platform/transport';
-import type { Http, Logger, RandomSource } from '../ports';
-import type { QueuePolicy } from '../print-queue/print-queue';
-import type { SalesPolicy } from '../sales/sales-service';
-import type { KeyValueStore } from '../settings/store';
+import type { Clock } from '../../shared/clock';
+import type { AppInfo, Language } from '../../shared/ipc/channels/app';
+import type { ApplicationCredentials } from './credentials/credentials-service';
+import type { SecretBox } from './credentials/secret-box';
+import type { ChannelHandlers } from './ipc/dispatch';
+import type { EventHub } from './ipc/events';
+import type { NotificationReceiverConfig } from './notifications/receiver';
+import type { RetryPolicy } from './platform/transport';
+import type { Http, Logger, RandomSource } from './ports';
+import type { QueuePolicy } from './print-queue/print-queue';
+import type { SalesPolicy } from './sales/sales-service';
+import type { KeyValueStore } from './settings/store';
 
 export interface AppCoreOptions {
   /** The key-value store of the settings (electron-store in the app). */
