@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { channelNames } from '../../../shared/ipc/contract';
 import { createAppCore } from '../app-core';
 import { createMemoryStore } from '../settings/store';
 import { createDispatcher } from './dispatch';
@@ -54,6 +55,27 @@ describe('contract binding', () => {
     // The setting did not change.
     const settings = await dispatch('settings.get', {}, trustedSender);
     expect(settings).toMatchObject({ ok: true, value: { language: 'en' } });
+    await core.close();
+  });
+
+  it('refuses a payload nested or sized past the one limit of every channel as invalid_request, never an internal error', async () => {
+    const { dispatch, core, onUnexpectedError } = makeDispatcher();
+    let deep: unknown = {};
+    for (let level = 0; level < 150_000; level++) deep = { metadata: deep };
+    for (const channel of channelNames) {
+      const result = await dispatch(channel, deep, trustedSender);
+      expect(result, channel).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    }
+    // Where a payload keeps what it is given (a preference's metadata), the depth would reach the wire.
+    const preference = { preference: { items: [{ title: 'Tea', quantity: 1, unit_price: 10, currency_id: 'ARS' }], metadata: deep } };
+    expect(await dispatch('checkout.createPreference', preference, trustedSender)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    const manyStatuses = {
+      filters: { status: Array.from({ length: 40_000 }, () => 'queued') },
+      sort: { field: 'createdAt', direction: 'desc' },
+      page: { index: 0, size: 10 },
+    };
+    expect(await dispatch('prints.list', manyStatuses, trustedSender)).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(onUnexpectedError).not.toHaveBeenCalled();
     await core.close();
   });
 

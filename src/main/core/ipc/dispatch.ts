@@ -5,6 +5,7 @@ import { textOf } from '../../../shared/i18n/text';
 import type { Language } from '../../../shared/ipc/channels/app';
 import { ContractErrorCode, type IpcFailure, type IpcResult } from '../../../shared/ipc/define';
 import { CounterError } from '../errors';
+import { payloadViolation, VIOLATION_TEXT } from './payload-limits';
 
 export type ChannelHandlers = {
   [C in ChannelName]: (request: ParsedRequest<C>) => Promise<ChannelResponse<C>> | ChannelResponse<C>;
@@ -63,6 +64,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       };
     }
     const spec = channels[channelName];
+    const violation = payloadViolation(payload);
+    if (violation !== undefined) {
+      const issues = [{ path: violation.path, message: VIOLATION_TEXT[violation.kind] }];
+      return { ok: false, error: { code: ContractErrorCode.invalidRequest, message: text('invalid_request', { channel: channelName }), issues } };
+    }
     const parsed = spec.request.safeParse(payload ?? {});
     if (!parsed.success) {
       return {

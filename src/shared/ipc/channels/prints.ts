@@ -89,7 +89,7 @@ export const ListPrintsRequest = z.strictObject({
   filters: z
     .strictObject({
       terminalId: z.string().optional(),
-      status: z.array(PrintStatus).min(1).optional(),
+      status: z.array(PrintStatus).min(1).max(PrintStatus.options.length).optional(),
       subtype: PrintSubtype.optional(),
       /** createdAt ≥ from */
       from: z.iso.datetime({ offset: true }).optional(),
