@@ -228,6 +228,10 @@ export const FAILURES = {
     en: 'The refund is more than what is left of the payment.',
     es: 'La devolución supera lo que queda del pago.',
   },
+  amount_too_large: {
+    en: 'The total is larger than one payment may be (at most 999,999,999.99). Split the sale or check the quantities and prices.',
+    es: 'El total supera lo que puede ser un pago (como máximo 999.999.999,99). Divida la venta o revise las cantidades y los precios.',
+  },
   sale_busy: {
     en: 'Counter is still finishing a cancel or a refund of this sale. Wait a moment.',
     es: 'Counter todavía está terminando una cancelación o devolución de esta venta. Espere un momento.',

@@ -8,7 +8,16 @@ const SALE_TEXTS = [
   ...Object.values(DECLINE_REASONS),
   ...Object.values(SALE_STATUSES),
   ...(
-    ['sale_not_found', 'sale_not_cancelable', 'sale_not_refundable', 'refund_amount_exceeds', 'sale_busy', 'sales_unavailable', 'cannot_refund_order'] as const
+    [
+      'sale_not_found',
+      'sale_not_cancelable',
+      'sale_not_refundable',
+      'refund_amount_exceeds',
+      'amount_too_large',
+      'sale_busy',
+      'sales_unavailable',
+      'cannot_refund_order',
+    ] as const
   ).map((code) => FAILURES[code]),
 ];
 

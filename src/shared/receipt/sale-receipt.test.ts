@@ -49,4 +49,15 @@ describe('the store receipt of a sale', () => {
     expect(hasBlockingProblems(parse(markup).problems)).toBe(false);
     expect(printed(markup)).toContain('1 x Tea b');
   });
+
+  it('prints an item’s name on one line, whatever it holds: no line of it can pass for the total', () => {
+    const markup = saleReceiptMarkup(
+      DEFAULT_SALE_RECEIPT_TEMPLATE,
+      { ...SAMPLE_SALE_RECEIPT, items: [{ name: 'Tea\nTOTAL        0.01\r{b}', quantity: 1, unitPrice: '9.75' }] },
+      'en',
+    );
+    expect(markup.split('\n').filter((line) => line.includes('TOTAL'))).toHaveLength(2);
+    expect(markup).not.toContain('{b}TOTAL        0.01');
+    expect(markup.split('\n').find((line) => line.startsWith('1 x Tea'))).toContain('TOTAL');
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Language } from '../ipc/channels/app';
 import { SALE_RECEIPT_WORDS } from '../i18n/sales';
+import { amountCents, formatCents } from '../platform/orders';
 import { NORMAL_COLUMNS } from './constants';
 
 /**
@@ -55,14 +56,18 @@ export const SAMPLE_SALE_RECEIPT: Readonly<SaleReceiptData> = Object.freeze({
 
 const WIDTH = NORMAL_COLUMNS;
 const rule = '-'.repeat(WIDTH);
-/** Braces the tag grammar would read as a tag are dropped from the sale's own texts (an item's name). */
-const plain = (text: string): string => text.replace(/[{}]/g, '');
+/**
+ * The sale's own texts (an item's name) print as one plain line: braces the tag grammar would read as a
+ * tag are dropped, and a line break or other control character becomes a space (it would add a line,
+ * such as a fake TOTAL, to the receipt).
+ */
+// eslint-disable-next-line no-control-regex -- the point is to find them
+const plain = (text: string): string => text.replace(/[{}]/g, '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 const line = (left: string, right: string): string => {
   const room = Math.max(1, WIDTH - right.length - 1);
   const shown = left.length > room ? left.slice(0, room) : left;
   return `${shown}${' '.repeat(Math.max(1, WIDTH - shown.length - right.length))}${right}`;
 };
-const cents = (amount: string): number => Math.round(Number(amount) * 100);
 
 /** The receipt markup of one sale under the template, in the cashier's language. */
 export function saleReceiptMarkup(template: SaleReceiptTemplate, sale: SaleReceiptData, language: Language): string {
@@ -72,7 +77,7 @@ export function saleReceiptMarkup(template: SaleReceiptTemplate, sale: SaleRecei
   header.forEach((text, index) => out.push(index === 0 ? `{center}{b}${text}{/b}{/center}` : `{center}${text}{/center}`));
   out.push(rule);
   if (template.showItems && sale.items.length > 0) {
-    for (const item of sale.items) out.push(line(`${item.quantity} x ${plain(item.name)}`, ((cents(item.unitPrice) * item.quantity) / 100).toFixed(2)));
+    for (const item of sale.items) out.push(line(`${item.quantity} x ${plain(item.name)}`, formatCents(amountCents(item.unitPrice) * item.quantity)));
     out.push(rule);
   }
   out.push(`{b}${line(words.total, sale.amount)}{/b}`);

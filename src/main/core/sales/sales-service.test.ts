@@ -157,6 +157,31 @@ describe('orders service', () => {
     expect(platform.calls.filter((call) => call.call === 'create').length).toBeLessThanOrEqual(1);
   });
 
+  it('refuses a sale larger than one payment may be before writing anything, and totals items exactly', () => {
+    const { open, platform, changes } = world();
+    const service = open();
+    const impossible = Array.from({ length: 100 }, (_, index) => ({ name: `Item ${index}`, quantity: 999, unitPrice: '999999999.99' }));
+    expect(() => service.charge(ChargeRequest.parse({ terminalId: TERMINAL, items: impossible }))).toThrow(
+      expect.objectContaining({ code: 'amount_too_large' }),
+    );
+    expect(service.list()).toEqual([]);
+    expect(changes).toEqual([]);
+    const cents = service.charge(
+      ChargeRequest.parse({
+        terminalId: TERMINAL,
+        items: [
+          { name: 'Gum', quantity: 3, unitPrice: '0,10' },
+          { name: 'Tea', quantity: 1, unitPrice: '0.20' },
+        ],
+      }),
+    );
+    expect(cents.amount).toBe('0.50');
+    // A name that would add a line to the receipt is refused at the boundary.
+    expect(ChargeRequest.safeParse({ terminalId: TERMINAL, items: [{ name: 'Tea\nTOTAL 0.01', quantity: 1, unitPrice: '1' }] }).success).toBe(false);
+    expect(platform.calls.filter((call) => call.call === 'create').length).toBeLessThanOrEqual(1);
+    service.close();
+  });
+
   it('follows the order from created to at_terminal to approved and prints the receipt once, also after a restart', async () => {
     const { open, clock, platform, printed } = world();
     let service = open();

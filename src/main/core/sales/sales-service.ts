@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../shared/clock';
 import type { Language } from '../../../shared/ipc/channels/app';
 import { type ChargeRequest, type RefundRequest, type TerminalSale } from '../../../shared/ipc/channels/terminal-sales';
-import { amountCents, DEFAULT_ORDER_EXPIRATION, formatCents, type PointOrder } from '../../../shared/platform/orders';
+import { amountOfCents, centsOfAmount, itemsTotalCents, MAX_AMOUNT_CENTS } from '../../../shared/money/amounts';
+import { DEFAULT_ORDER_EXPIRATION, type PointOrder } from '../../../shared/platform/orders';
 import type { z } from 'zod';
 import type { OrdersClient } from '../platform/orders-client';
 import { silentLogger, type Logger } from '../ports';
@@ -68,13 +69,22 @@ export interface SalesService {
   close(): void;
 }
 
+/** The amount a charge asks for, in cents: typed, or the items' total; refused when no payment may be that large. */
+function chargedCents(request: z.output<typeof ChargeRequest>): number {
+  const total =
+    request.amount !== undefined
+      ? centsOfAmount(request.amount)
+      : itemsTotalCents(request.items.map((item) => ({ quantity: item.quantity, unitPriceCents: centsOfAmount(item.unitPrice) })));
+  if (total === 'too_large' || total > MAX_AMOUNT_CENTS) throw new SaleError('amount_too_large', 'the total is larger than one payment may be');
+  return total;
+}
+
 function newSaleRecord(request: z.output<typeof ChargeRequest>, id: string, key: string, at: string): SaleRecord {
-  const itemsCents = request.items.reduce((sum, item) => sum + amountCents(item.unitPrice) * item.quantity, 0);
   return {
     id,
     terminalId: request.terminalId,
     externalReference: id.slice(0, 36),
-    amount: request.amount ?? formatCents(itemsCents),
+    amount: amountOfCents(chargedCents(request)),
     items: request.items,
     printOnTerminal: request.printOnTerminal ? 'seller_ticket' : 'no_ticket',
     orderId: null,
@@ -154,11 +164,11 @@ export function createSalesService(options: SalesServiceOptions): SalesService {
     const record = book.load(request.id);
     if (record.pendingOperation !== null) throw new SaleError('sale_busy', `sale ${request.id} has a ${record.pendingOperation.kind} on its way`);
     if (record.status !== 'processed' || record.orderId === null) throw new SaleError('sale_not_refundable', `sale ${request.id} is ${record.status}`);
-    const remaining = amountCents(record.amount) - amountCents(record.refundedAmount);
-    const asked = request.amount === undefined ? remaining : amountCents(request.amount);
-    if (asked > remaining) throw new SaleError('refund_amount_exceeds', `at most ${formatCents(remaining)} can be refunded`);
+    const remaining = centsOfAmount(record.amount) - centsOfAmount(record.refundedAmount);
+    const asked = request.amount === undefined ? remaining : centsOfAmount(request.amount);
+    if (asked > remaining) throw new SaleError('refund_amount_exceeds', `at most ${amountOfCents(remaining)} can be refunded`);
     // The whole rest goes as a total refund (no body), as the Orders API refunds it.
-    const amount = asked === remaining ? null : formatCents(asked);
+    const amount = asked === remaining ? null : amountOfCents(asked);
     const saved = book.update(request.id, { pendingOperation: { kind: 'refund', idempotencyKey: newKey(), amount } });
     loops.drive(request.id);
     return toSale(saved);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AMOUNT_PATTERN, OrderStatus, PrintOnTerminal } from '../../platform/orders';
+import { amountOfCents, parseCashierAmount } from '../../money/amounts';
+import { OrderStatus, PrintOnTerminal } from '../../platform/orders';
 import { TerminalId } from '../../platform/terminal-actions';
 import { channel, NoInput } from '../define';
 
@@ -15,15 +16,26 @@ export type TerminalSaleStatus = z.infer<typeof TerminalSaleStatus>;
  * An amount as the cashier types it: "24", "24.5", "24,50" (the locale's decimal comma), normalised to the
  * platform's decimal string with two decimals ("24.50").
  */
-export const CashierAmount = z
-  .string()
-  .trim()
-  .transform((value) => value.replace(',', '.'))
-  .refine((value) => AMOUNT_PATTERN.test(value) && Number(value) > 0, { error: 'enter an amount greater than 0 with at most two decimals' })
-  .transform((value) => Number(value).toFixed(2));
+export const CashierAmount = z.string().transform((value, context) => {
+  const parsed = parseCashierAmount(value);
+  if (parsed.ok) return amountOfCents(parsed.cents);
+  context.addIssue({ code: 'custom', message: AMOUNT_PROBLEMS[parsed.problem] });
+  return z.NEVER;
+});
+
+const AMOUNT_PROBLEMS = {
+  format: 'enter an amount with at most two decimals, e.g. 24,50',
+  zero: 'enter an amount greater than 0',
+  too_large: 'the amount is larger than one payment may be (999999999.99)',
+} as const;
+
+/** Text that reaches paper on one line: no line breaks or other control characters (they would add lines to a receipt). */
+export const OneLineText = z.string().refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'must be one line of text, without control characters' });
+// eslint-disable-next-line no-control-regex -- the point is to find them
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export const TerminalSaleItem = z.strictObject({
-  name: z.string().trim().min(1).max(60),
+  name: OneLineText.pipe(z.string().trim().min(1).max(60)),
   quantity: z.number().int().min(1).max(999),
   /** Per unit, as typed (decimal comma accepted). */
   unitPrice: CashierAmount,
