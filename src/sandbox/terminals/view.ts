@@ -1,5 +1,6 @@
 import { DeclineReason } from '../../shared/platform/orders';
 import { escapeXml } from '../../shared/receipt';
+import { CHARGING_ORDER_STATUSES } from '../orders/lifecycle';
 
 /**
  * The terminal's page: the device (status, held action, buttons) and its paper roll, kept live by
@@ -8,7 +9,7 @@ import { escapeXml } from '../../shared/receipt';
  */
 export function terminalPage(id: string, name: string): string {
   // JSON inside a <script>: "<" is escaped so no content can close the script element.
-  const config = JSON.stringify({ id, base: `/__sandbox/terminals/${encodeURIComponent(id)}` }).replace(/</g, '\\u003c');
+  const config = JSON.stringify({ id, base: `/__sandbox/terminals/${encodeURIComponent(id)}`, charging: CHARGING_ORDER_STATUSES }).replace(/</g, '\\u003c');
   const reasons = DeclineReason.options.map((reason) => `<option value="${reason}">${reason.replace(/_/g, ' ')}</option>`).join('');
   return `<!doctype html>
 <html lang="en">
@@ -151,7 +152,7 @@ export function terminalPage(id: string, name: string): string {
     }
     const lastPay = s.last_payment_order;
     $('lastpay').querySelector('span').textContent = lastPay === null ? 'none' : lastPay.external_reference + ' · ' + lastPay.currency + ' ' + lastPay.total_amount + ' · ' + lastPay.status + ' (' + lastPay.status_detail + ')';
-    const charging = pay !== null && (pay.status === 'at_terminal' || pay.status === 'action_required');
+    const charging = pay !== null && config.charging.includes(pay.status);
     $('approve').disabled = $('decline').disabled = $('noanswer').disabled = !charging;
     $('timeout').disabled = pay === null;
     const printing = s.phase === 'printing' && s.print_started_at !== null;
