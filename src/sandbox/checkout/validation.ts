@@ -4,7 +4,7 @@ import { SandboxError } from '../errors';
 
 /**
  * Parses a request part with its zod schema and answers 400 with one cause per offending path (the
- * fastify validator would stop at a message and lose the paths the brief asks to name).
+ * fastify validator would stop at a message and lose the paths a client needs to find its mistake).
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, message: string, root = 'body'): z.output<S> {
   const result = schema.safeParse(value, { reportInput: true });
