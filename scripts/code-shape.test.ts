@@ -21,7 +21,6 @@ const KNOWN_LONG: Readonly<Record<string, number>> = {
   'src/sandbox/app.ts#createSandbox': 121,
   'src/sandbox/checkout/operations.ts#createCheckoutOperations': 594,
   'src/sandbox/checkout/routes.ts#registerCheckout': 179,
-  'src/sandbox/notifications/dispatcher.ts#createNotificationDispatcher': 306,
   'src/renderer/src/features/checkout/CartForm.tsx#CartForm': 166,
   'src/renderer/src/features/counter/CounterScreen.tsx#CounterWorkspace': 223,
   'src/renderer/src/features/manager/store/WholeStoreView.tsx#StoreHistory': 182,

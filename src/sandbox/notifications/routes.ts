@@ -4,7 +4,7 @@ import { DeliveredTopic } from '../../shared/platform/notifications';
 import { UrlField } from '../../shared/platform/preferences';
 import type { SandboxContext } from '../context';
 import { notFound, parseInput } from '../checkout/validation';
-import { DeliveryStatus, recordView } from './dispatcher';
+import { DeliveryStatus, recordView } from './records';
 import type { NotificationService } from './service';
 
 const ListQuery = z.object({
