@@ -10,7 +10,8 @@ import { DEFAULT_TOKEN_RATE_LIMIT, RateLimit } from './oauth/rate-limit';
 import { registerControl, type FaultRule } from './control/routes';
 import { registerTerminalList } from './terminal-list';
 import { registerActions } from './actions/routes';
-import { checkoutServices, registerCheckout } from './checkout/routes';
+import { registerNotifications } from './notifications/routes';
+import { registerPaymentSide } from './payment-side';
 import { registerOrders } from './orders/routes';
 import { fleetOf } from './terminals/routes';
 import { documentingTransform } from './openapi';
@@ -187,8 +188,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   registerOAuth(app, context, { rateLimit: tokenRateLimit, strictRedirects: options.strictRedirects ?? false });
   registerTerminalList(app, context);
   const actions = registerActions(app, context);
-  registerCheckout(app, context);
-  registerOrders(app, context, { actions, fleet: fleetOf(app), checkout: checkoutServices(app) });
+  const notifications = registerNotifications(app, context);
+  const payments = registerPaymentSide(app, context, notifications);
+  registerOrders(app, context, { actions, fleet: fleetOf(app), payments, notifications });
 
   registerIndexPage(app, context);
   app.get('/__sandbox/health', { schema: { tags: ['sandbox control'], summary: 'Liveness and the sandbox time' } }, () => ({
