@@ -17,8 +17,6 @@ const COMPOSITION_ROOT_LIMIT = 150;
 const KNOWN_LONG: Readonly<Record<string, number>> = {
   'src/main/core/app-core.ts#createAppCore': 168,
   'src/main/core/store/store-service.ts#createStoreService': 142,
-  'src/sandbox/actions/routes.ts#registerActions': 133,
-  'src/sandbox/app.ts#createSandbox': 122,
   'src/renderer/src/features/checkout/CartForm.tsx#CartForm': 166,
   'src/renderer/src/features/counter/CounterScreen.tsx#CounterWorkspace': 223,
   'src/renderer/src/features/manager/store/WholeStoreView.tsx#StoreHistory': 182,

@@ -12,7 +12,7 @@ import {
 } from '../../shared/platform/orders';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../shared/platform/terminal-actions';
 import type { ActionService } from '../actions/service';
-import { idempotencyKeyOf } from '../actions/routes';
+import { idempotencyKeyOf } from '../actions/requests';
 import { parseRequestShape } from '../actions/validate';
 import type { Principal, SandboxContext } from '../context';
 import { SandboxError } from '../errors';
