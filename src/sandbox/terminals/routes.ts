@@ -8,6 +8,10 @@ import { CardTap, TerminalConflict, TerminalSettingsPatch, type TerminalFleet, t
 
 const Params = z.object({ id: z.string() });
 const PrintedQuery = z.object({ after: z.coerce.number().int().nonnegative().default(0) });
+/**
+ * The terminal page's two result buttons, named by what the cashier reports: a request, not a status to
+ * write (a print reported printed that the terminal cannot render still ends failed, by the action lifecycle).
+ */
 const CompleteBody = z.strictObject({ status: z.enum(['processed', 'failed']) });
 
 /**
