@@ -116,3 +116,21 @@ export const DEFAULT_SEED: SeedData = {
     { id: 'NEWLAND_N950__SBX0000009', user_id: 2002, pos_id: 201, store_id: '6001', external_pos_id: 'KIOSCO01', operating_mode: 'PDV', name: 'Kiosco' },
   ],
 };
+
+/** The currency of each site, for amounts in an account's own money. */
+const SITE_CURRENCIES: Readonly<Record<string, string>> = { MLA: 'ARS', MLB: 'BRL', MLM: 'MXN', MLC: 'CLP', MCO: 'COP', MPE: 'PEN', MLU: 'UYU' };
+
+/** The account's site (MLA for a user the seed does not have). */
+export function siteOf(seed: SeedData, userId: number): string {
+  return seed.users.find((user) => user.user_id === userId)?.site_id ?? 'MLA';
+}
+
+/** The currency of the account's site (ARS for a site without one). */
+export function currencyOf(seed: SeedData, userId: number): string {
+  return SITE_CURRENCIES[siteOf(seed, userId)] ?? 'ARS';
+}
+
+/** The account's nickname, as merchant orders and the checkout page show the seller. */
+export function nicknameOf(seed: SeedData, userId: number): string {
+  return seed.users.find((user) => user.user_id === userId)?.nickname ?? String(userId);
+}

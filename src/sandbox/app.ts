@@ -1,23 +1,22 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import swagger from '@fastify/swagger';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createSystemClock, type Clock } from '../shared/clock';
 import { DEFAULT_SEED, SeedData } from './accounts';
-import type { PersistentSlice, SandboxContext } from './context';
-import { clientErrorHandler, frameworkErrorHandler, installErrorHandling, SandboxError } from './errors';
-import { registerOAuth } from './oauth/routes';
-import { DEFAULT_TOKEN_RATE_LIMIT, RateLimit } from './oauth/rate-limit';
-import { registerControl, type FaultRule } from './control/routes';
-import { registerTerminalList } from './terminal-list';
 import { registerActions } from './actions/routes';
-import { checkoutServices, registerCheckout } from './checkout/routes';
-import { registerOrders } from './orders/routes';
-import { fleetOf } from './terminals/routes';
-import { documentingTransform } from './openapi';
-import { installControlGuard, installHostGuard } from './exposure';
-import { DEFAULT_SERVER_LIMITS, ServerLimits } from './server-limits';
-import { JsonTooDeepError, jsonNestingDepth, MAX_JSON_DEPTH } from './json-depth';
+import type { SandboxContext } from './context';
+import { registerControl, type FaultRule } from './control/routes';
+import { SandboxError } from './errors';
 import { registerIndexPage } from './index-page';
+import { registerNotifications } from './notifications/routes';
+import { DEFAULT_TOKEN_RATE_LIMIT, RateLimit } from './oauth/rate-limit';
+import { registerOAuth } from './oauth/routes';
+import { registerOrders } from './orders/routes';
+import { registerPaymentSide } from './payment-side';
+import { createSandboxServer, type RegisteredRoute, type SandboxServer } from './server';
+import { DEFAULT_SERVER_LIMITS, ServerLimits } from './server-limits';
+import { Slices } from './slices';
+import { registerTerminalList } from './terminal-list';
+
+export type { RegisteredRoute } from './server';
 
 export interface SandboxOptions {
   clock?: Clock;
@@ -50,11 +49,6 @@ export interface SandboxOptions {
 
 export type SandboxSnapshot = Record<string, unknown>;
 
-export interface RegisteredRoute {
-  readonly method: string;
-  readonly url: string;
-}
-
 export interface Sandbox {
   readonly app: FastifyInstance;
   /** Every route as registered (Fastify's onRoute), HEAD included; the OpenAPI test checks the document against it. */
@@ -67,118 +61,27 @@ export interface Sandbox {
   reset(): void;
 }
 
-/** One line per request, written when it completes (the CLI's access log); Fastify's default is two. */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-  override routeNotFound(): void {}
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
-    const message = `${request.method} ${request.url} ${reply.statusCode}`;
-    if (error) reply.log.error({ ...line, err: error }, message);
-    else reply.log.info(line, message);
-  }
-}
-
-/** Large enough that a 1 MB print content reaches the spec's own 400 message (7.2) instead of a transport 413. */
-const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
-/** How long close() lets requests in progress finish before it closes every connection. */
-const CLOSE_GRACE_MS = 1_000;
-
-/** The Fastify server with the sandbox's limits, JSON parser and route list; modules are registered by createSandbox. */
-function createServer(logger: SandboxOptions['logger'], limits: ServerLimits, routes: RegisteredRoute[]) {
-  const app = Fastify({
-    logger: logger ?? false,
-    // Without a logger, request logging is switched off outright rather than formatted for a no-op logger.
-    logController: logger === undefined || logger === false ? new LogController({ disableRequestLogging: true }) : new OneLinePerRequest(),
-    bodyLimit: BODY_LIMIT_BYTES,
-    http: {
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
-    },
-    requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    connectionTimeout: limits.idleSocketTimeoutMs,
-    // The official SDKs post to `/checkout/preferences/` (with a slash); the platform answers both spellings.
-    routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors: frameworkErrorHandler,
-    clientErrorHandler,
-  }).withTypeProvider<ZodTypeProvider>();
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonNestingDepth(body as string, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) done(new JsonTooDeepError(), undefined);
-    else parseJson(request, body as string, done);
-  });
-  app.server.maxConnections = limits.maxConnections;
-  app.addHook('onRoute', (route) => {
-    for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url });
-  });
-  return app;
-}
-
+/**
+ * The composition root: the server, the context every area shares, and the areas, each registering its
+ * routes and its part of the state. What each area does lives in its folder.
+ */
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const clock = options.clock ?? createSystemClock();
+  // Options are checked before anything starts, so a bad seed or limit leaves nothing behind.
   const seed = SeedData.parse(options.seed ?? DEFAULT_SEED);
-  const tokenRateLimit =
-    options.tokenRateLimit === undefined ? DEFAULT_TOKEN_RATE_LIMIT : options.tokenRateLimit === null ? null : RateLimit.parse(options.tokenRateLimit);
-  const slices = new Map<string, PersistentSlice>();
+  const tokenRateLimit = tokenRateLimitOf(options);
   const limits = ServerLimits.parse({ ...DEFAULT_SERVER_LIMITS, ...options.limits });
-
-  const routes: RegisteredRoute[] = [];
-  const app = createServer(options.logger, limits, routes);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
-  const publicUrl = options.publicUrl === undefined ? undefined : new URL(options.publicUrl);
-  let listeningUrl: string | undefined;
-  const extraHostnames = new Set<string>(publicUrl === undefined ? [] : [publicUrl.hostname.toLowerCase()]);
-  installHostGuard(app, { allowedHostnames: () => (options.allowAnyHost === true ? 'any' : extraHostnames) });
-  installControlGuard(app);
-  // While closing, answers tell keep-alive clients to hang up; otherwise a request still in flight when
-  // close() began (e.g. one held by a delay fault) leaves an idle socket that close() waits on forever.
-  let closing = false;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
+  const server = await createSandboxServer({
+    logger: options.logger,
+    limits,
+    publicUrl: options.publicUrl === undefined ? undefined : new URL(options.publicUrl),
+    allowAnyHost: options.allowAnyHost === true,
+    onStateMayHaveChanged: options.onStateMayHaveChanged,
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) void reply.header('connection', 'close');
-    done(null, payload);
-  });
-  const onChange = options.onStateMayHaveChanged;
-  if (onChange !== undefined) {
-    app.addHook('onResponse', (request, _reply, done) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') onChange();
-      done();
-    });
-  }
-
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Counter sandbox of the payment platform', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: documentingTransform,
-  });
-
-  const context: SandboxContext = {
-    clock,
-    seed,
-    // Replaced by registerOAuth below before any other module registers.
-    authenticate: () => {
-      throw new SandboxError(401, 'unauthorized', 'invalid access token');
-    },
-    registerSlice: (name, slice) => {
-      slices.set(name, slice);
-    },
-    // Never the request's Host header: a link built from it would point wherever the caller claimed (spec 4.2 init_point).
-    baseUrlFor: (request) => publicUrl?.origin ?? listeningUrl ?? `${request.protocol}://localhost`,
-    allowRemoteNotifications: options.allowRemoteNotifications === true,
-  };
-
+  const { app } = server;
+  const slices = new Slices();
+  const context = createContext(options, seed, server, slices);
   const reset = (): void => {
-    for (const slice of slices.values()) slice.reset();
+    slices.reset();
     control.faults.reset();
   };
 
@@ -186,55 +89,43 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const control = registerControl(app, context, { initialFaults: options.faults ?? [], reset });
   registerOAuth(app, context, { rateLimit: tokenRateLimit, strictRedirects: options.strictRedirects ?? false });
   registerTerminalList(app, context);
-  const actions = registerActions(app, context);
-  registerCheckout(app, context);
-  registerOrders(app, context, { actions, fleet: fleetOf(app), checkout: checkoutServices(app) });
-
+  const { service: actions, fleet } = registerActions(app, context);
+  const notifications = registerNotifications(app, context);
+  const payments = registerPaymentSide(app, context, notifications);
+  registerOrders(app, context, { actions, fleet, payments, notifications });
   registerIndexPage(app, context);
+  registerSandboxInfo(app, context.clock);
+
+  await app.ready();
+  if (options.state !== undefined) slices.load(options.state);
+  return { app, routes: server.routes, context, listen: (where) => server.listen(where), close: () => server.close(), snapshot: () => slices.save(), reset };
+}
+
+function createContext(options: SandboxOptions, seed: SeedData, server: SandboxServer, slices: Slices): SandboxContext {
+  return {
+    clock: options.clock ?? createSystemClock(),
+    seed,
+    // Replaced by registerOAuth before any other module registers.
+    authenticate: () => {
+      throw new SandboxError(401, 'unauthorized', 'invalid access token');
+    },
+    registerSlice: (name, slice) => slices.register(name, slice),
+    // Never the request's Host header: a link built from it would point wherever the caller claimed (spec 4.2 init_point).
+    baseUrlFor: (request) => server.baseUrl() ?? `${request.protocol}://localhost`,
+    allowRemoteNotifications: options.allowRemoteNotifications === true,
+  };
+}
+
+function tokenRateLimitOf(options: SandboxOptions): RateLimit | null {
+  if (options.tokenRateLimit === undefined) return DEFAULT_TOKEN_RATE_LIMIT;
+  return options.tokenRateLimit === null ? null : RateLimit.parse(options.tokenRateLimit);
+}
+
+/** Liveness with the sandbox time, and the OpenAPI document of every route. */
+function registerSandboxInfo(app: FastifyInstance, clock: Clock): void {
   app.get('/__sandbox/health', { schema: { tags: ['sandbox control'], summary: 'Liveness and the sandbox time' } }, () => ({
     status: 'ok',
     time: new Date(clock.now()).toISOString(),
   }));
   app.get('/__sandbox/openapi.json', { schema: { tags: ['sandbox control'], summary: 'This OpenAPI document' } }, () => app.swagger());
-
-  await app.ready();
-
-  if (options.state !== undefined) {
-    for (const [name, data] of Object.entries(options.state)) slices.get(name)?.load(data);
-  }
-
-  const sandbox: Sandbox = {
-    app,
-    routes,
-    context,
-    async listen({ port = 0, host = '127.0.0.1' } = {}) {
-      await app.listen({ port, host });
-      const address = app.server.address();
-      if (address === null || typeof address === 'string') throw new Error('sandbox is not listening on a TCP port');
-      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      listeningUrl = `http://${shownHost}:${address.port}`;
-      // The interface it was asked to bind is its own name too (e.g. a LAN address with --allow-remote).
-      extraHostnames.add(shownHost.toLowerCase());
-      return listeningUrl;
-    },
-    async close() {
-      const closing = app.close();
-      // A connection a client opened without sending a request yet (undici can leave one behind, as after an
-      // aborted call) is busy to Node, not idle, and would hold close() until the 60 s headers timeout; after a
-      // short grace for requests still being answered, every connection goes.
-      const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
-      try {
-        await closing;
-      } finally {
-        clearTimeout(force);
-      }
-    },
-    snapshot() {
-      const snapshot: SandboxSnapshot = {};
-      for (const [name, slice] of slices) snapshot[name] = slice.save();
-      return snapshot;
-    },
-    reset,
-  };
-  return sandbox;
 }

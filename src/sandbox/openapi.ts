@@ -5,7 +5,7 @@ import type { z } from 'zod';
 
 /**
  * The OpenAPI document lists every route (a test compares it with the registered ones). Routes that
- * parse their input themselves, to answer with one cause per offending path (checkout/validation.ts),
+ * parse their input themselves, to answer with one cause per offending path (input.ts),
  * give their schemas here for the document only: as route schemas Fastify would validate with them first
  * and answer in another shape.
  */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformErrorBody } from '../../shared/platform/errors';
 import { type ActionStatus, CreatedTerminalAction, TerminalAction } from '../../shared/platform/terminal-actions';
-import { TRANSITIONS } from './state-machine';
+import { ACTION_LIFECYCLE } from './lifecycle';
 import {
   customBody,
   imageBody,
@@ -138,7 +138,7 @@ function reachable(from: ActionStatus): Set<ActionStatus> {
   const seen = new Set<ActionStatus>([from]);
   const queue = [from];
   for (let status = queue.shift(); status !== undefined; status = queue.shift()) {
-    for (const row of TRANSITIONS) {
+    for (const row of ACTION_LIFECYCLE.moves) {
       if (row.from === status && !seen.has(row.to)) {
         seen.add(row.to);
         queue.push(row.to);

@@ -204,7 +204,7 @@ describe('spec 7.2: create errors, one test per row', () => {
     expect(error.cause.map((cause) => (cause.data as { element: string }).element)).toContain('DTE/Documento/Encabezado/IdDoc/Folio');
   });
 
-  it('400 invalid_data_xml, not a 500, for a DTE nested past 100 levels or binary garbage (issue 16 defect 5)', async () => {
+  it('400 invalid_data_xml, not a 500, for a DTE nested past 100 levels or binary garbage: a hostile invoice must not crash the XML reader', async () => {
     const deep = `<DTE>${'<a>'.repeat(101)}x${'</a>'.repeat(101)}</DTE>`;
     for (const content of [deep, '\u0000\uFFFE<\uD800>', `<DTE>${'<a b="c">'.repeat(5000)}`]) {
       const error = expectError(await h.create(invoiceBody(content)), 400, 'invalid_data_xml');

@@ -1,23 +1,22 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  ACTION_ID_PATTERN,
-  CreatedTerminalAction,
-  IDEMPOTENCY_HEADER,
-  IDEMPOTENCY_KEY_MAX_CHARS,
-  IDEMPOTENT_REPLAYED_HEADER,
-  TerminalAction,
-} from '../../shared/platform/terminal-actions';
-import type { Principal, SandboxContext } from '../context';
+import type { FastifyInstance } from 'fastify';
+import { CreatedTerminalAction, TerminalAction } from '../../shared/platform/terminal-actions';
+import type { SandboxContext } from '../context';
 import { SandboxError } from '../errors';
 import { registerTerminals } from '../terminals/routes';
 import { checkCallersPdvTerminal } from '../terminals/terminal-check';
 import { TerminalFleet } from '../terminals/virtual-terminal';
 import { registerBodyless } from './bodyless';
-import { idempotencyConflict, requestFingerprint, type IdempotencyDecision, type StoredResponse } from '../idempotency';
+import { actionRequests, normaliseActionId, orderNotFound, type ActionRequests } from './requests';
 import { actionView, ActionService, createdView } from './service';
 import { checkContent, parseCreateBody } from './validate';
 
 const ACTIONS_PATH = '/terminals/v1/actions';
+
+export interface ActionsArea {
+  readonly service: ActionService;
+  /** The virtual terminals, which take the actions (and the point orders) waiting for them. */
+  readonly fleet: TerminalFleet;
+}
 
 /**
  * Spec 4.3–4.5 with the errors of 7.2–7.4, plus the virtual terminals that consume the actions.
@@ -29,7 +28,7 @@ const ACTIONS_PATH = '/terminals/v1/actions';
  * Authentication and the header run in onRequest, before Fastify reads the body, so a bad token
  * is reported even when the body is not JSON.
  */
-export function registerActions(app: FastifyInstance, context: SandboxContext): ActionService {
+export function registerActions(app: FastifyInstance, context: SandboxContext): ActionsArea {
   const service = new ActionService(context.clock);
   const fleet = new TerminalFleet(() => context.seed.terminals, context.clock, service);
   context.registerSlice(
@@ -41,47 +40,14 @@ export function registerActions(app: FastifyInstance, context: SandboxContext): 
   // A closed sandbox must not go on printing: its terminals' timers live on a clock that may outlive it.
   app.addHook('onClose', async () => fleet.stop());
 
-  const principals = new WeakMap<FastifyRequest, Principal>();
-  const keys = new WeakMap<FastifyRequest, string>();
+  const requests = actionRequests(context, service);
+  registerCreate(app, context, service, requests);
+  registerReadAndCancel(app, service, requests);
+  return { service, fleet };
+}
 
-  const authenticate = async (request: FastifyRequest): Promise<void> => {
-    principals.set(request, context.authenticate(request));
-  };
-  const authenticateWithKey = async (request: FastifyRequest): Promise<void> => {
-    principals.set(request, context.authenticate(request));
-    keys.set(request, idempotencyKeyOf(request));
-  };
-  const principalOf = (request: FastifyRequest): Principal => {
-    const principal = principals.get(request);
-    if (principal === undefined) throw new Error('route ran without its authentication hook');
-    return principal;
-  };
-  const keyOf = (request: FastifyRequest): string => {
-    const key = keys.get(request);
-    if (key === undefined) throw new Error('route ran without its idempotency-key hook');
-    return key;
-  };
-
-  /** Runs `work` under the request's idempotency key: replays, refuses, or records its 2xx result. */
-  const idempotent = (request: FastifyRequest, reply: FastifyReply, path: string, body: unknown, work: () => StoredResponse): FastifyReply => {
-    let decision: IdempotencyDecision;
-    try {
-      decision = service.idempotency.begin(principalOf(request).userId, keyOf(request), requestFingerprint(request.method, path, body));
-    } catch (error) {
-      request.log.error({ err: error }, 'idempotency store failed');
-      throw new SandboxError(500, 'idempotency_validation_failed', 'The idempotency key could not be validated; retry the request with the same key.');
-    }
-    if (decision.kind === 'replay') return send(reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true'), decision.response);
-    if (decision.kind === 'conflict') throw idempotencyConflict(decision.reason);
-    let response: StoredResponse | undefined;
-    try {
-      response = work();
-    } finally {
-      decision.finish(response);
-    }
-    return send(reply, response);
-  };
-
+function registerCreate(app: FastifyInstance, context: SandboxContext, service: ActionService, requests: ActionRequests): void {
+  const { authenticateWithKey, principalOf, idempotent } = requests;
   // Create reads JSON only: Fastify's built-in text/plain parser is removed so that any other body
   // reaches 7.2's json_syntax_error (through unsupportedMediaTypeCode) instead of a type error.
   void app.register(async (scope) => {
@@ -113,6 +79,10 @@ export function registerActions(app: FastifyInstance, context: SandboxContext): 
       },
     );
   });
+}
+
+function registerReadAndCancel(app: FastifyInstance, service: ActionService, requests: ActionRequests): void {
+  const { authenticate, authenticateWithKey, principalOf, idempotent } = requests;
 
   app.get<{ Params: { action_id: string } }>(
     `${ACTIONS_PATH}/:action_id`,
@@ -159,44 +129,4 @@ export function registerActions(app: FastifyInstance, context: SandboxContext): 
       },
     );
   });
-
-  return service;
-}
-
-/** The request's X-Idempotency-Key (spec 7.2: required, 400 empty_required_header); shared with the Orders API routes. */
-export function idempotencyKeyOf(request: FastifyRequest): string {
-  const raw = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
-  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
-  if (key === '') {
-    throw new SandboxError(400, 'empty_required_header', `The ${IDEMPOTENCY_HEADER} header is required.`, [
-      { code: 'empty_required_header', description: `${IDEMPOTENCY_HEADER} is missing or empty`, data: { header: IDEMPOTENCY_HEADER } },
-    ]);
-  }
-  if (key.length > IDEMPOTENCY_KEY_MAX_CHARS) {
-    throw new SandboxError(400, 'property_value', `The ${IDEMPOTENCY_HEADER} header is longer than ${IDEMPOTENCY_KEY_MAX_CHARS} characters.`, [
-      {
-        code: 'property_value',
-        description: `${IDEMPOTENCY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_CHARS} characters`,
-        data: { header: IDEMPOTENCY_HEADER },
-      },
-    ]);
-  }
-  return key;
-}
-
-/** UUIDs compare case-insensitively; anything that is not one is malformed. */
-function normaliseActionId(raw: string): string | undefined {
-  const id = raw.toLowerCase();
-  return ACTION_ID_PATTERN.test(id) ? id : undefined;
-}
-
-function orderNotFound(id: string): SandboxError {
-  return new SandboxError(404, 'order_not_found', `Action ${id} not found.`, [
-    { code: 'order_not_found', description: 'no action with this id for this user' },
-  ]);
-}
-
-function send(reply: FastifyReply, response: StoredResponse): FastifyReply {
-  reply.code(response.status);
-  return response.body === null ? reply.send() : reply.send(response.body);
 }

@@ -10,10 +10,11 @@ import {
   type CreatedTerminalAction,
   type TerminalAction,
 } from '../../shared/platform/terminal-actions';
+import { createLifecycleWriter, type LifecycleWriter, type Written } from '../../shared/lifecycle/kit';
 import type { PersistentSlice } from '../context';
 import { SandboxError } from '../errors';
 import { IdempotencyRecord, IdempotencyStore } from '../idempotency';
-import { ActionEvent, INITIAL_STATUS, isFinal, transition, type TransitionResult } from './state-machine';
+import { ACTION_LIFECYCLE, ActionEvent, INITIAL_STATUS, isFinal, transition, type TransitionResult } from './lifecycle';
 
 /** One step of an action's life, kept so the terminal page and tests can show how it got where it is. */
 export const ActionHistoryEntry = z.object({
@@ -54,13 +55,33 @@ export interface ActionChange {
 
 export type ActionListener = (change: ActionChange) => void;
 
+/** What a status change writes besides the status: why the terminal failed the print, when it did. */
+interface MoveDetails {
+  readonly failureReason?: string | undefined;
+}
+
 /**
- * Owns every print action and its idempotency keys. Status changes go only through `apply`, which
- * consults the transition table, so the API and the virtual terminals cannot disagree on the rules.
+ * Owns every print action and its idempotency keys. Status changes go only through `move`, the one
+ * writer built on the lifecycle table, so the API and the virtual terminals cannot disagree on the rules.
  */
 export class ActionService {
   readonly idempotency: IdempotencyStore;
   private readonly actions = new Map<string, StoredAction>();
+  private readonly writer: LifecycleWriter<string, ActionStatus, ActionEvent, MoveDetails, StoredAction> = createLifecycleWriter(ACTION_LIFECYCLE, {
+    read: (id: string) => this.actions.get(id),
+    statusOf: (action) => action.status,
+    commit: (action, { from, on, to }, { failureReason }) => {
+      const now = this.clock.now();
+      action.status = to;
+      action.updatedAt = now;
+      if (to === 'failed' && failureReason !== undefined) action.failureReason = failureReason;
+      action.history.push({ status: to, event: on, at: now });
+      this.track(action);
+      if (to !== 'on_terminal') this.rasters.delete(action.id);
+      this.emit({ action, from, event: on });
+      return action;
+    },
+  });
   /** Per terminal, its actions still in created or on_terminal: the queue rule and the virtual terminal ask on every request, so no scan of the whole history. */
   private readonly openByTerminal = new Map<string, Set<string>>();
   private readonly lastEndedByTerminal = new Map<string, StoredAction>();
@@ -176,21 +197,20 @@ export class ActionService {
     return this.rasters.get(id);
   }
 
+  /** Takes `event` where the table leads the action, or answers why it may not (the reason a 409 carries). */
   apply(id: string, event: ActionEvent, failureReason?: string): TransitionResult {
     const action = this.actions.get(id);
     if (action === undefined) throw new Error(`no action ${id}`);
-    const result = transition(action.status, event);
-    if (!result.ok) return result;
+    const step = transition(action.status, event);
+    if (!step.ok) return step;
     const from = action.status;
-    const now = this.clock.now();
-    action.status = result.to;
-    action.updatedAt = now;
-    if (result.to === 'failed' && failureReason !== undefined) action.failureReason = failureReason;
-    action.history.push({ status: result.to, event, at: now });
-    this.track(action);
-    if (result.to !== 'on_terminal') this.rasters.delete(id);
-    this.emit({ action, from, event });
-    return result;
+    const written = this.move(id, event, step.to, { failureReason });
+    return written.ok ? step : { ok: false, from, event, reason: written.reason };
+  }
+
+  /** The one writer of an action's status: a move the table does not list is refused and changes nothing. */
+  move(id: string, event: ActionEvent, to: ActionStatus, details: MoveDetails = {}): Written<StoredAction> {
+    return this.writer.move(id, event, to, details);
   }
 
   subscribe(listener: ActionListener): () => void {

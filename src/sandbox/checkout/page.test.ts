@@ -95,8 +95,8 @@ describe('the hosted checkout page (init_point)', () => {
     expect((await submit(pref, { status: 'approved', email: 'not-an-email' })).statusCode).toBe(400);
     await t.clock.advance(1_001);
     expect((await t.sandbox.app.inject({ method: 'GET', url: pagePath(pref) })).body).toContain('This payment link has expired.');
-    const paymentsBefore = t.services.operations.state.payments.size;
+    const paymentsBefore = t.services.payments.size;
     expect((await submit(pref, { status: 'approved', email: 'a@b.co' })).statusCode).toBe(410);
-    expect(t.services.operations.state.payments.size).toBe(paymentsBefore);
+    expect(t.services.payments.size).toBe(paymentsBefore);
   });
 });

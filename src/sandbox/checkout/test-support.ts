@@ -1,7 +1,7 @@
 import { createManualClock, type ManualClock } from '../../shared/clock';
 import { DEFAULT_SEED } from '../accounts';
 import { createSandbox, type Sandbox, type SandboxSnapshot } from '../app';
-import { checkoutServices, type CheckoutServices } from './routes';
+import { checkoutServices, type CheckoutServices } from './services';
 
 /** Helpers for the checkout and notification tests (imported by *.test.ts only). */
 

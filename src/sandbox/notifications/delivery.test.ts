@@ -6,7 +6,7 @@ import { IpnQuery, WebhookBody, WebhookQuery } from '../../shared/platform/notif
 import { Payment } from '../../shared/platform/payments';
 import { Preference } from '../../shared/platform/preferences';
 import { COUNTER_APP, startTestSandbox, type TestSandbox } from '../checkout/test-support';
-import { NotificationView } from './dispatcher';
+import { NotificationView } from './records';
 import { attemptOffsets } from './schedule';
 import { verifyWebhookSignature } from './signature';
 import { startReceiver, type Receiver } from './test-receiver';

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { DeliveredTopic } from '../../shared/platform/notifications';
 import { UrlField } from '../../shared/platform/preferences';
 import type { SandboxContext } from '../context';
-import { notFound, parseInput } from '../checkout/validation';
-import { DeliveryStatus, recordView } from './dispatcher';
-import type { NotificationService } from './service';
+import { notFound, parseInput } from '../input';
+import { DeliveryStatus, recordView } from './records';
+import { createNotificationService, type NotificationService } from './service';
 
 const ListQuery = z.object({
   topic: DeliveredTopic.optional(),
@@ -19,8 +19,20 @@ const IdParams = z.object({ id: z.string() });
 const UserParams = z.object({ user_id: z.coerce.number().int() });
 const AccountUrlBody = z.strictObject({ url: UrlField.nullable() });
 
+/**
+ * The notifications of spec 6: one service that every area notifies through, persisted as the
+ * `notifications` slice, and its control routes.
+ */
+export function registerNotifications(app: FastifyInstance, context: SandboxContext): NotificationService {
+  const notifications = createNotificationService({ clock: context.clock, seed: () => context.seed, allowRemoteTargets: context.allowRemoteNotifications });
+  context.registerSlice('notifications', { save: () => notifications.save(), load: (data) => notifications.load(data), reset: () => notifications.reset() });
+  app.addHook('onClose', async () => notifications.stop());
+  registerNotificationRoutes(app, context, notifications);
+  return notifications;
+}
+
 /** Control API of the notifications (spec 6): inspect every attempt, resend, set the account URL (6.2: one per account). */
-export function registerNotificationRoutes(app: FastifyInstance, context: SandboxContext, service: NotificationService): void {
+function registerNotificationRoutes(app: FastifyInstance, context: SandboxContext, service: NotificationService): void {
   const tags = ['sandbox notifications'];
 
   app.get(

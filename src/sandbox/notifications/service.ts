@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Clock } from '../../shared/clock';
 import { channelsFor, type DeliveredTopic } from '../../shared/platform/notifications';
 import type { SeedData } from '../accounts';
-import { createNotificationDispatcher, DispatcherState, type DeliveryRecord, type NotificationDispatcher } from './dispatcher';
+import { createNotificationDispatcher, type NotificationDispatcher } from './dispatcher';
+import { DispatcherState, type DeliveryRecord } from './records';
 
 /**
  * Where notifications go (spec 6.2): the object's own notification_url, else the account's one URL.

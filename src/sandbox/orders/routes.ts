@@ -12,11 +12,12 @@ import {
 } from '../../shared/platform/orders';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../shared/platform/terminal-actions';
 import type { ActionService } from '../actions/service';
-import { idempotencyKeyOf } from '../actions/routes';
+import { idempotencyKeyOf } from '../actions/requests';
 import { parseRequestShape } from '../actions/validate';
-import type { CheckoutServices } from '../checkout/routes';
 import type { Principal, SandboxContext } from '../context';
 import { SandboxError } from '../errors';
+import type { NotificationService } from '../notifications/service';
+import type { PaymentSide } from '../payment-side';
 import { typedJsonSerializer } from '../serialization';
 import { idempotencyConflict, requestFingerprint, type StoredResponse } from '../idempotency';
 import { registerTerminalSetup } from '../terminals/setup';
@@ -48,7 +49,9 @@ const documentOnly = (): ((data: unknown) => { value: unknown }) => (data) => ({
 export interface OrdersDependencies {
   actions: ActionService;
   fleet: TerminalFleet;
-  checkout: CheckoutServices;
+  /** The card payment of each charge, and its refunds. */
+  payments: PaymentSide;
+  notifications: NotificationService;
 }
 
 /**
@@ -58,10 +61,10 @@ export interface OrdersDependencies {
  *   400 terminal not in PDV › 409 already_queued_order_for_terminal.
  */
 export function registerOrders(app: FastifyInstance, context: SandboxContext, dependencies: OrdersDependencies): OrderService {
-  const { operations, notifications } = dependencies.checkout;
+  const { payments, notifications } = dependencies;
   const service = new OrderService(context.clock, {
     charge: (order, outcome) =>
-      operations.recordTerminalPayment({
+      payments.terminalPayments.charge({
         userId: order.userId,
         clientId: order.clientId,
         liveMode: order.liveMode,
@@ -73,7 +76,7 @@ export function registerOrders(app: FastifyInstance, context: SandboxContext, de
         installments: order.payment_method?.default_installments ?? 1,
         metadata: { order_id: order.id, terminal_id: order.terminal_id },
       }).payment.id,
-    refund: (paymentId, cents) => void operations.refundPayment(paymentId, cents / 100),
+    refund: (paymentId, cents) => void payments.refunds.refund(paymentId, cents / 100),
   });
   // Spec 7.2's one waiting order per terminal holds across print actions and payment orders (docs/decisions.md).
   service.addQueueGuard((terminalId) => dependencies.actions.waitingFor(terminalId)?.id);

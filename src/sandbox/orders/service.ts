@@ -11,10 +11,11 @@ import {
   PrintOnTerminal,
   type PointOrder,
 } from '../../shared/platform/orders';
+import { createLifecycleWriter, type LifecycleWriter, type Written } from '../../shared/lifecycle/kit';
 import type { PersistentSlice } from '../context';
 import { SandboxError } from '../errors';
 import { IdempotencyRecord, IdempotencyStore } from '../idempotency';
-import { INITIAL_ORDER_STATUS, isOpenOrderStatus, OrderEvent, orderTransition, type OrderTransitionResult } from './state-machine';
+import { INITIAL_ORDER_STATUS, isOpenOrderStatus, ORDER_LIFECYCLE, OrderEvent, orderTransition, type OrderTransitionResult } from './lifecycle';
 
 /** The status_detail an order takes on entering each status, unless the event gives its own (a decline reason). */
 const STATUS_DETAILS: Readonly<Record<OrderStatus, string>> = {
@@ -92,12 +93,27 @@ export function platformId(prefix: 'ORD' | 'PAY' | 'REF'): string {
 }
 
 /**
- * Owns every point order and its idempotency keys. Status changes go only through `apply`, which
- * consults the transition table; expiry runs on the injected clock.
+ * Owns every point order and its idempotency keys. Status changes go only through `move`, the one
+ * writer built on the lifecycle table; expiry runs on the injected clock.
  */
 export class OrderService {
   readonly idempotency: IdempotencyStore;
   private readonly orders = new Map<string, StoredOrder>();
+  /** Writes a move with its status_detail: the status's own unless the caller gives one (a decline reason, a partial refund). */
+  private readonly writer: LifecycleWriter<string, OrderStatus, OrderEvent, string | undefined, StoredOrder> = createLifecycleWriter(ORDER_LIFECYCLE, {
+    read: (id: string) => this.orders.get(id),
+    statusOf: (order) => order.status,
+    commit: (order, { from, on, to }, detail) => {
+      const now = this.clock.now();
+      order.status = to;
+      order.status_detail = detail ?? STATUS_DETAILS[to];
+      order.updatedAt = now;
+      order.history.push({ status: to, event: on, at: now });
+      if (!isOpenOrderStatus(to)) this.clearExpiry(order.id);
+      this.emit({ order, from, event: on });
+      return order;
+    },
+  });
   private readonly expiryTimers = new Map<string, TimerHandle>();
   private readonly cancelTimers = new Map<string, TimerHandle>();
   private readonly listeners = new Set<(change: OrderChange) => void>();
@@ -193,8 +209,12 @@ export class OrderService {
     if (event === 'approve' || event === 'decline') {
       order.paymentId = this.ledger.charge(order, { approved: event === 'approve', statusDetail: detail ?? STATUS_DETAILS[result.to] });
     }
-    this.move(order, event, result.to, detail ?? STATUS_DETAILS[result.to]);
-    return result;
+    return this.take(order, event, result, detail);
+  }
+
+  /** The one writer of an order's status: a move the table does not list is refused and changes nothing. */
+  move(id: string, event: OrderEvent, to: OrderStatus, detail?: string): Written<StoredOrder> {
+    return this.writer.move(id, event, to, detail);
   }
 
   /**
@@ -215,8 +235,7 @@ export class OrderService {
     if (order.paymentId === undefined) throw new Error(`processed order ${order.id} has no payment`);
     this.ledger.refund(order.paymentId, amount);
     order.refunds.push({ id: platformId('REF'), payment_id: order.paymentId, cents: amount, at: this.clock.now() });
-    this.move(order, event, result.to, event === 'refund_total' ? STATUS_DETAILS.refunded : 'partially_refunded');
-    return result;
+    return this.take(order, event, result, event === 'refund_total' ? STATUS_DETAILS.refunded : 'partially_refunded');
   }
 
   /**
@@ -272,15 +291,11 @@ export class OrderService {
     };
   }
 
-  private move(order: StoredOrder, event: OrderEvent, to: OrderStatus, detail: string): void {
+  /** Writes the step the table gave; were the writer to refuse it still, the refusal is the answer. */
+  private take(order: StoredOrder, event: OrderEvent, step: OrderTransitionResult & { ok: true }, detail: string | undefined): OrderTransitionResult {
     const from = order.status;
-    const now = this.clock.now();
-    order.status = to;
-    order.status_detail = detail;
-    order.updatedAt = now;
-    order.history.push({ status: to, event, at: now });
-    if (!isOpenOrderStatus(to)) this.clearExpiry(order.id);
-    this.emit({ order, from, event });
+    const written = this.move(order.id, event, step.to, detail);
+    return written.ok ? step : { ok: false, from, event, reason: written.reason };
   }
 
   /** The documented 15 minutes (or expiration_time): an order not paid by then expires, picked up or not. */

@@ -8,23 +8,17 @@ import { CardTap, TerminalConflict, TerminalSettingsPatch, type TerminalFleet, t
 
 const Params = z.object({ id: z.string() });
 const PrintedQuery = z.object({ after: z.coerce.number().int().nonnegative().default(0) });
+/**
+ * The terminal page's two result buttons, named by what the cashier reports: a request, not a status to
+ * write (a print reported printed that the terminal cannot render still ends failed, by the action lifecycle).
+ */
 const CompleteBody = z.strictObject({ status: z.enum(['processed', 'failed']) });
-
-const fleets = new WeakMap<FastifyInstance, TerminalFleet>();
-
-/** The fleet registered on this app, so the orders module can hand it its payment orders. */
-export function fleetOf(app: FastifyInstance): TerminalFleet {
-  const fleet = fleets.get(app);
-  if (fleet === undefined) throw new Error('registerTerminals was not called on this app');
-  return fleet;
-}
 
 /**
  * The virtual terminals' control API under /__sandbox/terminals (not part of the platform): read
  * and change a terminal's behaviour, press its buttons, read what it printed, and watch it.
  */
 export function registerTerminals(app: FastifyInstance, fleet: TerminalFleet): void {
-  fleets.set(app, fleet);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sandbox terminals'];
 

@@ -5,7 +5,7 @@ import type { SeedTerminal } from '../accounts';
 import { actionView, type ActionService, type StoredAction } from '../actions/service';
 import type { PersistentSlice } from '../context';
 import { orderView, type OrderService, type StoredOrder } from '../orders/service';
-import type { OrderTransitionResult } from '../orders/state-machine';
+import type { OrderTransitionResult } from '../orders/lifecycle';
 import { DeclineReason, type PointOrder } from '../../shared/platform/orders';
 import { renderPaymentSlip, renderPrint } from './printing';
 

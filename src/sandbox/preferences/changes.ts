@@ -2,8 +2,9 @@ import type { Preference } from '../../shared/platform/preferences';
 import { PreferenceRequest } from '../../shared/platform/preferences';
 import { page, type PreferenceSearchQuery, type PreferenceSearchResponse, type PreferenceSummary } from '../../shared/platform/search';
 import type { Principal } from '../context';
-import type { CheckoutState, PreferenceRecord } from './state';
-import { notFound, parseInput } from './validation';
+import { parseInput } from '../input';
+import type { PreferenceService } from './service';
+import type { PreferenceRecord, PreferenceStore } from './store';
 
 /**
  * PUT /checkout/preferences/{id} and GET /checkout/preferences/search, as the official SDKs call them
@@ -13,19 +14,12 @@ import { notFound, parseInput } from './validation';
 /** Fields the platform assigns: an update cannot change them, whatever its body says. */
 const ASSIGNED = ['id', 'init_point', 'sandbox_init_point', 'date_created', 'collector_id', 'client_id', 'site_id', 'operation_type'] as const;
 
-function ownRecord(state: CheckoutState, principal: Principal, id: string): PreferenceRecord {
-  const record = state.preferences.get(id);
-  // Another account's preference is answered as absent, as GET does.
-  if (record === undefined || record.preference.collector_id !== principal.userId) throw notFound('preference');
-  return record;
-}
-
 /**
  * An update replaces the top-level members it sends and keeps the others; the result is validated as a
  * whole, as a create is (so `auto_return` still needs `back_urls.success`).
  */
-export function updatePreference(state: CheckoutState, principal: Principal, id: string, body: unknown, now: string): Preference {
-  const record = ownRecord(state, principal, id);
+export function updatePreference(preferences: PreferenceService, principal: Principal, id: string, body: unknown, now: string): Preference {
+  const record = preferences.ownRecord(principal, id);
   const current: Record<string, unknown> = { ...record.preference };
   for (const key of [...ASSIGNED, 'industry_report', 'last_updated']) delete current[key];
   // A body that is not an object goes to the schema as it is, so its answer names the type error.
@@ -61,8 +55,9 @@ function summary(record: PreferenceRecord): PreferenceSummary {
 }
 
 /** The caller's preferences, newest first. */
-export function searchPreferences(state: CheckoutState, principal: Principal, query: PreferenceSearchQuery): PreferenceSearchResponse {
-  const found = [...state.preferences.values()]
+export function searchPreferences(store: PreferenceStore, principal: Principal, query: PreferenceSearchQuery): PreferenceSearchResponse {
+  const found = store
+    .all()
     .filter((record) => record.preference.collector_id === principal.userId)
     .filter((record) => query.external_reference === undefined || record.preference.external_reference === query.external_reference)
     .filter((record) => query.site_id === undefined || record.preference.site_id === query.site_id)

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { ActionStatus } from '../../shared/platform/terminal-actions';
+import { defineLifecycle } from '../../shared/lifecycle/kit';
+import { ActionStatus } from '../../shared/platform/terminal-actions';
+import { initialStatusOf, stepsOf, type Step } from '../lifecycle-steps';
 
 /**
  * The life of a print action (spec 3, docs/decisions.md). One table holds every legal move; whatever
@@ -23,41 +25,34 @@ import type { ActionStatus } from '../../shared/platform/terminal-actions';
 export const ActionEvent = z.enum(['cancel_api', 'pickup', 'cancel_terminal', 'print_ok', 'print_failed']);
 export type ActionEvent = z.infer<typeof ActionEvent>;
 
+export const ACTION_LIFECYCLE = defineLifecycle<ActionStatus, ActionEvent>({
+  name: 'print action',
+  states: ActionStatus.options,
+  events: ActionEvent.options,
+  initial: ['created'],
+  moves: [
+    { from: 'created', on: 'cancel_api', to: 'canceled' },
+    { from: 'created', on: 'pickup', to: 'on_terminal' },
+    { from: 'created', on: 'cancel_terminal', to: 'canceled' },
+    { from: 'on_terminal', on: 'cancel_terminal', to: 'canceled' },
+    { from: 'on_terminal', on: 'print_ok', to: 'processed' },
+    { from: 'on_terminal', on: 'print_failed', to: 'failed' },
+  ],
+});
+
 /** The status a create puts a new action in (spec 3, first row). */
-export const INITIAL_STATUS: ActionStatus = 'created';
+export const INITIAL_STATUS: ActionStatus = initialStatusOf(ACTION_LIFECYCLE);
 
-export interface Transition {
-  readonly from: ActionStatus;
-  readonly event: ActionEvent;
-  readonly to: ActionStatus;
-}
+export type TransitionResult = Step<ActionStatus, ActionEvent>;
 
-export const TRANSITIONS: readonly Transition[] = [
-  { from: 'created', event: 'cancel_api', to: 'canceled' },
-  { from: 'created', event: 'pickup', to: 'on_terminal' },
-  { from: 'created', event: 'cancel_terminal', to: 'canceled' },
-  { from: 'on_terminal', event: 'cancel_terminal', to: 'canceled' },
-  { from: 'on_terminal', event: 'print_ok', to: 'processed' },
-  { from: 'on_terminal', event: 'print_failed', to: 'failed' },
-];
-
-export type TransitionResult = { ok: true; to: ActionStatus } | { ok: false; from: ActionStatus; event: ActionEvent; reason: string };
-
-export function transition(from: ActionStatus, event: ActionEvent): TransitionResult {
-  const row = TRANSITIONS.find((candidate) => candidate.from === from && candidate.event === event);
-  if (row !== undefined) return { ok: true, to: row.to };
-  return { ok: false, from, event, reason: refusalReason(from, event) };
-}
-
-function refusalReason(from: ActionStatus, event: ActionEvent): string {
+/** Where `event` takes an action in `from`, or why it may not (the reason the 409 cannot_cancel_order carries). */
+export const transition = stepsOf(ACTION_LIFECYCLE, (from, event) => {
   if (event === 'cancel_api' && from === 'on_terminal') {
     return 'The action is at the terminal (on_terminal); it can only be cancelled on the terminal.';
   }
   if (event === 'cancel_api') return `Only an action in status created can be cancelled; this one is ${from}.`;
   return `An action in status ${from} cannot take the event ${event}.`;
-}
+});
 
 /** Statuses with no way out: every event is refused there. */
-export function isFinal(status: ActionStatus): boolean {
-  return !TRANSITIONS.some((row) => row.from === status);
-}
+export const isFinal = (status: ActionStatus): boolean => ACTION_LIFECYCLE.isFinal(status);

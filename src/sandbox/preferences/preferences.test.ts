@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlatformErrorBody } from '../../shared/platform/errors';
 import { catalogueNodes, INDUSTRIES, industryLeaves, type CataloguePart, type FieldSpec, type FieldType } from '../../shared/platform/industries';
 import { isIsoTimestamp, MESSAGES, Preference } from '../../shared/platform/preferences';
-import { INDUSTRY_SAMPLES } from './industry-samples';
-import { setPath, startTestSandbox, type TestSandbox } from './test-support';
+import { INDUSTRY_SAMPLES } from '../checkout/industry-samples';
+import { setPath, startTestSandbox, type TestSandbox } from '../checkout/test-support';
 
 let t: TestSandbox;
 beforeAll(async () => {

@@ -1,0 +1,88 @@
+import type { Payment, PaymentStatus } from '../../shared/platform/payments';
+import { roundMoney } from '../money';
+
+/** The body of a new payment (spec 2.6, 4.6), whichever way it was made. */
+
+const DAY = 86_400_000;
+
+const TICKET_METHODS = new Set(['rapipago', 'pagofacil', 'bolbradesco', 'pec', 'oxxo', 'efecty', 'pagoefectivo', 'abitab', 'redpagos']);
+const DEBIT_METHODS = new Set(['debvisa', 'debmaster', 'maestro', 'debcabal']);
+
+export function paymentTypeOf(paymentMethodId: string): string {
+  if (paymentMethodId === 'account_money') return 'account_money';
+  if (TICKET_METHODS.has(paymentMethodId)) return 'ticket';
+  if (DEBIT_METHODS.has(paymentMethodId)) return 'debit_card';
+  return 'credit_card';
+}
+
+/** The platform's test Visa (4509 9535 6623 3704), as a terminal reads it (docs/decisions.md "Point orders"). */
+export const TERMINAL_TEST_CARD = { first_six_digits: '450995', last_four_digits: '3704' } as const;
+
+export interface NewPayment {
+  collectorId: number;
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  statusDetail: string;
+  paymentMethodId: string;
+  description: string | null;
+  payerEmail: string;
+  identification?: { type: string; number: string } | undefined;
+  order: Payment['order'];
+  externalReference: string | null;
+  installments: number;
+  issuerId: number | null;
+  notificationUrl: string | null;
+  liveMode: boolean;
+  metadata: Record<string, unknown>;
+  pointOfInteraction?: string;
+  /** The card read by a terminal: the payment then carries `card` and, approved, an `authorization_code`. */
+  card?: { first_six_digits: string; last_four_digits: string };
+}
+
+/** The issuer's code: six digits, fixed by the payment id, so a reloaded `--state` answers the same. */
+const authorizationCodeOf = (paymentId: number): string => String((paymentId * 7_919) % 1_000_000).padStart(6, '0');
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+export function buildPayment(id: number, now: number, input: NewPayment): Payment {
+  const approved = input.status === 'approved';
+  const amount = roundMoney(input.amount);
+  return {
+    id,
+    date_created: iso(now),
+    date_approved: approved ? iso(now) : null,
+    date_last_updated: iso(now),
+    money_release_date: approved ? iso(now + 14 * DAY) : null,
+    operation_type: 'regular_payment',
+    payment_method_id: input.paymentMethodId,
+    payment_type_id: paymentTypeOf(input.paymentMethodId),
+    status: input.status,
+    status_detail: input.statusDetail,
+    currency_id: input.currency,
+    description: input.description,
+    live_mode: input.liveMode,
+    collector_id: input.collectorId,
+    payer: {
+      id: null,
+      email: input.payerEmail,
+      identification: { type: input.identification?.type ?? null, number: input.identification?.number ?? null },
+      type: 'guest',
+    },
+    metadata: input.metadata,
+    order: input.order,
+    external_reference: input.externalReference,
+    transaction_amount: amount,
+    transaction_amount_refunded: 0,
+    installments: input.installments,
+    issuer_id: input.issuerId,
+    notification_url: input.notificationUrl,
+    transaction_details: {
+      net_received_amount: approved ? amount : 0,
+      total_paid_amount: amount,
+      installment_amount: roundMoney(amount / input.installments),
+    },
+    ...(input.pointOfInteraction === undefined ? {} : { point_of_interaction: { type: input.pointOfInteraction } }),
+    ...(input.card === undefined ? {} : { card: { ...input.card }, authorization_code: approved ? authorizationCodeOf(id) : null }),
+  };
+}

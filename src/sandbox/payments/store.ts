@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { Clock } from '../../shared/clock';
+import { Payment } from '../../shared/platform/payments';
+import { type IdempotencyRecord, IdempotencyStore } from '../idempotency';
+
+/** A payment as the sandbox keeps it: the public body, and the application whose token created it (it signs the webhooks). */
+export const PaymentRecord = z.object({ payment: Payment, client_id: z.string() });
+export type PaymentRecord = z.infer<typeof PaymentRecord>;
+
+/** What `--state` keeps of the payments (inside the `checkout` slice, see payment-side.ts). */
+export interface SavedPayments {
+  payments: PaymentRecord[];
+  idempotency: IdempotencyRecord[];
+  sequence: number;
+}
+
+/** Ids look like the platform's: large numbers. */
+const PAYMENT_ID_BASE = 1_310_000_000;
+
+/** Every payment, whoever made it (an API call, a buyer on the checkout page, a terminal), and the keys of POST /v1/payments. */
+export class PaymentStore {
+  private readonly records = new Map<number, PaymentRecord>();
+  private sequence = 0;
+  /** X-Idempotency-Key of POST /v1/payments: the print actions' store and rules. */
+  readonly idempotency: IdempotencyStore;
+
+  constructor(clock: Clock) {
+    this.idempotency = new IdempotencyStore(clock);
+  }
+
+  nextId(): number {
+    return PAYMENT_ID_BASE + ++this.sequence;
+  }
+
+  add(record: PaymentRecord): void {
+    this.records.set(record.payment.id, record);
+  }
+
+  get(id: number): PaymentRecord | undefined {
+    return this.records.get(id);
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  all(): Payment[] {
+    return [...this.records.values()].map((record) => record.payment);
+  }
+
+  /** The payments made in a merchant order. */
+  ofMerchantOrder(orderId: number): Payment[] {
+    return this.all().filter((payment) => payment.order?.id === orderId);
+  }
+
+  save(): SavedPayments {
+    return { payments: [...this.records.values()], idempotency: this.idempotency.list(), sequence: this.sequence };
+  }
+
+  load(saved: SavedPayments): void {
+    this.reset();
+    for (const record of saved.payments) this.records.set(record.payment.id, record);
+    this.idempotency.load(saved.idempotency);
+    this.sequence = saved.sequence;
+  }
+
+  reset(): void {
+    this.records.clear();
+    this.idempotency.reset();
+    this.sequence = 0;
+  }
+}
