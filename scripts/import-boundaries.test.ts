@@ -24,7 +24,9 @@ describe('import boundaries', () => {
       await refusedImports('src/main/embedded-sandbox.ts', `import { createSandbox } from '../sandbox/app';\nexport const start = createSandbox;\n`),
     ).toEqual([]);
     expect(await refusedImports('src/main/testing/probe.ts', SANDBOX_APP)).toEqual([]);
-    expect(await refusedImports('src/main/host/probe.test.ts', `import { createSandbox } from '../../sandbox/app';\nexport const start = createSandbox;\n`)).toEqual([]);
+    expect(
+      await refusedImports('src/main/host/probe.test.ts', `import { createSandbox } from '../../sandbox/app';\nexport const start = createSandbox;\n`),
+    ).toEqual([]);
   });
 
   it('keeps the sandbox out of every file under src/main/core, its tests included (they reach it through src/main/testing)', async () => {
@@ -35,6 +37,54 @@ describe('import boundaries', () => {
   it('keeps main and the sandbox out of the renderer', async () => {
     const source = `import { createAppCore } from '../../../main/core/app-core';\nimport { createSandbox } from '../../../sandbox/app';\nexport const both = [createAppCore, createSandbox];\n`;
     expect(await refusedImports('src/renderer/src/features/probe.ts', source)).toEqual(['../../../main/core/app-core', '../../../sandbox/app']);
+  });
+
+  it('keeps each renderer feature out of the others, climbing out with ../ or naming features/ outright', async () => {
+    const source = `import { useTerminalSales } from '../sell/api';\nimport { sellMessages } from '../sell/messages';\nimport { CounterScreen } from '../../features/counter/CounterScreen';\nexport const all = [useTerminalSales, sellMessages, CounterScreen];\n`;
+    expect(await refusedImports('src/renderer/src/features/manager/probe.tsx', source)).toEqual([
+      '../sell/api',
+      '../sell/messages',
+      '../../features/counter/CounterScreen',
+    ]);
+    // A file in a feature's subfolder climbs one level more to reach a sibling feature.
+    const nested = `import { useCharge } from '../../sell/api';\nimport { filterRequest } from '../filters';\nexport const both = [useCharge, filterRequest];\n`;
+    expect(await refusedImports('src/renderer/src/features/manager/store/probe.tsx', nested)).toEqual(['../../sell/api']);
+    expect(
+      await refusedImports(
+        'src/renderer/src/features/sell/probe.test.ts',
+        `import { SalesPanel } from '../manager/SalesPanel';\nexport const panel = SalesPanel;\n`,
+      ),
+    ).toEqual(['../manager/SalesPanel']);
+  });
+
+  it('lets a feature import its own files and the shared places: components, lib, api, i18n and src/shared', async () => {
+    const source = [
+      `import { SalesPanel } from './SalesPanel';`,
+      `import { WholeStoreView } from './store/WholeStoreView';`,
+      `import { PrintTimeline } from '../../components/print-timeline/PrintTimeline';`,
+      `import { checkInvoice } from '../../lib/invoice';`,
+      `import { useTerminalSales } from '../../api/terminal-sales';`,
+      `import { useFeatureT } from '../../i18n';`,
+      `import { TerminalSale } from '../../../../shared/ipc/channels/terminal-sales';`,
+      `export const all = [SalesPanel, WholeStoreView, PrintTimeline, checkInvoice, useTerminalSales, useFeatureT, TerminalSale];`,
+      '',
+    ].join('\n');
+    expect(await refusedImports('src/renderer/src/features/manager/probe.tsx', source)).toEqual([]);
+    expect(
+      await refusedImports(
+        'src/renderer/src/features/manager/store/probe.tsx',
+        `import { filterRequest } from '../filters';\nexport const filter = filterRequest;\n`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('still keeps main, the sandbox and electron out of a renderer feature (its block replaces the renderer-wide one)', async () => {
+    const source = `import { app } from 'electron';\nimport { createAppCore } from '../../../../main/core/app-core';\nimport { createSandbox } from '../../../../sandbox/app';\nexport const all = [app, createAppCore, createSandbox];\n`;
+    expect(await refusedImports('src/renderer/src/features/counter/probe.ts', source)).toEqual([
+      'electron',
+      '../../../../main/core/app-core',
+      '../../../../sandbox/app',
+    ]);
   });
 
   it('lets src/shared import none of the roots that import it', async () => {
