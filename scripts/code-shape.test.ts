@@ -25,7 +25,6 @@ const KNOWN_LONG: Readonly<Record<string, number>> = {
   'src/sandbox/oauth/routes.ts#registerOAuth': 237,
   'src/sandbox/oauth/routes.ts#(anonymous)': 213,
   'src/sandbox/terminals/view.ts#terminalPage': 229,
-  'src/renderer/src/features/manager/store/WholeStoreView.tsx#StoreHistory': 182,
   /** The composition root's whole file. */
   'src/main/core/app-core.ts': 241,
 };
