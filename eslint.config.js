@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 /**
  * Who may import whom (DESIGN.md "Rules of the house"), as no-restricted-imports options. ESLint
@@ -18,6 +19,25 @@ const SANDBOX_FROM_MAIN = intoRoot(
 const MAIN_FROM_RENDERER = intoRoot('main', 'The renderer reaches main only through the IPC contract in src/shared/ipc (DESIGN.md).');
 const SANDBOX_FROM_RENDERER = intoRoot('sandbox', 'The renderer knows the platform only through main (DESIGN.md).');
 const FROM_SHARED = ['main', 'renderer', 'sandbox'].map((root) => intoRoot(root, 'src/shared is imported by every root and imports none of them (DESIGN.md).'));
+
+/** Every folder of src/renderer/src/features, read here so a new screen is held to the rule below from its first file. */
+const FEATURES = readdirSync(new URL('./src/renderer/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/**
+ * A renderer feature never imports another feature's files (docs/architecture.md): what two screens share
+ * lives in components/, lib/, api/ or i18n/ of the renderer, or in src/shared. Matched on the import as
+ * written: climbing out with `../` into another feature's folder, or naming `features/<another>` outright.
+ * (A feature's own subfolder must not be named like another feature, or it is refused too.)
+ */
+const intoOtherFeatures = (feature) => {
+  const others = FEATURES.filter((name) => name !== feature).join('|');
+  const message = `features/${feature} imports no other feature: what screens share lives in the renderer's components/, lib/, api/ or i18n/, or in src/shared (docs/architecture.md).`;
+  return [
+    { regex: `^(\\./)?(\\.\\./)+(${others})(/|$)`, message },
+    { regex: `(^|/)features/(${others})(/|$)`, message },
+  ];
+};
 
 const restrict = (paths, patterns) => ['error', { paths, patterns }];
 /**
@@ -57,6 +77,12 @@ export default tseslint.config(
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrict([ELECTRON_ONLY_IN_SHELLS], [MAIN_FROM_RENDERER, SANDBOX_FROM_RENDERER]) },
   },
+  ...FEATURES.map((feature) => ({
+    files: [`src/renderer/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': restrict([ELECTRON_ONLY_IN_SHELLS], [MAIN_FROM_RENDERER, SANDBOX_FROM_RENDERER, ...intoOtherFeatures(feature)]),
+    },
+  })),
   {
     files: ['src/shared/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrict([ELECTRON_ONLY_IN_SHELLS], FROM_SHARED) },

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, SCREENSHOT_DIR } from './fixtures';
 
 /**
- * Every screen in both languages at both window sizes (issue 14): nothing may spill sideways out
+ * Every screen in both languages at both window sizes: nothing may spill sideways out
  * of the window, and each is photographed to be looked at. SHOTS_DIR sends the pictures elsewhere.
  */
 const SHOTS = process.env['SHOTS_DIR'] ?? SCREENSHOT_DIR;

@@ -8,7 +8,7 @@ import { expect, screenshot, startCounterHost, test } from './fixtures';
 import { openCounter as openCounterWith } from './counter-page';
 
 /**
- * Issue 14's walkthrough items that were still open, each as the cashier meets it in the real app
+ * What a cashier's first day with the app showed was still wrong, each as the cashier meets it in the real app
  * (browser host + embedded sandbox): the Print button stays put, the keyboard lands somewhere sensible,
  * the toolbar is one Tab stop, a long picture is warned about, {{terminal}} prints the terminal's name,
  * the CSV speaks local time and the screen's words, and a preview that throws takes only its panel.

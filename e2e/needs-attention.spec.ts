@@ -6,9 +6,9 @@ import type { TerminalSettingsPatch } from '../src/sandbox/terminals/virtual-ter
 import { expect, startCounterHost, test } from './fixtures';
 
 /**
- * Issue 16 defect 5, the lane half, through the browser host and the sandbox's fault API: a print whose
- * creates keep failing is set aside ("Needs attention"), the next print to the same terminal prints,
- * and Give up clears it without anything printed twice. The host runs with a short set-aside rule
+ * A print that cannot be created must not hold its terminal's lane, through the browser host and the
+ * sandbox's fault API: a print whose creates keep failing is set aside ("Needs attention"), the next
+ * print to the same terminal prints, and Give up clears it without anything printed twice. The host runs with a short set-aside rule
  * (3 failures, no minimum time) so the test does not wait minutes. Run `npx electron-vite build` first.
  */
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, screenshot, startCounterHost, test } from './fixtures';
 
 /**
- * Sandbox mode across a restart of the browser host (issue 14): the embedded sandbox comes back with its
+ * Sandbox mode across a restart of the browser host: the embedded sandbox comes back with its
  * state at the same address, so a print the terminal held finishes; a tab of the earlier run says it
  * belongs to an earlier session; the terminal's paper is one click away, and the sandbox's own address
  * lists its terminals. Run `npx electron-vite build` first.

@@ -5,7 +5,7 @@ import { expect, screenshot, test } from './fixtures';
 import { openCounter, printReceipt } from './counter-page';
 
 /**
- * Issue 14, section 2: the status a cashier sees is true, or says it is unsure. The real app (browser
+ * The status a cashier sees is true, or says it is unsure. The real app (browser
  * host + embedded sandbox) with faults injected through the sandbox's control API. Run
  * `npx electron-vite build` first: the host serves the built renderer.
  */

@@ -10,7 +10,7 @@ import { expect, screenshot, startCounterHost, test, type CounterHost } from './
 import { configureInSettings } from './store-settings';
 
 /**
- * One store, many counters (issue 17): two browser hosts with their own data folders publish to one
+ * One store, many counters: two browser hosts with their own data folders publish to one
  * real PostgreSQL (a throwaway server on loopback). Run `npx electron-vite build` first.
  */
 

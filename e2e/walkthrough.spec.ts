@@ -1,7 +1,7 @@
 import { expect, screenshot, test } from './fixtures';
 
 /**
- * The smaller things a walkthrough at 1366×768 and 1024×768 found (issue 14), each as the cashier
+ * The smaller things a walkthrough at 1366×768 and 1024×768 found, each as the cashier
  * meets it, through the browser host. Run `npx electron-vite build` first.
  */
 

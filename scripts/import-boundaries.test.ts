@@ -39,6 +39,54 @@ describe('import boundaries', () => {
     expect(await refusedImports('src/renderer/src/features/probe.ts', source)).toEqual(['../../../main/core/app-core', '../../../sandbox/app']);
   });
 
+  it('keeps each renderer feature out of the others, climbing out with ../ or naming features/ outright', async () => {
+    const source = `import { useTerminalSales } from '../sell/api';\nimport { sellMessages } from '../sell/messages';\nimport { CounterScreen } from '../../features/counter/CounterScreen';\nexport const all = [useTerminalSales, sellMessages, CounterScreen];\n`;
+    expect(await refusedImports('src/renderer/src/features/manager/probe.tsx', source)).toEqual([
+      '../sell/api',
+      '../sell/messages',
+      '../../features/counter/CounterScreen',
+    ]);
+    // A file in a feature's subfolder climbs one level more to reach a sibling feature.
+    const nested = `import { useCharge } from '../../sell/api';\nimport { filterRequest } from '../filters';\nexport const both = [useCharge, filterRequest];\n`;
+    expect(await refusedImports('src/renderer/src/features/manager/store/probe.tsx', nested)).toEqual(['../../sell/api']);
+    expect(
+      await refusedImports(
+        'src/renderer/src/features/sell/probe.test.ts',
+        `import { SalesPanel } from '../manager/SalesPanel';\nexport const panel = SalesPanel;\n`,
+      ),
+    ).toEqual(['../manager/SalesPanel']);
+  });
+
+  it('lets a feature import its own files and the shared places: components, lib, api, i18n and src/shared', async () => {
+    const source = [
+      `import { SalesPanel } from './SalesPanel';`,
+      `import { WholeStoreView } from './store/WholeStoreView';`,
+      `import { PrintTimeline } from '../../components/print-timeline/PrintTimeline';`,
+      `import { checkInvoice } from '../../lib/invoice';`,
+      `import { useTerminalSales } from '../../api/terminal-sales';`,
+      `import { useFeatureT } from '../../i18n';`,
+      `import { TerminalSale } from '../../../../shared/ipc/channels/terminal-sales';`,
+      `export const all = [SalesPanel, WholeStoreView, PrintTimeline, checkInvoice, useTerminalSales, useFeatureT, TerminalSale];`,
+      '',
+    ].join('\n');
+    expect(await refusedImports('src/renderer/src/features/manager/probe.tsx', source)).toEqual([]);
+    expect(
+      await refusedImports(
+        'src/renderer/src/features/manager/store/probe.tsx',
+        `import { filterRequest } from '../filters';\nexport const filter = filterRequest;\n`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('still keeps main, the sandbox and electron out of a renderer feature (its block replaces the renderer-wide one)', async () => {
+    const source = `import { app } from 'electron';\nimport { createAppCore } from '../../../../main/core/app-core';\nimport { createSandbox } from '../../../../sandbox/app';\nexport const all = [app, createAppCore, createSandbox];\n`;
+    expect(await refusedImports('src/renderer/src/features/counter/probe.ts', source)).toEqual([
+      'electron',
+      '../../../../main/core/app-core',
+      '../../../../sandbox/app',
+    ]);
+  });
+
   it('lets src/shared import none of the roots that import it', async () => {
     const source = `import { a } from '../../main/x';\nimport { b } from '../../renderer/src/y';\nimport { c } from '../../sandbox/z';\nimport { d } from './notifications';\nexport const all = [a, b, c, d];\n`;
     expect(await refusedImports('src/shared/platform/probe.ts', source)).toEqual(['../../main/x', '../../renderer/src/y', '../../sandbox/z']);

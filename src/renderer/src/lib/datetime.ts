@@ -1,7 +1,7 @@
 import type { Language } from '../../../shared/ipc/channels/app';
 
 /**
- * The one way every screen writes a date and a time (issue 14: five formats across the screens).
+ * The one way every screen writes a date and a time, so the cashier never meets two formats for one moment.
  * The parts and their order come from the locale: the browser's own when it speaks the language the
  * settings chose (an en-US computer keeps its month-first dates and 12-hour clock), otherwise the
  * language's usual locale. Every part has a fixed width, so a column of times reads down at a glance,

@@ -15,8 +15,8 @@ interface ErrorBoundaryProps {
 }
 
 /**
- * Keeps one screen's or one preview's failure to itself: instead of a blank window until reload (issue
- * 14: one invoice the DTE reader threw on), a friendly message with the error's code and "Try again",
+ * Keeps one screen's or one preview's failure to itself: instead of a blank window until reload (as one
+ * invoice the DTE reader threw on once left it), a friendly message with the error's code and "Try again",
  * and the error logged.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: unknown; failed: boolean }> {

@@ -5,7 +5,7 @@ import { useFeatureT } from '../../i18n';
 import { timelineMessages } from './messages';
 
 /**
- * Try again / Give up for a print set aside (issue 16 defect 5). Giving up asks first: it cancels the
+ * Try again / Give up for a print set aside after its creates kept failing. Giving up asks first: it cancels the
  * print on the platform where it may be, which cannot be undone. The answer arrives as the print's
  * change event too, so the row updates from either.
  */

@@ -25,7 +25,7 @@ const STEP_LABELS: Readonly<Record<Exclude<StepName, 'outcome'>, CommonKey>> = {
 /** The platform takes a cancel only before the terminal has the print (spec 3, 7.3 cannot_cancel_order). */
 
 export function canCancelPrint(print: PrintSummary): boolean {
-  // Unconfirmed, it may be printing already: no Cancel that may be a lie (issue 14).
+  // Unconfirmed, it may be printing already: no Cancel, which might promise what the terminal no longer allows.
   return CANCELABLE_PRINT_STATUSES.includes(print.status) && !print.cancelRequested && !isStatusUnconfirmed(print);
 }
 

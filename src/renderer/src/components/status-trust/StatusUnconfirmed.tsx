@@ -4,7 +4,7 @@ import { isFinalPrintStatus } from '../../../../shared/lifecycle/print';
 import { fillMessage, useT } from '../../i18n';
 import './status-trust.css';
 
-/** Whether the print's status on screen is unconfirmed: reads fail, and it may have moved on unseen (issue 14). */
+/** Whether the print's status on screen is unconfirmed: reads fail, and it may have moved on unseen, so the screen must not show it as settled. */
 export function isStatusUnconfirmed(print: PrintSummary): boolean {
   return (print.statusUnconfirmed ?? null) !== null && !isFinalPrintStatus(print.status);
 }

@@ -1,7 +1,8 @@
 import { fillMessage, useFeatureT } from '../../i18n';
-import { fieldKey, PAYMENT_TYPES, type CartDraft, type CartFields, type CartOptions, type FieldText, type FormField, type Problem } from './cart';
-import { elementId, FieldFrame, FieldInput } from './FieldInput';
-import { checkoutMessages, type CheckoutMessageKey } from './messages';
+import { fieldKey, type CartDraft, type CartFields, type CartItemDraft, type CartOptions, type FieldText, type FormField, type Problem } from './cart';
+import { CartOptionsSection } from './CartOptions';
+import { FieldInput } from './FieldInput';
+import { checkoutMessages } from './messages';
 
 interface CartFormProps {
   draft: CartDraft;
@@ -17,47 +18,82 @@ interface CartFormProps {
 
 const withValue = (text: FieldText, path: string, value: string): FieldText => ({ ...text, [path]: value });
 
+interface FieldListProps {
+  list: readonly FormField[];
+  text: FieldText;
+  /** The key a field's problems are filed under. */
+  keyOf(field: FormField): string;
+  onValue(path: string, value: string): void;
+  problemFor(key: string): Problem | undefined;
+  onTouch(key: string): void;
+  industryName: string;
+}
+
+/** Catalogue fields of one part of the cart, each with its value and its problem. */
+function FieldList({ list, text, keyOf, onValue, problemFor, onTouch, industryName }: FieldListProps) {
+  return list.map((field) => {
+    const key = keyOf(field);
+    return (
+      <FieldInput
+        key={field.path}
+        field={field}
+        fieldKey={key}
+        value={text[field.path] ?? ''}
+        problem={problemFor(key)}
+        industryName={industryName}
+        onChange={(value) => onValue(field.path, value)}
+        onBlur={() => onTouch(key)}
+      />
+    );
+  });
+}
+
+interface CartItemProps extends Pick<CartFormProps, 'fields' | 'industryName' | 'problemFor' | 'onChange' | 'onTouch' | 'onRemoveItem'> {
+  item: CartItemDraft;
+  index: number;
+  /** The last item cannot be removed: a cart has at least one. */
+  removable: boolean;
+}
+
+/** One item of the cart: its fields, and the industry's extra fields for items when it has any (spec 2.5). */
+function CartItem({ item, index, removable, fields, industryName, problemFor, onChange, onTouch, onRemoveItem }: CartItemProps) {
+  const t = useFeatureT(checkoutMessages);
+  const onValue = (path: string, value: string) =>
+    onChange((current) => ({
+      ...current,
+      items: current.items.map((entry) => (entry.key === item.key ? { ...entry, values: withValue(entry.values, path, value) } : entry)),
+    }));
+  const common = { text: item.values, keyOf: (field: FormField) => fieldKey('items', field.path, index), onValue, problemFor, onTouch, industryName };
+  const number = String(index + 1);
+  return (
+    <fieldset className="cart-item" data-testid={`cart-item-${index}`}>
+      <legend>{fillMessage(t('item'), { number })}</legend>
+      {removable ? (
+        <button type="button" className="link-button cart-item-remove" onClick={() => onRemoveItem(item.key)}>
+          {fillMessage(t('item.remove'), { number })}
+        </button>
+      ) : null}
+      <div className="cart-grid">
+        <FieldList list={fields.item} {...common} />
+      </div>
+      {fields.itemIndustry.length > 0 ? (
+        <fieldset className="cart-subsection">
+          <legend>{fillMessage(t('item.industry'), { industry: industryName })}</legend>
+          <div className="cart-grid">
+            <FieldList list={fields.itemIndustry} {...common} />
+          </div>
+        </fieldset>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** The cart: items, buyer, shipment and payment options (spec 2.4), with the industry's extra fields (2.5). */
 export function CartForm({ draft, fields, industryName, problemFor, onChange, onTouch, onAddItem, onRemoveItem }: CartFormProps) {
   const t = useFeatureT(checkoutMessages);
-
-  const renderFields = (list: readonly FormField[], text: FieldText, keyOf: (field: FormField) => string, update: (path: string, value: string) => void) =>
-    list.map((field) => {
-      const key = keyOf(field);
-      return (
-        <FieldInput
-          key={field.path}
-          field={field}
-          fieldKey={key}
-          value={text[field.path] ?? ''}
-          problem={problemFor(key)}
-          industryName={industryName}
-          onChange={(value) => update(field.path, value)}
-          onBlur={() => onTouch(key)}
-        />
-      );
-    });
-
-  const setOption = <K extends keyof CartOptions>(name: K, value: CartOptions[K]) =>
+  const fieldsOf = { problemFor, onTouch, industryName };
+  const onOption = <K extends keyof CartOptions>(name: K, value: CartOptions[K]) =>
     onChange((current) => ({ ...current, options: { ...current.options, [name]: value } }));
-  const optionField = (name: keyof CartOptions, key: string, labelKey: CheckoutMessageKey, hint?: CheckoutMessageKey, wide?: boolean) => {
-    const id = elementId(key);
-    const problem = problemFor(key);
-    return (
-      <FieldFrame id={id} label={t(labelKey)} problem={problem} hint={hint === undefined ? undefined : t(hint)} wide={wide}>
-        <input
-          id={id}
-          type="text"
-          autoComplete="off"
-          value={String(draft.options[name])}
-          aria-invalid={problem !== undefined}
-          aria-describedby={problem !== undefined ? `${id}-problem` : hint === undefined ? undefined : `${id}-hint`}
-          onChange={(event) => setOption(name, event.target.value)}
-          onBlur={() => onTouch(key)}
-        />
-      </FieldFrame>
-    );
-  };
 
   return (
     <div className="cart-form">
@@ -68,43 +104,32 @@ export function CartForm({ draft, fields, industryName, problemFor, onChange, on
             {t('item.add')}
           </button>
         </div>
-        {draft.items.map((item, index) => {
-          const update = (path: string, value: string) =>
-            onChange((current) => ({
-              ...current,
-              items: current.items.map((entry) => (entry.key === item.key ? { ...entry, values: withValue(entry.values, path, value) } : entry)),
-            }));
-          const keyOf = (field: FormField) => fieldKey('items', field.path, index);
-          const number = String(index + 1);
-          return (
-            <fieldset key={item.key} className="cart-item" data-testid={`cart-item-${index}`}>
-              <legend>{fillMessage(t('item'), { number })}</legend>
-              {draft.items.length > 1 ? (
-                <button type="button" className="link-button cart-item-remove" onClick={() => onRemoveItem(item.key)}>
-                  {fillMessage(t('item.remove'), { number })}
-                </button>
-              ) : null}
-              <div className="cart-grid">{renderFields(fields.item, item.values, keyOf, update)}</div>
-              {fields.itemIndustry.length > 0 ? (
-                <fieldset className="cart-subsection">
-                  <legend>{fillMessage(t('item.industry'), { industry: industryName })}</legend>
-                  <div className="cart-grid">{renderFields(fields.itemIndustry, item.values, keyOf, update)}</div>
-                </fieldset>
-              ) : null}
-            </fieldset>
-          );
-        })}
+        {draft.items.map((item, index) => (
+          <CartItem
+            key={item.key}
+            item={item}
+            index={index}
+            removable={draft.items.length > 1}
+            fields={fields}
+            industryName={industryName}
+            problemFor={problemFor}
+            onChange={onChange}
+            onTouch={onTouch}
+            onRemoveItem={onRemoveItem}
+          />
+        ))}
       </section>
 
       <section className="cart-section" aria-labelledby="cart-payer-title">
         <h2 id="cart-payer-title">{t('payer')}</h2>
         <div className="cart-grid">
-          {renderFields(
-            fields.payer,
-            draft.payer,
-            (field) => fieldKey('payer', field.path),
-            (path, value) => onChange((current) => ({ ...current, payer: withValue(current.payer, path, value) })),
-          )}
+          <FieldList
+            {...fieldsOf}
+            list={fields.payer}
+            text={draft.payer}
+            keyOf={(field) => fieldKey('payer', field.path)}
+            onValue={(path, value) => onChange((current) => ({ ...current, payer: withValue(current.payer, path, value) }))}
+          />
         </div>
       </section>
 
@@ -114,73 +139,18 @@ export function CartForm({ draft, fields, industryName, problemFor, onChange, on
           <p className="hint">{fillMessage(t('shipment.none'), { industry: industryName })}</p>
         ) : (
           <div className="cart-grid">
-            {renderFields(
-              fields.shipments,
-              draft.shipments,
-              (field) => fieldKey('shipments', field.path),
-              (path, value) => onChange((current) => ({ ...current, shipments: withValue(current.shipments, path, value) })),
-            )}
+            <FieldList
+              {...fieldsOf}
+              list={fields.shipments}
+              text={draft.shipments}
+              keyOf={(field) => fieldKey('shipments', field.path)}
+              onValue={(path, value) => onChange((current) => ({ ...current, shipments: withValue(current.shipments, path, value) }))}
+            />
           </div>
         )}
       </section>
 
-      <section className="cart-section" aria-labelledby="cart-options-title">
-        <h2 id="cart-options-title">{t('options')}</h2>
-        <div className="cart-grid">
-          {optionField('externalReference', 'external_reference', 'field.external_reference', 'field.external_reference.hint')}
-          {optionField('installments', 'payment_methods.installments', 'field.installments')}
-          {optionField('defaultInstallments', 'payment_methods.default_installments', 'field.default_installments')}
-          {optionField('backSuccess', 'back_urls.success', 'field.back_urls.success', undefined, true)}
-          {optionField('backPending', 'back_urls.pending', 'field.back_urls.pending', undefined, true)}
-          {optionField('backFailure', 'back_urls.failure', 'field.back_urls.failure', undefined, true)}
-          <label className="cart-check cart-field-wide">
-            <input type="checkbox" checked={draft.options.autoReturn} onChange={(event) => setOption('autoReturn', event.target.checked)} />
-            {t('field.auto_return')}
-          </label>
-          <label className="cart-check">
-            <input type="checkbox" checked={draft.options.expires} onChange={(event) => setOption('expires', event.target.checked)} />
-            {t('field.expires')}
-          </label>
-          {draft.options.expires ? (
-            <FieldFrame id={elementId('date_of_expiration')} label={t('field.date_of_expiration')} problem={problemFor('date_of_expiration')}>
-              <input
-                id={elementId('date_of_expiration')}
-                type="datetime-local"
-                step={60}
-                value={draft.options.expiresAt}
-                aria-invalid={problemFor('date_of_expiration') !== undefined}
-                onChange={(event) => setOption('expiresAt', event.target.value)}
-                onBlur={() => onTouch('date_of_expiration')}
-              />
-            </FieldFrame>
-          ) : null}
-          {optionField(
-            'excludedMethods',
-            'payment_methods.excluded_payment_methods',
-            'field.excluded_payment_methods',
-            'field.excluded_payment_methods.hint',
-            true,
-          )}
-          <fieldset className="cart-types cart-field-wide">
-            <legend>{t('field.excluded_payment_types')}</legend>
-            {PAYMENT_TYPES.map((type) => (
-              <label key={type} className="cart-check">
-                <input
-                  type="checkbox"
-                  checked={draft.options.excludedTypes.includes(type)}
-                  onChange={(event) =>
-                    setOption(
-                      'excludedTypes',
-                      event.target.checked ? [...draft.options.excludedTypes, type] : draft.options.excludedTypes.filter((entry) => entry !== type),
-                    )
-                  }
-                />
-                {t(`type.${type}`)}
-              </label>
-            ))}
-          </fieldset>
-        </div>
-      </section>
+      <CartOptionsSection options={draft.options} problemFor={problemFor} onOption={onOption} onTouch={onTouch} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { PrintTimeline } from '../../components/print-timeline/PrintTimeline';
 import { fillMessage, useFeatureT } from '../../i18n';
 import { counterMessages } from './messages';
 
-/** Every other unfinished print of this counter, newest first, under the print bar: none disappears while it is on its way (issue 14). */
+/** Every other unfinished print of this counter, newest first, under the print bar: none disappears while it is on its way. */
 export function UnfinishedPrintList({ prints }: { prints: readonly PrintSummary[] }) {
   const t = useFeatureT(counterMessages);
   if (prints.length === 0) return null;

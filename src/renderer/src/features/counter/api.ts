@@ -35,7 +35,7 @@ export function saveDraft(draft: Draft): Promise<Draft> {
 
 export const useTerminals = () => useContractQuery('terminals.list', {}, { staleTime: 60_000 });
 
-/** Every unfinished print of this counter, read once and then kept by main's events (issue 14: none disappears from the screen). */
+/** Every unfinished print of this counter, read once and then kept by main's events, so none disappears from the screen while it is on its way. */
 export function useUnfinishedPrints(): UnfinishedPrints {
   const list = useContractQuery(
     'prints.list',

@@ -3,7 +3,7 @@ import { PRINTER_DOTS_PER_MM } from '../../../../shared/receipt';
 /**
  * Past 30 cm a picture is longer than any receipt a store prints (a long till receipt is 20–25 cm)
  * and is most likely a photo or a scanned page chosen by mistake; it still prints, after a warning
- * (docs/decisions.md, issue 14: a 72 cm picture said only "Ready to print").
+ * (docs/decisions.md): without it, a 72 cm picture said only "Ready to print".
  */
 export const LONG_PICTURE_CM = 30;
 export const LONG_PICTURE_DOTS = LONG_PICTURE_CM * 10 * PRINTER_DOTS_PER_MM;

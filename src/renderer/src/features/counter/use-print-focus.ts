@@ -10,7 +10,7 @@ function focusWillBeLost(): boolean {
 /**
  * After Print (or Print again) the keyboard goes to the new print's status line, so a screen reader
  * reads it and Tab goes on from there; a refused print gives the focus back to the Print button.
- * Without this the disabled button dropped the focus to the page body (issue 14). A print sent with
+ * Without this the disabled button dropped the focus to the page body, and the keyboard lost its place. A print sent with
  * Ctrl+Enter from the editor leaves the focus in the editor, where the cashier is typing.
  */
 export function usePrintFocus(outcome: PrintOutcome, progress: RefObject<HTMLElement | null>): () => void {

@@ -109,7 +109,7 @@ function Actions({ print, terminals, onOpen }: { print: PrintDetail; terminals: 
           </label>
         </span>
       </div>
-      {/* Set aside (issue 16): the same Try again / Give up as on the Counter and Queue screens. */}
+      {/* Set aside after its creates kept failing: the same Try again / Give up as on the Counter and Queue screens. */}
       {print.status === 'needs_attention' ? <AttentionActions print={print} onDone={() => referenceRef.current?.focus()} /> : null}
       <p id="drawer-cancel-note" className="drawer-note" role="status" data-testid="cancel-note">
         {cancel.isError ? <span className="drawer-problem">{cancel.error.message}</span> : null}

@@ -2,8 +2,8 @@ import { DECLINE_REASONS, SALE_STATUSES } from '../../../../shared/i18n/sales';
 import type { TerminalSale } from '../../../../shared/ipc/channels/terminal-sales';
 import { DeclineReason } from '../../../../shared/platform/orders';
 import { useFeatureT, useLanguage } from '../../i18n';
-import { useLiveTerminalSales, useTerminalSales } from '../sell/api';
-import { sellMessages } from '../sell/messages';
+import { useLiveTerminalSales, useTerminalSales } from '../../api/terminal-sales';
+import { managerMessages } from './messages';
 
 const SHOWN = 20;
 
@@ -18,7 +18,7 @@ function paymentOf(sale: TerminalSale): string {
  * printed for it, which opens the print's drawer. Live through `terminalSale.changed`, as the Sell screen.
  */
 export function SalesPanel({ onOpenPrint }: { onOpenPrint(id: string): void }) {
-  const t = useFeatureT(sellMessages);
+  const t = useFeatureT(managerMessages);
   const language = useLanguage();
   const sales = useTerminalSales();
   useLiveTerminalSales();

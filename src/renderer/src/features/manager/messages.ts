@@ -91,6 +91,17 @@ const en = {
   'drawer.reprintTo': 'on',
   'drawer.reprinting': 'Sending…',
   'drawer.reprinted': 'Reprint queued as',
+  'sales.title': 'Terminal sales',
+  'sales.empty': 'No sales charged on a terminal yet.',
+  'sales.when': 'When',
+  'sales.amount': 'Amount',
+  'sales.status': 'Status',
+  'sales.payment': 'Payment',
+  'sales.refunds': 'Refunds',
+  'sales.receipt': 'Receipt',
+  'sales.noReceipt': 'None',
+  'sales.openReceipt': 'Open receipt print',
+  'sales.terminalSlip': 'Terminal slip',
 } as const;
 
 export type ManagerMessageKey = keyof typeof en;
@@ -185,6 +196,17 @@ const es: Record<ManagerMessageKey, string> = {
   'drawer.reprintTo': 'en',
   'drawer.reprinting': 'Enviando…',
   'drawer.reprinted': 'Reimpresión en cola como',
+  'sales.title': 'Ventas en terminal',
+  'sales.empty': 'Todavía no hay ventas cobradas en una terminal.',
+  'sales.when': 'Cuándo',
+  'sales.amount': 'Monto',
+  'sales.status': 'Estado',
+  'sales.payment': 'Pago',
+  'sales.refunds': 'Devoluciones',
+  'sales.receipt': 'Comprobante',
+  'sales.noReceipt': 'Ninguno',
+  'sales.openReceipt': 'Abrir la impresión del comprobante',
+  'sales.terminalSlip': 'Comprobante de la terminal',
 };
 
 export const managerMessages: FeatureMessages<ManagerMessageKey> = { en, es };

@@ -3,8 +3,9 @@ import { CashierAmount, type TerminalSale } from '../../../../shared/ipc/channel
 import { DECLINE_REASONS, SALE_STATUSES } from '../../../../shared/i18n/sales';
 import { DeclineReason } from '../../../../shared/platform/orders';
 import { useContractQuery } from '../../api/hooks';
+import { useLiveTerminalSales, useTerminalSales } from '../../api/terminal-sales';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
-import { useCancelSale, useCharge, useLiveTerminalSales, useRefundSale, useTerminalSales } from './api';
+import { useCancelSale, useCharge, useRefundSale } from './api';
 import { sellMessages } from './messages';
 import { EMPTY_ITEM, itemsOf, SaleItems, type ItemDraft } from './SaleItems';
 import './sell.css';

@@ -42,17 +42,6 @@ const en = {
   'template.saved': 'Receipt saved.',
   'template.preview': 'Receipt preview',
   'template.previewCaption': 'A sample sale, as the terminal will print it',
-  'sales.title': 'Terminal sales',
-  'sales.empty': 'No sales charged on a terminal yet.',
-  'sales.when': 'When',
-  'sales.amount': 'Amount',
-  'sales.status': 'Status',
-  'sales.payment': 'Payment',
-  'sales.refunds': 'Refunds',
-  'sales.receipt': 'Receipt',
-  'sales.noReceipt': 'None',
-  'sales.openReceipt': 'Open receipt print',
-  'sales.terminalSlip': 'Terminal slip',
 };
 
 type SellMessageKey = keyof typeof en;
@@ -98,17 +87,6 @@ const es: Record<SellMessageKey, string> = {
   'template.saved': 'Comprobante guardado.',
   'template.preview': 'Vista previa del comprobante',
   'template.previewCaption': 'Una venta de ejemplo, tal como la imprimirá la terminal',
-  'sales.title': 'Ventas en terminal',
-  'sales.empty': 'Todavía no hay ventas cobradas en una terminal.',
-  'sales.when': 'Cuándo',
-  'sales.amount': 'Monto',
-  'sales.status': 'Estado',
-  'sales.payment': 'Pago',
-  'sales.refunds': 'Devoluciones',
-  'sales.receipt': 'Comprobante',
-  'sales.noReceipt': 'Ninguno',
-  'sales.openReceipt': 'Abrir la impresión del comprobante',
-  'sales.terminalSlip': 'Comprobante de la terminal',
 };
 
 export const sellMessages: FeatureMessages<SellMessageKey> = { en, es };
