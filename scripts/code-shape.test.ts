@@ -13,9 +13,11 @@ const FUNCTION_LIMIT = 120;
 const COMPONENT_LIMIT = 150;
 const COMPOSITION_ROOT_LIMIT = 150;
 
-/** Functions still over their limit, each to be split; the test fails when one grows or a new one appears, and when one is fixed but still listed. */
-const KNOWN_LONG: Readonly<Record<string, number>> = {
-};
+/**
+ * Functions allowed over their limit until they are split (none now); the test fails when a listed one
+ * grows or an unlisted one appears, and when a listed one has been split but is still listed.
+ */
+const KNOWN_LONG: Readonly<Record<string, number>> = {};
 
 function sources(directory: string, pattern: RegExp): string[] {
   const found: string[] = [];
