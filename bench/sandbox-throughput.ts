@@ -1,7 +1,7 @@
 /**
  * Sandbox throughput, as a ratio to a bare Fastify route measured in the same run (DESIGN: "each
  * [benchmark] prints its figure as a ratio to a baseline in the same run"). Targets: ≥ 0.5 for tokens and
- * reads (issue 3), ≥ 0.4 for print actions (issue 4).
+ * reads, ≥ 0.4 for print actions.
  *
  *   node --import tsx bench/sandbox-throughput.ts [--duration 5] [--connections 10]
  *
@@ -65,7 +65,7 @@ export const SCENARIOS: Scenario[] = [
     prepare: async (baseUrl) => [{ method: 'GET', path: '/terminals/v1/list?limit=50', headers: { authorization: `Bearer ${await sandboxToken(baseUrl)}` } }],
   },
   {
-    // Issue 4: create + get of print actions. Each connection prints on a terminal of its own and
+    // Create + get of print actions. Each connection prints on a terminal of its own and
     // cancels after reading, so the one-waiting-order rule (7.2) never turns the run into 409s.
     name: 'POST + GET + cancel /terminals/v1/actions',
     target: 0.4,

@@ -129,7 +129,7 @@ export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Pro
   } catch (error) {
     if (savedPort === undefined || !isAddressInUse(error)) throw error;
     baseUrl = await sandbox.listen({ port: 0, host });
-    // Said to the cashier, not only logged: links and QR codes of earlier sales name the old port (issue 14).
+    // Said to the cashier, not only logged: links and QR codes of earlier sales name the old port and no longer open.
     const values = { oldPort: savedPort, baseUrl };
     notices.push({ code: 'sandbox_port_moved', message: failureText('sandbox_port_moved', 'en', values), values, backupPath: null, fields: [] });
   }
@@ -150,8 +150,8 @@ export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Pro
 
 /**
  * The shells' step once the core exists: when the receiver listens, the embedded sandbox's account webhook
- * names it, so a card tap shows by webhook instead of at the next poll (issue 15). Never throws: without it
- * polling still follows every sale, so a failure is only logged.
+ * names it, so a card tap shows almost at once by webhook instead of up to a second and a half later at
+ * the next poll. Never throws: without it polling still follows every sale, so a failure is only logged.
  */
 export async function pointSandboxAtReceiver(sandbox: EmbeddedSandbox, receiverUrl: Promise<string | null>): Promise<WebhookRegistration | null> {
   try {

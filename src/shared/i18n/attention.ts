@@ -1,7 +1,7 @@
 import { textOf, type Language, type TextTable } from './text';
 
 /**
- * Why a print needs attention (issue 16 defect 5): its creates kept failing, so Counter stopped
+ * Why a print needs attention: its creates kept failing, so Counter stopped
  * resending it and let the prints behind it go. The failure's own text says "Counter will retry",
  * which is no longer true, so a set-aside print is explained by these instead, by kind of failure.
  */

@@ -12,7 +12,8 @@ export interface PrintErrorFacts {
 
 /**
  * A print's error in the reader's language, from its code, so it follows a language change at once
- * (issues 13 and 14): main's stored message stays in the language of the moment it was written.
+ * (the stored text stayed in the language it was written in after the cashier switched): main's stored
+ * message stays in the language of the moment it was written.
  * A print set aside is explained by the attention reason (its failure's own text promises a retry that
  * no longer happens, as in main's summary.ts). Only a code the catalogue does not know (a platform's
  * own message) keeps the stored text, which is better than a generic refusal.

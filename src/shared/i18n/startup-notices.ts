@@ -13,8 +13,8 @@ export const STARTUP_NOTICE_TEXTS: TextTable<StartupNoticeKey> = {
 
 /**
  * A startup notice in the reader's language, written afresh from its code and values: main found it
- * before anyone chose a language, and the cashier may switch it since (issue 14: the notices were
- * English only).
+ * before anyone chose a language, and the cashier may switch it since (otherwise the notices
+ * stayed in English).
  */
 export function startupNoticeText(notice: StartupNotice, language: Language): { message: string; keptAs: string | undefined } {
   return {

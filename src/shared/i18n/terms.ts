@@ -60,7 +60,6 @@ export const COMMON_TERMS: TextTable<CommonTerm> = {
   sent: { en: 'Sent', es: 'Enviada' },
   /** A print's reference and its status, as the queue announces a change and the counter reports one. */
   printStatus: { en: '{reference}: {status}', es: '{reference}: {status}' },
-  /** Status reads fail: the print may have moved on unseen (issue 14). */
   /** An error boundary's message: a screen or a preview that failed to draw, the rest of the window still works. */
   somethingWentWrong: {
     en: 'This part of Counter could not be shown. The rest still works.',
@@ -68,6 +67,7 @@ export const COMMON_TERMS: TextTable<CommonTerm> = {
   },
   tryAgain: { en: 'Try again', es: 'Reintentar' },
   errorCode: { en: 'code {code}', es: 'código {code}' },
+  /** Status reads fail: the print may have moved on unseen, so the status shown is only the last one confirmed. */
   statusUnconfirmed: {
     en: 'Can’t confirm the status — last confirmed {seconds} s ago.',
     es: 'No se puede confirmar el estado — confirmado por última vez hace {seconds} s.',

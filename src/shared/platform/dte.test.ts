@@ -126,7 +126,7 @@ describe('dteReceiptContent', () => {
   });
 });
 
-describe('readDte on any input (issue 16 defect 5)', () => {
+describe('readDte on any input', () => {
   const nested = (depth: number): string => `<DTE>${'<a>'.repeat(depth)}x${'</a>'.repeat(depth)}</DTE>`;
 
   it('answers a problem, not an exception, for a DTE nested past 100 levels', () => {

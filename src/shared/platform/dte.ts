@@ -129,7 +129,8 @@ export function readDte(xml: string): DteReading {
     return { ok: false, problems: [problem('xml', 'doctype')] };
   }
   // Any input at all must come back as a problem, never an exception: a throw here was a 500 from the
-  // sandbox and a print retried for a day (issue 16 defect 5; spec 7.2 invalid_data_xml is the answer).
+  // sandbox and a print retried for a day in front of every later print (spec 7.2 invalid_data_xml is
+  // the answer).
   try {
     const validation = XMLValidator.validate(xml);
     if (validation !== true) {

@@ -11,8 +11,8 @@ const MAX_REFRESH_MARGIN_MS = 24 * 60 * 60_000;
 /**
  * A token obtained after a 401 less than this ago and refused with a 401 again is not renewed again: the platform refuses
  * the credentials, not a stale token (spec 5.1, 7.1). Renewing on every 401 made a persistent 401 cost a
- * token request and a create every 1.8 s (issue 14); now the caller gets the 401 and waits its credentials
- * back-off (the print queue's credentialsRetryMs, 30 s), or a change in Settings wakes it.
+ * token request and a create every 1.8 s for as long as it lasted; now the caller gets the 401 and waits
+ * its credentials back-off (the print queue's credentialsRetryMs, 30 s), or a change in Settings wakes it.
  */
 export const RENEWED_TOKEN_REFUSED_MS = 30_000;
 

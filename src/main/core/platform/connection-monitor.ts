@@ -12,7 +12,7 @@ export interface ConnectionMonitor {
   check(): Promise<ConnectionState>;
   /**
    * The platform changed (another environment, base URL or client): what was known is about the old one,
-   * so the light says "Connecting" at once and a check of the new one starts now (issue 14: it kept the
+   * so the light says "Connecting" at once and a check of the new one starts now (otherwise it kept the
    * sandbox's "Online" after a switch to production until the next check).
    */
   recheck(): Promise<ConnectionState>;
@@ -67,7 +67,7 @@ export function verdictOf(outcome: Pick<RequestOutcome, 'ok' | 'status' | 'code'
 /**
  * The connection light: the probe (is anything there at all) and the outcomes of real requests (does
  * the API work for us). A probe that answers never overrides a real request that failed after the last
- * one that worked (issue 14: "Online" during a 45 s outage the health route did not see).
+ * one that worked (otherwise the light said "Online" through a 45 s outage the health route did not see).
  */
 export function createConnectionMonitor(options: ConnectionMonitorOptions): ConnectionMonitor {
   let connection: ConnectionState = { state: 'connecting', checkedAt: null, detail: null };

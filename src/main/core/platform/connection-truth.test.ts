@@ -32,7 +32,7 @@ async function start() {
 
 const creates = (log: CoreOnSandbox['log']) => log.filter((request) => request.method === 'POST' && request.path === '/terminals/v1/actions');
 
-describe('the connection light tells the truth (issue 14)', () => {
+describe('the connection light tells the truth', () => {
   it('reads each real outcome as data: no answer or a 5xx is offline, an access refusal unauthorized, any other answer online', () => {
     expect(verdictOf({ ok: false, status: 0, code: 'network_error' })).toBe('offline');
     expect(verdictOf({ ok: false, status: 503, code: 'service_unavailable' })).toBe('offline');

@@ -16,7 +16,7 @@ export interface AttentionHooks {
 }
 
 /**
- * The cashier's two answers to a print set aside (`needs_attention`, issue 16 defect 5). Try again puts
+ * The cashier's two answers to a print set aside (`needs_attention`). Try again puts
  * it back in its lane with its one key. Give up never just drops it: a create of it may be on the
  * platform, so the create is resent with the same key (spec 8: the platform answers a key it holds
  * with the action it made, and makes nothing new under it) and the action found is cancelled (spec

@@ -248,7 +248,7 @@ export class Dispatcher {
     if (platformError?.code === 'already_queued_order_for_terminal') {
       // Another client's order waits on the terminal. The platform keeps no answer to a 4xx under the
       // key (spec 7.2), so the retry reuses it: a new key now would let an earlier request, still on
-      // its way, create a second action (issue 16).
+      // its way, create a second action.
       if (print.cancelRequested && this.cannotReachPlatform(print)) {
         changes.move(id, 'cancel_locally', 'canceled', { cancelRequested: false, lastError: null }, { reason: 'canceled_locally' });
         return;
@@ -288,8 +288,8 @@ export class Dispatcher {
   }
 
   /**
-   * Stops the print holding its terminal's lane (issue 16 defect 5): no more resends until the cashier
-   * says Try again. Its key stays, so if a create of it did reach the platform, the platform's one
+   * Stops the print holding its terminal's lane (a print that kept failing held every print behind it
+   * for up to 23 h): no more resends until the cashier says Try again. Its key stays, so if a create of it did reach the platform, the platform's one
    * waiting order per terminal (spec 7.2, 409) still keeps the prints behind it in order.
    */
   private async setAside(terminalId: string, dispatch: Dispatch, id: string, failure: JournalError): Promise<void> {

@@ -23,7 +23,7 @@ import {
 } from '../../testing/harness';
 
 /**
- * What can go wrong on the way to the platform, or with the process itself. On a slow network (issue 16)
+ * What can go wrong on the way to the platform, or with the process itself. On a slow network
  * a request can reach the platform after the app gave up on it (`late-request`, delivered at the next
  * step), an answer can come back after others that left later (`slow-response`), and another point of
  * sale can put its own order on the terminal (409 already_queued_order_for_terminal).
@@ -46,7 +46,8 @@ interface Step {
 
 const step: fc.Arbitrary<Step> = fc.record({
   trouble: fc.oneof(
-    // A late create meeting another point of sale's order is the slow network's worst case (issue 16): weighted up.
+    // A late create meeting another point of sale's order is the slow network's worst case (a retry under a
+    // new key would make a second action): weighted up.
     { arbitrary: fc.constant<Trouble>('late-request'), weight: 3 },
     {
       arbitrary: fc.constantFrom<Trouble | null>('500', '429', 'timeout', 'drop', 'lost-response', 'restart', 'torn-restart', 'slow-response', null),

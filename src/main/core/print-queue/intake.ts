@@ -89,7 +89,8 @@ export class Intake {
 
   /**
    * An invoice the platform would refuse (spec 7.2 invalid_data_xml) never enters the lane: a DTE the
-   * reader cannot take would otherwise wait for its answer in front of every later print (issue 16 defect 5).
+   * reader cannot take would otherwise wait for its answer in front of every later print, for as long
+   * as it is retried.
    */
   private checkInvoice(content: string): void {
     const problems = checkDteXml(content);

@@ -18,7 +18,7 @@ import {
 } from '../../testing/harness';
 
 /**
- * Issue 16 defect 5, the lane half: a print whose creates keep failing is set aside (`needs_attention`)
+ * The lane half of a failing print: a print whose creates keep failing is set aside (`needs_attention`)
  * instead of holding its terminal's lane for 23 h; the cashier tries it again or gives it up, and it
  * is never created twice. Against the sandbox, with the failures made by the test's Http.
  */
@@ -62,7 +62,7 @@ async function start() {
   return { core, target, script, log: recorder.log, get, waitFor, enqueue, actionsOf, keysOf };
 }
 
-describe('a print that keeps failing is set aside (issue 16 defect 5)', () => {
+describe('a print that keeps failing is set aside', () => {
   it('stops holding its lane: the print behind it prints, and it says why in both languages', async () => {
     const { core, target, script, get, waitFor, enqueue, actionsOf } = await start();
     script.push(...Array.from({ length: 50 }, () => ({ status: 500, code: 'internal_error' }) as const));

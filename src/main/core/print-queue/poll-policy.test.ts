@@ -85,7 +85,7 @@ describe('poll policy', () => {
     expect(readRetryDelay(policy, 1, highest)).toBe(1_000);
     expect(readRetryDelay(policy, 2, highest)).toBe(1_500);
     for (let failures = 1; failures < 50; failures++) expect(readRetryDelay(policy, failures, highest)).toBeLessThanOrEqual(4_000);
-    // Far below the credentials wait of the creates (30 s), which left a printed receipt "waiting" (issue 14).
+    // Far below the credentials wait of the creates (30 s), which left a printed receipt showing "waiting" for that long.
     expect(readRetryDelay(policy, 50, highest)).toBeLessThan(DEFAULT_QUEUE_POLICY.credentialsRetryMs / 5);
   });
 });

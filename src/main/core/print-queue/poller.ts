@@ -20,7 +20,8 @@ interface Poll {
 /**
  * How far the status on screen can be trusted: when the platform last confirmed it (a create's answer
  * or a status read), and since when reads fail, with the last failure's code. A print whose reads fail
- * may have moved on (picked up, printed) without anyone knowing, so the cashier is told (issue 14).
+ * may have moved on (picked up, printed) without anyone knowing, so the cashier is told rather than
+ * shown a stale status as fact.
  */
 export interface StatusTrust {
   confirmedAt: number;
@@ -200,7 +201,7 @@ export class Poller {
     const platformError = error instanceof PlatformError ? error : undefined;
     poll.failures++;
     // The reads' own schedule (PollPolicy.readRetry), not the create back-off: a 30 s wait after a 401 or
-    // a 5xx left a printed receipt showing "waiting for pickup" (issue 14). The one behind another waits anyway.
+    // a 5xx left a printed receipt showing "waiting for pickup" that long. The one behind another waits anyway.
     let delay = lanes.waitsBehindAnother(print.terminalId, print.id) ? this.delayFor(print, poll.delayMs) : readRetryDelay(policy.poll, poll.failures, random);
     if (platformError?.status === 429) {
       const pause = platformError.retryAfterMs ?? policy.rateLimitPauseMs;

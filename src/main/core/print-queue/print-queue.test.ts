@@ -303,7 +303,7 @@ describe('print queue against the sandbox', () => {
     });
   });
 
-  it('refuses an invoice the DTE checker flags before queueing it, naming the problem (issue 16 defect 5)', async () => {
+  it('refuses an invoice the DTE checker flags before queueing it, naming the problem', async () => {
     const { core } = await start();
     const deep = `<DTE>${'<a>'.repeat(101)}x${'</a>'.repeat(101)}</DTE>`;
     const refusal = await failureOf(core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'invoice', content: deep }));

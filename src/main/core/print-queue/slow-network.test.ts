@@ -22,8 +22,9 @@ import {
 } from '../../testing/harness';
 
 /**
- * Issue 16: what a slow network does to exactly-once. Each test puts a small proxy (an Http port) between
- * the queue and the sandbox that holds one request or one response back while the rest goes on.
+ * What a slow network does to exactly-once: a request or an answer held back must not print a receipt
+ * twice, nor undo a cancel. Each test puts a small proxy (an Http port) between the queue and the
+ * sandbox that holds one request or one response back while the rest goes on.
  */
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -66,8 +67,8 @@ const isStatusRead = (url: string, init: RequestInit) => (init.method ?? 'GET') 
 const foreignOrder = (target: TestSandbox, terminalId: string): Promise<number> =>
   foreignPrintOrder(target, terminalId, { key: `foreign-${terminalId}`, reference: 'FOREIGN-1' });
 
-describe('print queue on a slow network (issue 16)', () => {
-  it('never sends a print cancelled while it waited for its terminal’s budget, paused by a 429 on another print’s status read (defect 1)', async () => {
+describe('print queue on a slow network', () => {
+  it('never sends a print cancelled while it waited for its terminal’s budget, paused by a 429 on another print’s status read', async () => {
     const { core, target, log, enqueue, get, waitFor, actionsOf } = await start();
     await configureTerminal(target, TERMINAL_1, { mode: 'manual', completion: 'manual' });
     const first = await enqueue('first');
@@ -88,7 +89,7 @@ describe('print queue on a slow network (issue 16)', () => {
     expect(log.filter((request) => request.method === 'POST' && request.path === '/terminals/v1/actions')).toHaveLength(1);
   });
 
-  it('keeps a print’s key after a 409 busy, so its late first create and the retry make one action (defect 2)', async () => {
+  it('keeps a print’s key after a 409 busy, so its late first create and the retry make one action', async () => {
     let late: (() => Promise<Response>) | undefined;
     const { target, log, enqueue, get, waitFor, actionsOf } = await start((inner) => async (url, init = {}) => {
       if (late !== undefined || !isCreate(url, init)) return inner(url, init);
@@ -121,7 +122,7 @@ describe('print queue on a slow network (issue 16)', () => {
     const settled = await get(print.id);
     expect(settled.actionId).toBe(actionsOf(print)[0]?.id);
     // The late first create, the 409 busy and at least one retry, all under the print's one key (how many
-    // retries depends on when a working request wakes the lane, issue 14).
+    // retries depends on when a working request wakes the lane).
     expect(settled.attempts).toBeGreaterThanOrEqual(3);
   });
 
@@ -167,7 +168,7 @@ describe('print queue on a slow network (issue 16)', () => {
     expect((await get(print.id)).history.at(-1)).toMatchObject({ status: 'canceled', reason: 'canceled_by_api' });
   });
 
-  it('does not move a cancelled print back to created on a status read that was on its way (defect 3)', async () => {
+  it('does not move a cancelled print back to created on a status read that was on its way', async () => {
     let holdNextRead = false;
     let release: (() => void) | undefined;
     const { core, target, enqueue, get, waitFor, actionsOf } = await start((inner) => async (url, init = {}) => {

@@ -38,7 +38,7 @@ async function start() {
   };
 }
 
-describe('a status the cashier can trust (issue 14)', () => {
+describe('a status the cashier can trust', () => {
   for (const fault of [{ status: 401, code: 'unauthorized' }, { status: 500, code: 'internal_error' }, 'refuse'] as const) {
     const name = typeof fault === 'string' ? 'a dropped connection' : `a ${String(fault.status)}`;
     it(`says at once that the status is unconfirmed when reads fail with ${name}, and sees the print through within seconds once they answer`, async () => {

@@ -133,7 +133,7 @@ export const StoreDatabaseUrl = z
 /** An id or a name the store shows: short, trimmed. */
 const StoreLabel = z.string().trim().max(80);
 
-/** The optional store database (issue 17): off by default; the counter id is made once per install. */
+/** The optional store database (docs/store-database.md): off by default; the counter id is made once per install. */
 export const StoreDatabaseSettings = z.object({
   enabled: z.boolean(),
   url: StoreDatabaseUrl,

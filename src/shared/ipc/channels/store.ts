@@ -4,7 +4,7 @@ import { channel, NoInput } from '../define';
 import { ListPrintsRequest, PrintSummary, PrintTransition } from './prints';
 
 /**
- * The store database (issue 17, docs/store-database.md): this counter's store sync state, the whole
+ * The store database (docs/store-database.md): this counter's store sync state, the whole
  * store's history and terminal board read from PostgreSQL, and reprint/cancel asked of the counter that
  * owns a print.
  */
