@@ -4,7 +4,7 @@ import type { Canceller } from './cancel';
 import { createRequestOf, journalErrorOf, type QueueContext } from './context';
 import type { Dispatcher } from './dispatcher';
 import { PrintQueueError } from './errors';
-import { CREDENTIAL_CODES } from './policy';
+import { CREDENTIAL_CODES, pastResendCutoff, unconfirmedError } from './policy';
 import type { JournalPrint } from './records';
 
 export interface AttentionHooks {
@@ -64,10 +64,9 @@ export class Attention {
   private async resendAndCancel(print: Readonly<JournalPrint>): Promise<Readonly<JournalPrint>> {
     const { journal, changes, clock, lanes, platform, policy, signal } = this.context;
     const now = clock.now();
-    if (print.firstSentAt !== null && now - print.firstSentAt > policy.unconfirmedAfterMs) {
+    if (pastResendCutoff(print, now, policy)) {
       // Past the key's 24 h a resend could make a second action (spec 8): it is not resent, and says so.
-      const lastError = { code: 'print_unconfirmed', status: null, detail: 'create never confirmed', retryable: false, at: now };
-      await changes.move(print.id, 'unconfirmed', 'failed', { lastError }, { reason: 'print_unconfirmed' })?.durable;
+      await changes.move(print.id, 'unconfirmed', 'failed', { lastError: unconfirmedError(now) }, { reason: 'print_unconfirmed' })?.durable;
       return journal.get(print.id) ?? print;
     }
     const content = await journal.content(print.id);

@@ -3,7 +3,7 @@ import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { PlatformError } from '../platform/errors';
 import { createRequestOf, journalErrorOf, type QueueContext } from './context';
 import { backoffDelay } from '../rounds/backoff';
-import { CREDENTIAL_CODES } from './policy';
+import { CREDENTIAL_CODES, pastResendCutoff, unconfirmedError } from './policy';
 import type { JournalError, JournalPrint } from './records';
 import { BudgetClosedError } from './request-budget';
 
@@ -156,15 +156,9 @@ export class Dispatcher {
       return true;
     }
     const now = clock.now();
-    if (print.status === 'sending' && print.firstSentAt !== null && now - print.firstSentAt > policy.unconfirmedAfterMs) {
+    if (print.status === 'sending' && pastResendCutoff(print, now, policy)) {
       // Past the platform's idempotency window a resend could print twice: stop, and say so.
-      changes.move(
-        print.id,
-        'unconfirmed',
-        'failed',
-        { lastError: { code: 'print_unconfirmed', status: null, detail: 'create never confirmed', retryable: false, at: now } },
-        { reason: 'print_unconfirmed' },
-      );
+      changes.move(print.id, 'unconfirmed', 'failed', { lastError: unconfirmedError(now) }, { reason: 'print_unconfirmed' });
       return true;
     }
     return false;

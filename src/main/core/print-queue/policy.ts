@@ -1,3 +1,4 @@
+import { RESEND_CUTOFF_MS, resendVerdict } from '../creates/resend-rule';
 import type { Backoff } from '../rounds/backoff';
 import type { PollPolicy } from './poll-policy';
 
@@ -15,7 +16,7 @@ export interface QueuePolicy {
   /** After the credentials failed (they may be fixed in Settings, which wakes the queue at once). */
   credentialsRetryMs: number;
   requestTimeoutMs: number;
-  /** A print whose create was never confirmed is not resent after this (spec 8: keys live 24 h). */
+  /** A print whose create was never confirmed is not resent after this (creates/resend-rule.ts; never later than its cut-off). */
   unconfirmedAfterMs: number;
   /** Consecutive 404s on a created action before it is given up as gone. */
   notFoundLimit: number;
@@ -55,7 +56,7 @@ export const DEFAULT_QUEUE_POLICY: Readonly<QueuePolicy> = Object.freeze({
   failure: { initialMs: 1_000, factor: 2, capMs: 30_000 },
   credentialsRetryMs: 30_000,
   requestTimeoutMs: 10_000,
-  unconfirmedAfterMs: 23 * 60 * 60_000,
+  unconfirmedAfterMs: RESEND_CUTOFF_MS,
   notFoundLimit: 3,
   rateLimitPauseMs: 5_000,
   // With the failure back-off (1, 2, 4, 8, 16, 30 s…) that is about 9 attempts over 2 minutes: longer
@@ -77,3 +78,16 @@ export const CREDENTIAL_CODES: ReadonlySet<string> = new Set([
   'unsupported_grant_type',
   'invalid_request',
 ]);
+
+/**
+ * A print whose create may have reached the platform but was never confirmed, now too old to resend
+ * under its key (creates/resend-rule.ts): print actions cannot be looked up by their reference, so it
+ * stops and says so, and the cashier decides whether to print it again.
+ */
+export function pastResendCutoff(print: { firstSentAt: number | null }, now: number, policy: Pick<QueuePolicy, 'unconfirmedAfterMs'>): boolean {
+  return resendVerdict({ firstSentAt: print.firstSentAt, now, lookUp: 'impossible', cutoffMs: policy.unconfirmedAfterMs }) === 'ask_person';
+}
+
+/** The error such a print ends with. */
+export const unconfirmedError = (now: number) =>
+  ({ code: 'print_unconfirmed', status: null, detail: 'create never confirmed', retryable: false, at: now }) as const;
