@@ -7,7 +7,7 @@ import { createDispatcher, HandlerFailure, type ChannelHandlers } from './ipc/di
 import { PlatformError } from './platform/errors';
 import { cashierMessage } from './platform/messages';
 import { PrintQueueError } from './print-queue/errors';
-import { JournalUnavailableError } from './print-queue/journal-port';
+import { JournalUnavailableError } from './history/errors';
 
 const sender = { url: 'app://counter/index.html' };
 

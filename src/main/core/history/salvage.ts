@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { z } from 'zod';
 import { PrintStatus } from '../../../shared/ipc/channels/prints';
+import { OutboxKind } from './records/outbox';
 import { printFromRows } from './rows';
 import { PAGE_SIZE, TABLES, type Table } from './schema';
 import { sqlite, type DatabaseSync } from './sqlite';
@@ -21,6 +22,7 @@ export type SalvageCounts = Record<Table, TableSalvage>;
 const ContentRow = z.object({ print_id: z.string(), content: z.string() });
 const TransitionRow = z.object({ print_id: z.string(), status: PrintStatus, at: z.number(), reason: z.string().nullable() });
 const MetaRow = z.object({ key: z.string(), value: z.string() });
+const OutboxRow = z.object({ seq: z.number().int(), kind: OutboxKind, record_id: z.string(), payload: z.string() });
 
 /** Whether a row read from a damaged file may go into the fresh one; tables a later issue fills are copied as they are. */
 const ROW_IS_VALID: Readonly<Record<Table, (row: Record<string, unknown>) => boolean>> = {
@@ -32,6 +34,7 @@ const ROW_IS_VALID: Readonly<Record<Table, (row: Record<string, unknown>) => boo
   sales: () => true,
   sale_records: (row) => typeof row['record'] === 'string' && typeof row['sale_id'] === 'string',
   history_meta: (row) => MetaRow.safeParse(row).success,
+  store_outbox: (row) => OutboxRow.safeParse(row).success,
 };
 
 export function emptyCounts(): SalvageCounts {
@@ -113,6 +116,8 @@ export function salvageInto(target: DatabaseSync, damagedPath: string): { counts
 }
 
 function copyTable(source: DatabaseSync, target: DatabaseSync, table: Table, count: TableSalvage): void {
+  // Made by a later migration than the damaged file had reached: it held nothing.
+  if (source.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) === undefined) return;
   const columns = target
     .prepare(`SELECT name FROM pragma_table_info('${table}')`)
     .all()

@@ -1,6 +1,11 @@
 import { failureText } from '../../../shared/i18n/failures';
-import type { Language, StartupNotice } from '../../../shared/ipc/channels/app';
-import type { HistoryReport } from '../print-queue/environment-switch';
+import type { Environment, Language, StartupNotice } from '../../../shared/ipc/channels/app';
+import type { JournalMigrationReport } from './migrate-journal';
+import type { HistoryOpenReport } from './open';
+
+/** What opening an environment's history found that the cashier must hear of: a salvaged database, or the old journal imported. */
+export type HistoryReport =
+  { kind: 'salvaged'; environment: Environment; open: HistoryOpenReport } | { kind: 'migrated'; environment: Environment; migration: JournalMigrationReport };
 
 /** What the cashier is told at start about the history: a damaged database set aside, or the old journal imported. */
 export function historyStartupNotice(report: HistoryReport, language: Language): StartupNotice {

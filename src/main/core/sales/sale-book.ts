@@ -5,7 +5,8 @@ import { isSaleFailureCode, SALE_FAILURES } from '../../../shared/i18n/sales';
 import type { PointOrder } from '../../../shared/platform/orders';
 import type { PlatformError } from '../platform/errors';
 import { SaleError } from './errors';
-import { toSale, type OrderStore, type SaleRecord } from './sale-store';
+import type { SaleRecord } from '../history/records/terminal-sale';
+import { toSale, type OrderStore } from './sale-store';
 import { canMove } from './transitions';
 
 /** Reads and writes of sales, each a synchronous read-change-write, so two paths never overwrite each other. */
