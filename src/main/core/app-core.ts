@@ -11,6 +11,7 @@ import { createSecretVault } from './credentials/vault';
 import type { ChannelHandlers } from './ipc/dispatch';
 import { createEventHub, type EventHub } from './ipc/events';
 import { createManagerHandlers } from './manager/handlers';
+import { createNotificationsArea } from './notifications/area';
 import type { NotificationReceiverConfig } from './notifications/receiver';
 import { createSalesSwitch } from './sales/sales-switch';
 import { createTerminalSalesHandlers } from './sales/handlers';
@@ -155,7 +156,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
           random,
           logger,
         }),
-      attach: (db, of, changes) => sales.attach(db, of, changes),
+      attach: (db, of, changes) => {
+        const attached = [sales.attach(db, of, changes), checkout.attach(db, of)];
+        return { close: () => attached.forEach((one) => one.close()) };
+      },
     }),
   });
   const switchQueue = (): void => void prints.current().catch(() => undefined);
@@ -176,22 +180,17 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     onReachable: () => void prints.opened().then((queue) => queue?.wake()),
   });
   // Sales and the notification receiver start now and stop in dispose.
-  const checkout = createCheckout({
+  const notifications = createNotificationsArea({
     platform,
-    store: options.settingsStore,
-    settings,
-    events,
     clock,
     logger,
+    environment,
     applicationSecret: () => credentials.applicationSecret(),
-    receiver: options.notificationReceiver,
-    // An order's webhook: approval shows as soon as the platform tells, not at the next poll.
-    onOrder: (order) =>
-      void sales.current().then(
-        (service) => service.notified(order),
-        () => undefined,
-      ),
+    config: options.notificationReceiver,
+    checkout: (notified) => checkout.track(notified),
+    terminalSales: sales.current,
   });
+  const checkout = createCheckout({ platform, settings, events, clock, logger, notifications, store: options.settingsStore, historyReady: prints.current });
 
   const handlers: ChannelHandlers = withStartupNotices(
     {
@@ -229,11 +228,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     handlers,
     events,
     language,
-    notificationUrl: () => checkout.listening,
+    notificationUrl: () => notifications.listening,
     async dispose() {
       credentials.dispose();
       sales.close();
-      await checkout.dispose();
+      await notifications.dispose();
       await storeDatabase.dispose();
       await prints.close();
     },

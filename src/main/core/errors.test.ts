@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../shared/ipc/channels/app';
-import { CheckoutError } from './checkout/checkout';
+import { CheckoutError } from './checkout/errors';
 import { SignInError } from './credentials/loopback';
 import type { CounterError } from './errors';
 import { createDispatcher, HandlerFailure, type ChannelHandlers } from './ipc/dispatch';

@@ -9,6 +9,8 @@ export const MARKERS = {
   journalImport: 'journal-import',
   /** The old separate sales database was imported (migrate-sales.ts). */
   salesImport: 'sales-import',
+  /** The checkout sales of the settings file were imported (checkout-sales.ts). */
+  checkoutSalesImport: 'checkout-sales-import',
   /** Every earlier print and sale is in the store outbox or the store (backfill.ts). */
   storeBackfill: 'store_backfill',
   /** The `--seed-prints` seeder wrote this history (seed.ts). */

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { z } from 'zod';
+import { CheckoutSale } from '../../../shared/ipc/channels/checkout';
 import { PrintStatus } from '../../../shared/ipc/channels/prints';
 import { OutboxKind } from './records/outbox';
 import { printFromRows } from './rows';
@@ -35,7 +36,17 @@ const ROW_IS_VALID: Readonly<Record<Table, (row: Record<string, unknown>) => boo
   sale_records: (row) => typeof row['record'] === 'string' && typeof row['sale_id'] === 'string',
   history_meta: (row) => MetaRow.safeParse(row).success,
   store_outbox: (row) => OutboxRow.safeParse(row).success,
+  checkout_sales: (row) =>
+    typeof row['preference_id'] === 'string' && typeof row['sale'] === 'string' && CheckoutSale.safeParse(jsonOrUndefined(row['sale'])).success,
 };
+
+function jsonOrUndefined(text: unknown): unknown {
+  try {
+    return JSON.parse(String(text));
+  } catch {
+    return undefined;
+  }
+}
 
 export function emptyCounts(): SalvageCounts {
   return Object.fromEntries(TABLES.map((table) => [table, { kept: 0, invalid: 0, unreadable: 0, endUnreadable: false }])) as SalvageCounts;
