@@ -24,7 +24,9 @@ describe('import boundaries', () => {
       await refusedImports('src/main/embedded-sandbox.ts', `import { createSandbox } from '../sandbox/app';\nexport const start = createSandbox;\n`),
     ).toEqual([]);
     expect(await refusedImports('src/main/testing/probe.ts', SANDBOX_APP)).toEqual([]);
-    expect(await refusedImports('src/main/host/probe.test.ts', `import { createSandbox } from '../../sandbox/app';\nexport const start = createSandbox;\n`)).toEqual([]);
+    expect(
+      await refusedImports('src/main/host/probe.test.ts', `import { createSandbox } from '../../sandbox/app';\nexport const start = createSandbox;\n`),
+    ).toEqual([]);
   });
 
   it('keeps the sandbox out of every file under src/main/core, its tests included (they reach it through src/main/testing)', async () => {
