@@ -27,6 +27,7 @@ import pg from 'pg';
 import { createSystemClock } from '../src/shared/clock';
 import { listenStoreChanges } from '../src/main/core/store/live';
 import { ensureStoreSchema } from '../src/main/core/store/migrate';
+import { migrated } from '../src/main/core/history/schema';
 import { createSqliteOutbox } from '../src/main/core/store/outbox-sqlite';
 import { registerCounter } from '../src/main/core/store/publish-batch';
 import { createPublisher, storeClient, type Publisher } from '../src/main/core/store/publisher';
@@ -138,7 +139,7 @@ async function measurePublishing(url: string, folder: string): Promise<void> {
   await live.ready();
   const counters = Array.from({ length: COUNTERS }, (_, index) => {
     const identity = counterIdentity(index);
-    const outbox = createSqliteOutbox(new DatabaseSync(join(folder, `${identity.id}.sqlite`)));
+    const outbox = createSqliteOutbox(migrated(new DatabaseSync(join(folder, `${identity.id}.sqlite`))));
     const history = fakeHistory(outbox, `${identity.id}-live`);
     const publisher: Publisher = createPublisher({ outbox, counter: identity, newClient: () => storeClient(url), clock });
     const sent = new Map<number, number>();

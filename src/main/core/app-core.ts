@@ -8,6 +8,7 @@ import { historyStartupNotice } from './history/startup-notice';
 import type { ChannelHandlers } from './ipc/dispatch';
 import { createEventHub } from './ipc/events';
 import { createManagerHandlers } from './manager/handlers';
+import { createNotificationsArea } from './notifications/area';
 import { createPlatformAccess } from './credentials/platform-access';
 import { createConsoleLogger, type Http } from './ports';
 import { createPrintHandlers } from './print-queue/handlers';
@@ -68,29 +69,26 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     busyElsewhere: storeDatabase.busyElsewhere,
     onReport: (report) => startupNotices.push(historyStartupNotice(report, language())),
     changes: () => storeDatabase.historyChanges,
-    attach: (db, of, changes) => sales.attach(db, of, changes),
+    attach: (db, of, changes) => {
+      const attached = [sales.attach(db, of, changes), checkout.attach(db, of)];
+      return { close: () => attached.forEach((one) => one.close()) };
+    },
   });
   const switchQueue = (): void => void prints.current().catch(() => undefined);
   credentials.onChange((status) => {
     events.emit('credentials.changed', status);
     if (status.state === 'ready' || status.state === 'idle') wakeQueue();
   });
-  const checkout = createCheckout({
+  // The notification receiver starts now and stops in close.
+  const notifications = createNotificationsArea({
+    ...basics,
     platform,
-    store: settingsStore,
-    settings,
-    events,
-    clock,
-    logger,
     applicationSecret: () => credentials.applicationSecret(),
-    receiver: options.notificationReceiver,
-    // An order's webhook: approval shows as soon as the platform tells, not at the next poll.
-    onOrder: (order) =>
-      void sales.current().then(
-        (service) => service.notified(order),
-        () => undefined,
-      ),
+    config: options.notificationReceiver,
+    checkout: (notified) => checkout.track(notified),
+    terminalSales: sales.current,
   });
+  const checkout = createCheckout({ ...basics, platform, settings, notifications, store: settingsStore, historyReady: prints.current });
 
   const handlers: ChannelHandlers = withStartupNotices(
     {
@@ -126,11 +124,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     handlers,
     events,
     language,
-    notificationUrl: () => checkout.listening,
+    notificationUrl: () => notifications.listening,
     async close() {
       credentials.close();
       sales.close();
-      await checkout.dispose();
+      await notifications.close();
       await storeDatabase.close();
       await prints.close();
     },

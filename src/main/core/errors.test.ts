@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../shared/ipc/channels/app';
-import { CheckoutError } from './checkout/checkout';
+import { CheckoutError } from './checkout/errors';
 import { SignInError } from './credentials/loopback';
 import type { CounterError } from './errors';
 import { createDispatcher, HandlerFailure, type ChannelHandlers } from './ipc/dispatch';
 import { PlatformError } from './platform/errors';
 import { cashierMessage } from './platform/messages';
 import { PrintQueueError } from './print-queue/errors';
-import { JournalUnavailableError } from './print-queue/journal-port';
+import { JournalUnavailableError } from './history/errors';
 
 const sender = { url: 'app://counter/index.html' };
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createAppCore } from '../core/app-core';
 import { pointSandboxAtReceiver, startEmbeddedSandbox } from '../embedded-sandbox';
 import { receiverConfigFrom } from '../core/notifications/config';
-import { seedHistoryDirectory } from '../core/manager/seed-history';
+import { seedHistoryDirectory } from '../core/history/seed';
 import { openConfStore } from '../core/settings/conf-store';
 import { startBrowserHost } from './server';
 

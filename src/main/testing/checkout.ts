@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createManualClock, type ManualClock } from '../../shared/clock';
 import type { ChannelName, ChannelRequest, ChannelResponse } from '../../shared/ipc/contract';
 import type { CheckoutSale } from '../../shared/ipc/channels/checkout';
@@ -77,6 +80,8 @@ export interface CheckoutRig {
   readonly clock: ManualClock;
   readonly core: AppCore;
   readonly store: KeyValueStore;
+  /** Where the core keeps its history (the checkout's sales among it), kept across startCore and removed by close. */
+  readonly dataDirectory: string;
   readonly platform: ReturnType<typeof createGatedHttp>;
   readonly logger: ReturnType<typeof createRecordingLogger>;
   /** Every `sale.changed` payload, in order. */
@@ -85,7 +90,7 @@ export interface CheckoutRig {
   receiverUrl(): Promise<string>;
   /** Quits Counter: the core is closed, its receiver stops listening. */
   stopCore(): Promise<void>;
-  /** Starts Counter again on the same store (after stopCore, or disposing the running one first). */
+  /** Starts Counter again on the same store and data directory (after stopCore, or disposing the running one first). */
   startCore(receiver?: NotificationReceiverConfig): Promise<void>;
   /** A bearer token of the Counter application, for reading the sandbox directly. */
   platformToken(): Promise<string>;
@@ -109,12 +114,20 @@ export async function pollFor<T>(read: () => T | Promise<T>, done: (value: T) =>
   }
 }
 
-export async function startCheckoutRig(options: { receiver?: NotificationReceiverConfig; ackTimeoutMs?: number } = {}): Promise<CheckoutRig> {
+export async function startCheckoutRig(
+  options: {
+    receiver?: NotificationReceiverConfig;
+    ackTimeoutMs?: number;
+    /** The settings file the core starts on; default an empty one. */
+    store?: KeyValueStore;
+  } = {},
+): Promise<CheckoutRig> {
   const clock = createManualClock();
   const sandbox = await createSandbox({ clock, tokenRateLimit: null });
   checkoutServices(sandbox.app).notifications.dispatcher.configure({ ackTimeoutMs: options.ackTimeoutMs ?? 2_000 });
   const baseUrl = await sandbox.listen();
-  const store = createMemoryStore();
+  const store = options.store ?? createMemoryStore();
+  const dataDirectory = mkdtempSync(join(tmpdir(), 'counter-checkout-'));
   const platform = createGatedHttp();
   const logger = createRecordingLogger();
   const saleEvents: CheckoutSale[] = [];
@@ -127,6 +140,7 @@ export async function startCheckoutRig(options: { receiver?: NotificationReceive
       sandboxBaseUrl: baseUrl,
       fetch: platform.http,
       sandboxCredentials: COUNTER_APP,
+      dataDirectory,
       logger,
       notificationReceiver: receiver,
     });
@@ -162,6 +176,7 @@ export async function startCheckoutRig(options: { receiver?: NotificationReceive
       return core;
     },
     store,
+    dataDirectory,
     platform,
     logger,
     saleEvents,
@@ -210,6 +225,7 @@ export async function startCheckoutRig(options: { receiver?: NotificationReceive
     async close() {
       await rig.stopCore();
       await sandbox.close();
+      rmSync(dataDirectory, { recursive: true, force: true });
     },
   };
   return rig;

@@ -245,8 +245,8 @@ export const FAILURES = {
     es: 'La impresión no es válida.',
   },
   history_salvaged: {
-    en: 'The print history on disk was damaged. Counter set it aside ({copy}) and kept every print it could still read: {kept} kept, {lost} could not be read.',
-    es: 'El historial de impresiones en el disco estaba dañado. Counter lo apartó ({copy}) y conservó todas las impresiones que aún podía leer: {kept} conservadas, {lost} ilegibles.',
+    en: 'The history on disk was damaged. Counter set it aside ({copy}) and kept everything it could still read: {summary}.',
+    es: 'El historial en el disco estaba dañado. Counter lo apartó ({copy}) y conservó todo lo que aún podía leer: {summary}.',
   },
   journal_migrated: {
     en: 'Counter moved its print history to its new format: {imported} prints. The old files are kept in {copy}.',

@@ -1,14 +1,14 @@
 import type { CheckoutSale } from '../../../shared/ipc/channels/checkout';
 import type { Chargeback, Payment } from '../../../shared/platform/payments';
 import type { EventHub } from '../ipc/events';
-import type { NotifiedResource } from '../notifications/resources';
+import type { CheckoutNotification } from '../notifications/area';
 import type { PlatformClient } from '../platform/client';
 import type { Logger } from '../ports';
 import { applyChargeback, applyMerchantOrder, applyPayment } from './sales';
-import type { SalesBook } from './sales-book';
+import type { CheckoutBook } from './sales-book';
 
 export interface SaleTrackerOptions {
-  book: SalesBook;
+  book: CheckoutBook;
   events: EventHub;
   platform: PlatformClient;
   logger: Logger;
@@ -17,7 +17,7 @@ export interface SaleTrackerOptions {
 
 export interface SaleTracker {
   /** Keeps what a notified resource says on the sale it belongs to, emitting `checkoutSale.changed`. */
-  apply(notified: NotifiedResource): Promise<void>;
+  apply(notified: CheckoutNotification): Promise<void>;
 }
 
 /**
@@ -70,7 +70,9 @@ export function createSaleTracker(options: SaleTrackerOptions): SaleTracker {
     return sale === undefined ? undefined : update(sale.preferenceId, (current) => applyPayment(current, payment, isoNow()));
   }
 
-  async function apply(notified: NotifiedResource): Promise<void> {
+  async function apply(notified: CheckoutNotification): Promise<void> {
+    // The sales are in the history, which may still be opening (a notification of an earlier run's sale at start).
+    await book.ready();
     switch (notified.topic) {
       case 'payment': {
         const sale = await saleOfPayment(notified.resource);

@@ -1,54 +1,87 @@
 import type { Environment } from '../../../shared/ipc/channels/app';
 import { CheckoutSale } from '../../../shared/ipc/channels/checkout';
+import { createCheckoutSales, type CheckoutSales } from '../history/checkout-sales';
+import { JournalUnavailableError } from '../history/errors';
+import type { DatabaseSync } from '../history/sqlite';
+import { silentLogger, type Logger } from '../ports';
 import type { KeyValueStore } from '../settings/store';
 
 /**
- * The recent sales of each environment, kept in the KeyValueStore (electron-store in the app, `conf` in
- * the browser host) so they survive a restart. Bounded: the oldest sale goes when a new one would
- * exceed `maxSales`.
+ * The recent sales of the current environment, kept in its history database (history/checkout-sales.ts)
+ * so they survive a restart. Every call is synchronous once `ready` has resolved: a sale is read, changed
+ * and written in one step.
  */
 export interface SalesBook {
   /** Newest first. */
   list(limit?: number): CheckoutSale[];
   get(preferenceId: string): CheckoutSale | undefined;
   find(predicate: (sale: CheckoutSale) => boolean): CheckoutSale[];
-  /** Adds a sale or replaces the one with its preference id. */
+  /** Adds a sale or replaces the one with its preference id, in the history of the sale's environment. */
   put(sale: CheckoutSale): void;
 }
 
-export const DEFAULT_MAX_SALES = 200;
+export interface CheckoutBook extends SalesBook {
+  /** Resolves once the current environment's history is open (its sales imported); rejects when it cannot open. */
+  ready(): Promise<void>;
+  /** Keeps the sales of an environment in its opened history; given to the print switch's opener, closed before the history. */
+  attach(db: DatabaseSync, environment: Environment): { close(): void };
+}
 
-const storeKey = (environment: Environment): string => `checkout.sales.${environment}`;
+export interface CheckoutBookOptions {
+  /** Where the sales were kept before they moved to the history; read once per environment, never changed. */
+  store: KeyValueStore;
+  environment(): Environment;
+  /** Resolves once the current environment's history is open (the print queue's switch opens it). */
+  historyReady(): Promise<unknown>;
+  logger?: Logger;
+}
 
-export function createSalesBook(store: KeyValueStore, environment: () => Environment, maxSales = DEFAULT_MAX_SALES): SalesBook {
-  const loaded = new Map<Environment, CheckoutSale[]>();
-  const byNewest = (list: readonly CheckoutSale[]): CheckoutSale[] => [...list].sort((left, right) => right.createdAt.localeCompare(left.createdAt));
+/** The settings file's key of an environment's sales before they moved to the history: imported once, then kept as it was. */
+export const legacySalesKey = (environment: Environment): string => `checkout.sales.${environment}`;
 
-  function salesOf(env: Environment): CheckoutSale[] {
-    const cached = loaded.get(env);
-    if (cached !== undefined) return cached;
-    const stored = store.get(storeKey(env));
-    // One damaged entry (a hand-edited file, an older version) is dropped, not the whole history.
-    const parsed = Array.isArray(stored)
-      ? stored.flatMap((entry: unknown) => {
-          const sale = CheckoutSale.safeParse(entry);
-          return sale.success ? [sale.data] : [];
-        })
-      : [];
-    const ordered = byNewest(parsed);
-    loaded.set(env, ordered);
-    return ordered;
-  }
+/** The sales the settings file kept; one damaged entry (a hand-edited file, an older version) is left out, not the rest. */
+function legacySales(store: KeyValueStore, environment: Environment): CheckoutSale[] {
+  const stored = store.get(legacySalesKey(environment));
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((entry: unknown) => {
+    const sale = CheckoutSale.safeParse(entry);
+    return sale.success ? [sale.data] : [];
+  });
+}
+
+export function createCheckoutBook(options: CheckoutBookOptions): CheckoutBook {
+  const logger = options.logger ?? silentLogger;
+  const attached = new Map<Environment, CheckoutSales>();
+  const current = (): CheckoutSales | undefined => attached.get(options.environment());
 
   return {
-    list: (limit) => salesOf(environment()).slice(0, limit ?? maxSales),
-    get: (preferenceId) => salesOf(environment()).find((sale) => sale.preferenceId === preferenceId),
-    find: (predicate) => salesOf(environment()).filter(predicate),
+    async ready() {
+      await options.historyReady();
+    },
+    attach(db, environment) {
+      const sales = createCheckoutSales(db, { logger });
+      try {
+        const { imported, alreadyDone } = sales.importOnce(() => legacySales(options.store, environment));
+        if (!alreadyDone) logger.info('the checkout sales of the settings file were imported into the history', { environment, imported });
+      } catch (error) {
+        // Nothing of it was written (one transaction): the next start tries again; new sales need not wait for it.
+        logger.error('the checkout sales of the settings file could not be imported', { environment, error: String(error) });
+      }
+      attached.set(environment, sales);
+      return {
+        close() {
+          if (attached.get(environment) === sales) attached.delete(environment);
+        },
+      };
+    },
+    list: (limit) => current()?.list(limit) ?? [],
+    get: (preferenceId) => current()?.get(preferenceId),
+    find: (predicate) => (current()?.all() ?? []).filter(predicate),
     put(sale) {
-      const env = sale.environment;
-      const next = byNewest([...salesOf(env).filter((existing) => existing.preferenceId !== sale.preferenceId), sale]).slice(0, maxSales);
-      loaded.set(env, next);
-      store.set(storeKey(env), next);
+      const sales = attached.get(sale.environment);
+      // The history of another environment than the one open now (a switch under way): refused, never lost quietly.
+      if (sales === undefined) throw new JournalUnavailableError(`the history of the ${sale.environment} environment is not open`);
+      sales.put(sale);
     },
   };
 }

@@ -1,22 +1,25 @@
-import type { OutboxKind } from '../store/records';
-import { publishedOrder, publishedPrint, publishedSale } from '../store/records';
-import { parseSaleRecord } from './sales-history';
+import type { ChangedRecords } from './history-changes';
+import { historyMeta, MARKERS } from './meta';
+import type { OutboxKind } from './records/outbox';
+import { parseSaleRecord } from './records/terminal-sale';
 import { printFromRows } from './rows';
 import type { DatabaseSync } from './sqlite';
 
 /** In history_meta once the history's earlier prints and sales were put in the store database's outbox. */
-export const STORE_BACKFILL_MARKER = 'store_backfill';
+export const STORE_BACKFILL_MARKER = MARKERS.storeBackfill;
 
 /**
  * The marker says every record of the history is in the outbox or the store; a write while the store
  * database is off breaks that, so it takes the marker away in its own transaction (store-service.ts)
- * and the next switch-on republishes the whole history (an upsert: the store ends up the same).
+ * and the next switch-on republishes the whole history (an upsert: the store ends up the same). A salvage
+ * that lost outbox entries takes it away too (salvage.ts).
  */
 export function forgetBackfill(db: DatabaseSync): void {
-  db.prepare('DELETE FROM history_meta WHERE key = ?').run(STORE_BACKFILL_MARKER);
+  historyMeta(db).forget(STORE_BACKFILL_MARKER);
 }
 
-export type BackfillAppend = (kind: OutboxKind, recordId: string, payload: unknown) => void;
+/** Appends one record to the outbox, as the store makes it into what it publishes. */
+export type BackfillAppend = <Kind extends OutboxKind>(kind: Kind, recordId: string, record: ChangedRecords[Kind]) => void;
 
 /**
  * Appends every print and sale the history holds to the outbox, in one transaction with the marker row:
@@ -27,7 +30,8 @@ export type BackfillAppend = (kind: OutboxKind, recordId: string, payload: unkno
  */
 export function backfillHistory(db: DatabaseSync, append: BackfillAppend): number | undefined {
   if (db.isTransaction) return undefined;
-  if (db.prepare('SELECT 1 FROM history_meta WHERE key = ?').get(STORE_BACKFILL_MARKER) !== undefined) return undefined;
+  const meta = historyMeta(db);
+  if (meta.has(STORE_BACKFILL_MARKER)) return undefined;
   const transitions = db.prepare('SELECT status, at, reason FROM print_transitions WHERE print_id = ? ORDER BY id');
   let appended = 0;
   db.exec('BEGIN IMMEDIATE');
@@ -36,7 +40,7 @@ export function backfillHistory(db: DatabaseSync, append: BackfillAppend): numbe
     for (const row of db.prepare('SELECT * FROM prints ORDER BY seq').iterate()) {
       const print = printFromRows(row, transitions.all((row as { id: string }).id));
       if (print === undefined) continue;
-      append('print', print.id, publishedPrint(print));
+      append('print', print.id, print);
       appended++;
     }
     for (const row of db.prepare('SELECT record FROM sale_records ORDER BY created_at, rowid').iterate()) {
@@ -46,11 +50,11 @@ export function backfillHistory(db: DatabaseSync, append: BackfillAppend): numbe
       } catch {
         continue;
       }
-      append('order', record.id, publishedOrder(record));
-      append('sale', record.id, publishedSale(record));
+      append('order', record.id, record);
+      append('sale', record.id, record);
       appended += 2;
     }
-    db.prepare('INSERT INTO history_meta (key, value) VALUES (?, ?)').run(STORE_BACKFILL_MARKER, new Date().toISOString());
+    meta.mark(STORE_BACKFILL_MARKER);
     db.exec('COMMIT');
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');

@@ -2,10 +2,10 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sampleSale } from '../sales/testing/sample-sale';
 import { openHistory } from './open';
 import { createSalesHistory } from './sales-history';
 import { samplePrint } from './test-prints';
+import { sampleSale } from './test-sales';
 
 const PRINTS = 500;
 const CONTENT = 'receipt line\n'.repeat(80);
@@ -24,8 +24,8 @@ function walSalt(file: string): number {
 
 let directory: string | undefined;
 afterEach(() => {
-  // The last checkpoint worker may still be closing its connection (its -wal and -shm files) as the test ends.
-  if (directory !== undefined) rmSync(directory, { recursive: true, force: true, maxRetries: 5 });
+  // A checkpoint worker may still be closing its own connection (and its -shm) just after the history closed.
+  if (directory !== undefined) rmSync(directory, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   directory = undefined;
 });
 

@@ -1,5 +1,5 @@
 import type { ListPrintsRequest } from '../../../shared/ipc/channels/prints';
-import type { JournalPrint } from '../print-queue/records';
+import type { JournalPrint } from './records/print';
 import { printCount, readPrint, type HistoryState } from './history-state';
 import { managerSql } from './manager-query';
 
@@ -16,21 +16,29 @@ export function getPrint(state: HistoryState, id: string): JournalPrint | undefi
   }
 }
 
-/** Every print in enqueue order, skipping what cannot be read (kept for the PrintJournal interface). */
+/**
+ * Every print in enqueue order, skipping what cannot be read (kept for the PrintJournal interface). A
+ * damaged index cell that the open's quick_check does not read as damage stops the walk along the seq
+ * index: the rest is read around the indexes (a scan of the table, sorted), as far as the table itself reads.
+ */
 export function* allPrints(state: HistoryState): IterableIterator<Readonly<JournalPrint>> {
-  const rows = state.db.prepare('SELECT * FROM prints ORDER BY seq').iterate();
-  for (;;) {
-    let next: IteratorResult<unknown>;
-    try {
-      next = rows.next();
-    } catch (error) {
-      state.logger.warn('the history could not be read to its end', { error: String(error) });
-      return;
+  let lastSeq = -1;
+  for (const indexes of ['', 'NOT INDEXED'] as const) {
+    const rows = state.db.prepare(`SELECT * FROM prints ${indexes} WHERE seq > ? ORDER BY seq`).iterate(lastSeq);
+    for (;;) {
+      let next: IteratorResult<unknown>;
+      try {
+        next = rows.next();
+      } catch (error) {
+        state.logger.warn('the history could not be read to its end', { error: String(error), after: lastSeq, indexes: indexes === '' ? 'used' : 'not used' });
+        break;
+      }
+      if (next.done === true) return;
+      const { id, seq } = next.value as { id: string; seq: unknown };
+      if (typeof seq === 'number') lastSeq = seq;
+      const print = state.live.get(id) ?? readPrint(state, next.value);
+      if (print !== undefined) yield print;
     }
-    if (next.done === true) return;
-    const id = (next.value as { id: string }).id;
-    const print = state.live.get(id) ?? readPrint(state, next.value);
-    if (print !== undefined) yield print;
   }
 }
 

@@ -1,7 +1,7 @@
 import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import type { Logger } from '../ports';
-import { JournalUnavailableError } from '../print-queue/journal-port';
-import type { JournalPrint } from '../print-queue/records';
+import { JournalUnavailableError } from './errors';
+import type { JournalPrint } from './records/print';
 import type { HistoryStatements } from './history-statements';
 import { printFromRows } from './rows';
 import type { DatabaseSync } from './sqlite';

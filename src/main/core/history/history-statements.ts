@@ -21,8 +21,6 @@ export function prepareStatements(db: DatabaseSync) {
     deletePrunedTransitions: statement(`DELETE FROM print_transitions WHERE print_id IN (${PRUNABLE})`),
     deletePrunedContents: statement(`DELETE FROM print_contents WHERE print_id IN (${PRUNABLE})`),
     deletePruned: statement('DELETE FROM prints WHERE final = 1 AND updated_at < ?'),
-    selectMeta: statement('SELECT value FROM history_meta WHERE key = ?'),
-    insertMeta: statement('INSERT INTO history_meta (key, value) VALUES (?, ?)'),
     insertOrIgnorePrint: statement(`INSERT OR IGNORE INTO prints (${PRINT_COLUMNS.join(', ')}) VALUES (${PLACEHOLDERS})`),
   };
 }

@@ -1,10 +1,10 @@
 import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
-import type { JournalPrint, JournalTransition, PrintPatch } from '../print-queue/records';
+import type { JournalPrint, JournalTransition, PrintPatch } from './records/print';
 import { getPrint } from './history-reads';
+import { historyMeta } from './meta';
 import { commit, countChanged, settled, type HistoryState, type Write } from './history-state';
 import { PRINT_COLUMNS, printValues } from './rows';
 import type { StatementSync } from './sqlite';
-import { publishedPrint } from '../store/records';
 
 type Column = (typeof PRINT_COLUMNS)[number];
 
@@ -58,7 +58,7 @@ export function appendPrint(state: HistoryState, print: JournalPrint, content: s
       insertPrint.run(...printValues(record));
       for (const transition of record.history) writeTransition(state, record.id, transition);
       insertContent.run(record.id, content);
-      state.changes?.record('print', record.id, () => publishedPrint(record));
+      state.changes?.record('print', record.id, () => record);
     }),
   );
   // A print the history could not keep is never known (and so never sent). Any failed commit breaks the history.
@@ -86,7 +86,7 @@ export function updatePrint(
     const values = printValues(print);
     updateStatement(state, columns).run(...columns.map((column) => values[PRINT_COLUMNS.indexOf(column)] ?? null), id);
     if (transition !== undefined) writeTransition(state, id, transition);
-    state.changes?.record('print', id, () => publishedPrint(print));
+    state.changes?.record('print', id, () => print);
   };
   state.live.set(id, print);
   state.awaitingCommit.add(id);
@@ -127,7 +127,8 @@ export async function importPrints(
   marker: string,
 ): Promise<{ imported: number; alreadyDone: boolean; maxSeq: number }> {
   const { db, statements } = state;
-  if (statements.selectMeta.get(marker) !== undefined) return { imported: 0, alreadyDone: true, maxSeq: 0 };
+  const meta = historyMeta(db);
+  if (meta.has(marker)) return { imported: 0, alreadyDone: true, maxSeq: 0 };
   let imported = 0;
   let maxSeq = 0;
   db.exec('BEGIN IMMEDIATE');
@@ -139,10 +140,10 @@ export async function importPrints(
       maxSeq = Math.max(maxSeq, print.seq);
       if (!isFinalPrintStatus(print.status)) state.live.set(print.id, { ...print, history: [...print.history] });
       // In the outbox with the import or not at all, as any other write.
-      state.changes?.record('print', print.id, () => publishedPrint(print));
+      state.changes?.record('print', print.id, () => print);
       imported++;
     }
-    statements.insertMeta.run(marker, new Date().toISOString());
+    meta.mark(marker);
     db.exec('COMMIT');
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLegacyJournalWriter } from '../../testing/legacy-journal-writer';
+import { openLegacyJournalWriter } from './legacy-journal/testing/writer';
 import { migrateOldJournal } from './migrate-journal';
 import { openHistory } from './open';
 import { samplePrint } from './test-prints';

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { silentLogger, type Logger } from '../ports';
 import { legacyDirectoryFiles } from './legacy-journal/files';
 import { readLegacyJournal } from './legacy-journal/reader';
-import type { JournalPrint } from '../print-queue/records';
+import { MARKERS } from './meta';
+import type { JournalPrint } from './records/print';
 import type { PrintHistory } from './print-history';
 
 export interface JournalMigrationReport {
@@ -42,7 +43,7 @@ export async function migrateOldJournal(
       yield { print: { ...print, history: [...print.history] }, content };
     }
   }
-  const { imported } = await history.importPrints(entries(), 'journal-import');
+  const { imported } = await history.importPrints(entries(), MARKERS.journalImport);
   const now = (options.now ?? Date.now)();
   const dated = `${journalDirectory}.migrated-${new Date(now).toISOString().slice(0, 10)}`;
   const movedTo = existsSync(dated) ? `${dated}-${now}` : dated;

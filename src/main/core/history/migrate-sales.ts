@@ -1,7 +1,8 @@
 import { existsSync, renameSync } from 'node:fs';
 import { silentLogger, type Logger } from '../ports';
-import type { SaleRecord } from '../sales/sale-store';
-import { parseSaleRecord, type SalesHistory } from './sales-history';
+import { MARKERS } from './meta';
+import { parseSaleRecord, type SaleRecord } from './records/terminal-sale';
+import type { SalesHistory } from './sales-history';
 import { sqlite } from './sqlite';
 
 export interface SalesMigrationReport {
@@ -13,7 +14,6 @@ export interface SalesMigrationReport {
   movedTo: string;
 }
 
-const MARKER = 'sales-import';
 const SIDE_FILES = ['', '-wal', '-shm'] as const;
 
 function readOldSales(file: string, logger: Logger): { records: SaleRecord[]; unreadable: number } {
@@ -47,7 +47,7 @@ export function migrateOldSales(sales: SalesHistory, file: string, options: { lo
   const logger = options.logger ?? silentLogger;
   if (!existsSync(file)) return undefined;
   const { records, unreadable } = readOldSales(file, logger);
-  const { imported } = sales.importSales(records, MARKER);
+  const { imported } = sales.importSales(records, MARKERS.salesImport);
   const now = (options.now ?? Date.now)();
   const dated = `${file}.migrated-${new Date(now).toISOString().slice(0, 10)}`;
   const movedTo = existsSync(dated) ? `${dated}-${now}` : dated;

@@ -1,8 +1,8 @@
 import { type ListPrintsRequest } from '../../../shared/ipc/channels/prints';
 import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { silentLogger, type Logger } from '../ports';
-import { JournalUnavailableError, type JournalStats, type PrintJournal } from '../print-queue/journal-port';
-import type { JournalPrint } from '../print-queue/records';
+import { JournalUnavailableError } from './errors';
+import type { JournalPrint, JournalTransition, PrintPatch } from './records/print';
 import { allPrints, getPrint, listPrints, readContent } from './history-reads';
 import { commit, printCount, readPrint, writeDeferred, type HistoryState } from './history-state';
 import { prepareStatements } from './history-statements';
@@ -12,18 +12,48 @@ import { Checkpointer } from './checkpointer';
 import type { HistoryChanges } from './history-changes';
 
 /**
- * The print history on SQLite, with the role (and exactly the interface) of the old `PrintJournal`, plus
- * indexed queries for the manager. Every write is one transaction committed with `synchronous=FULL`
- * (open.ts), so it is durable when the call returns; `durable` promises are already settled.
+ * The print history on SQLite: what the print queue keeps its prints in (its `PrintJournal` port,
+ * print-queue/journal-port.ts, is this interface's shape; the name stays from the segment journal it
+ * replaced), plus indexed queries for the manager. Every write is one transaction committed with
+ * `synchronous=FULL` (open.ts), so it is durable when the call returns; `durable` promises are already settled.
  *
  * Only unfinished prints (what the queue works on) are held in memory, as live objects the queue reads
  * with `get`; a finished print is read from the database when asked for.
  */
-export interface PrintHistory extends PrintJournal {
+export interface PrintHistory {
+  get(id: string): Readonly<JournalPrint> | undefined;
+  values(): IterableIterator<Readonly<JournalPrint>>;
+  size(): number;
   /** What the queue resumes at start: every unfinished print, in enqueue order. */
   unfinished(): Readonly<JournalPrint>[];
-  /** The manager's page: the same answer as `queryPrints` over every print, from the indexes. */
+  /** The manager's page: the same answer as the queue's `queryPrints` over every print, from the indexes. */
   list(request: ListPrintsRequest): { items: Readonly<JournalPrint>[]; total: number };
+  nextSeq(): number;
+  /**
+   * Known in memory at once; `durable` resolves once the print and its content are on disk (and if it
+   * rejects, the print is forgotten again: a print the history could not keep is never sent).
+   */
+  append(print: JournalPrint, content: string): { durable: Promise<void> };
+  /**
+   * Applies in memory at once; `durable` resolves when the change is on disk. A deferred change is not
+   * written by itself: it goes out in front of the next one written (one commit for both), for a change
+   * that is safe to lose in a crash because replaying the earlier state redoes it.
+   */
+  update(
+    id: string,
+    patch: PrintPatch,
+    transition?: JournalTransition,
+    options?: { defer?: boolean },
+  ): { print: Readonly<JournalPrint>; durable: Promise<void> };
+  /** Forgets finished prints last changed before `before`, with their transitions and content. */
+  prune(before: number, now: number): { removed: string[]; durable: Promise<void> };
+  content(id: string): Promise<string>;
+  /** Gives space freed by pruning back to the file system and empties the WAL. */
+  compact(): Promise<void>;
+  /** Starts writing the changes held back by `defer` now, without waiting for them. */
+  writeDeferred(): void;
+  /** Waits until everything written so far is durable. */
+  flush(): Promise<void>;
   /**
    * Imports prints in one transaction with a marker row; does nothing when the marker is already there
    * (an import is never done twice). Prints already known by id are left as they are.
@@ -31,8 +61,11 @@ export interface PrintHistory extends PrintJournal {
   importPrints(entries: AsyncIterable<{ print: JournalPrint; content: string }>, marker: string): Promise<{ imported: number; alreadyDone: boolean }>;
   /** Told of a commit another writer of this database made (the sales): it counts towards the next checkpoint. */
   committedElsewhere(): void;
-  /** Closes now (every call is synchronous); `close()` does the same for the PrintJournal interface. */
+  /** Closes now (every call is synchronous); `close()` does the same, as a promise. */
   closeSync(): void;
+  close(): Promise<void>;
+  /** The segment journal's figures, kept for the queue's stats (segments are always 0 here). */
+  stats(): { prints: number; activeSegment: number; activeSegmentBytes: number; compactions: number };
 }
 
 export interface PrintHistoryOptions {
@@ -111,7 +144,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
     async close() {
       history.closeSync();
     },
-    stats: (): JournalStats => ({ prints: history.size(), activeSegment: 0, activeSegmentBytes: 0, compactions }),
+    stats: () => ({ prints: history.size(), activeSegment: 0, activeSegmentBytes: 0, compactions }),
   };
   return history;
 }

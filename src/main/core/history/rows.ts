@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
-import { JournalError, JournalPrint, JournalTransition } from '../print-queue/records';
+import { JournalError, JournalPrint, JournalTransition } from './records/print';
 
 /**
  * The database is a boundary like any other: a row is parsed before it becomes a print, so a damaged

@@ -1,25 +1,26 @@
-import { z } from 'zod';
-import { TerminalSale } from '../../../shared/ipc/channels/terminal-sales';
 import { SETTLED_SALE_STATUSES } from '../../../shared/lifecycle/terminal-sale';
-import type { OrderStore, SaleRecord } from '../sales/sale-store';
-import { publishedOrder, publishedSale } from '../store/records';
 import type { HistoryChanges } from './history-changes';
+import { historyMeta } from './meta';
+import { createPaymentOrders } from './payment-orders';
+import { parseSaleRecord, type SaleRecord } from './records/terminal-sale';
 import type { DatabaseSync } from './sqlite';
-
-const StoredRecord = TerminalSale.omit({ pending: true }).extend({
-  idempotencyKey: z.string().min(1),
-  transactionId: z.string().nullable(),
-  paymentId: z.string().nullable().default(null),
-  pendingOperation: z.object({ kind: z.enum(['cancel', 'refund']), idempotencyKey: z.string().min(1), amount: z.string().nullable() }).nullable(),
-  // Absent in records written before the receipt showed the card (docs/decisions.md "Charge on the terminal").
-  cardLastFour: z.string().nullable().default(null),
-  authorizationCode: z.string().nullable().default(null),
-});
 
 /** Currency is not known to Counter before the platform answers; the order's own currency is not kept yet. */
 const UNKNOWN_CURRENCY = '';
 
-export interface SalesHistory extends OrderStore {
+/**
+ * Where terminal sales live (the sales service's store, core/sales): `save` returns only once the record is
+ * durable, so the service writes a sale (and any key) before the request that uses it.
+ */
+export interface SalesHistory {
+  save(record: SaleRecord): void;
+  get(id: string): SaleRecord | undefined;
+  /** Newest first. */
+  list(limit?: number): SaleRecord[];
+  /** Sales whose order may still change or that have an operation in flight: resumed at start. */
+  unfinished(): SaleRecord[];
+  /** Stops using the connection (the history owns it and closes it). */
+  close(): void;
   /**
    * Imports sales in one transaction with a marker row in history_meta; nothing when the marker is there
    * (an import is never done twice). Sales already known by id are left as they are.
@@ -27,13 +28,8 @@ export interface SalesHistory extends OrderStore {
   importSales(records: readonly SaleRecord[], marker: string): { imported: number; alreadyDone: boolean };
 }
 
-/** A record as read back; a damaged one is skipped by the caller rather than stopping every sale. */
-export function parseSaleRecord(text: string): SaleRecord {
-  return StoredRecord.parse(JSON.parse(text));
-}
-
 /**
- * Sales in the history database, beside the prints (schema.ts migrations 1 and 2): `payment_orders`,
+ * Sales in the history database, beside the prints (migrations 001 and 002): `payment_orders`,
  * `payment_order_transitions` and `sales` hold the columns the manager and the store read, `sale_records`
  * the service's whole record. Every save is one transaction on the history's connection, committed with
  * its synchronous=FULL (open.ts): durable when `save` returns. The history owns the connection and
@@ -41,10 +37,8 @@ export function parseSaleRecord(text: string): SaleRecord {
  * the sale inside the same transaction, so they reach the outbox with the history or not at all.
  */
 export function createSalesHistory(db: DatabaseSync, changes?: HistoryChanges): SalesHistory {
-  const upsertOrder = db.prepare(`
-    INSERT INTO payment_orders (id, platform_order_id, idempotency_key, terminal_id, external_reference, amount, currency, status, status_detail, payment_ids, created_at, updated_at)
-    VALUES (:id, :orderId, :key, :terminal, :reference, :amount, :currency, :status, :detail, :payments, :created, :updated)
-    ON CONFLICT (id) DO UPDATE SET platform_order_id = :orderId, status = :status, status_detail = :detail, payment_ids = :payments, updated_at = :updated`);
+  const orders = createPaymentOrders(db);
+  const meta = historyMeta(db);
   const upsertSale = db.prepare(`
     INSERT INTO sales (id, order_id, receipt_print_id, terminal_id, amount, currency, lines, status, created_at, updated_at)
     VALUES (:id, :id, :receipt, :terminal, :amount, :currency, :lines, :status, :created, :updated)
@@ -52,13 +46,9 @@ export function createSalesHistory(db: DatabaseSync, changes?: HistoryChanges): 
   const upsertRecord = db.prepare(`
     INSERT INTO sale_records (sale_id, final, created_at, record) VALUES (:id, :final, :created, :record)
     ON CONFLICT (sale_id) DO UPDATE SET final = :final, record = :record`);
-  const transitionCount = db.prepare('SELECT COUNT(*) AS n FROM payment_order_transitions WHERE order_id = ?');
-  const insertTransition = db.prepare('INSERT INTO payment_order_transitions (order_id, status, status_detail, at) VALUES (?, ?, ?, ?)');
   const selectOne = db.prepare('SELECT record FROM sale_records WHERE sale_id = ?');
   const selectRecent = db.prepare('SELECT record FROM sale_records ORDER BY created_at DESC, rowid DESC LIMIT ?');
   const selectUnfinished = db.prepare('SELECT record FROM sale_records WHERE final = 0 ORDER BY created_at');
-  const selectMarker = db.prepare('SELECT 1 FROM history_meta WHERE key = ?');
-  const insertMarker = db.prepare('INSERT INTO history_meta (key, value) VALUES (?, ?)');
 
   const parse = (row: unknown): SaleRecord => parseSaleRecord(String((row as { record: unknown }).record));
 
@@ -66,23 +56,30 @@ export function createSalesHistory(db: DatabaseSync, changes?: HistoryChanges): 
     const created = Date.parse(record.createdAt);
     const updated = Date.parse(record.updatedAt);
     const common = { id: record.id, terminal: record.terminalId, amount: record.amount, currency: UNKNOWN_CURRENCY, status: record.status, created, updated };
-    upsertOrder.run({
-      ...common,
-      orderId: record.orderId,
-      key: record.idempotencyKey,
-      reference: record.externalReference,
-      detail: record.statusDetail,
-      payments: JSON.stringify(record.transactionId === null ? [] : [record.transactionId]),
-    });
+    orders.write(
+      {
+        id: record.id,
+        platformOrderId: record.orderId,
+        idempotencyKey: record.idempotencyKey,
+        terminalId: record.terminalId,
+        externalReference: record.externalReference,
+        amount: record.amount,
+        currency: UNKNOWN_CURRENCY,
+        status: record.status,
+        statusDetail: record.statusDetail,
+        paymentIds: record.transactionId === null ? [] : [record.transactionId],
+        createdAt: created,
+        updatedAt: updated,
+      },
+      record.history.map((transition) => ({ status: transition.status, statusDetail: transition.detail, at: Date.parse(transition.at) })),
+    );
     upsertSale.run({ ...common, receipt: record.receiptPrintId, lines: JSON.stringify(record.items) });
     // Settled: nothing left to poll, send or print; a later refund makes it unfinished again.
     const receiptDue = record.status === 'processed' && record.printOnTerminal === 'no_ticket' && record.receiptPrintId === null;
     const settled = SETTLED_SALE_STATUSES.includes(record.status) && record.pendingOperation === null && !receiptDue;
     upsertRecord.run({ id: record.id, final: settled ? 1 : 0, created, record: JSON.stringify(record) });
-    const known = Number((transitionCount.get(record.id) as { n: number }).n);
-    for (const transition of record.history.slice(known)) insertTransition.run(record.id, transition.status, transition.detail, Date.parse(transition.at));
-    changes?.record('order', record.id, () => publishedOrder(record));
-    changes?.record('sale', record.id, () => publishedSale(record));
+    changes?.record('order', record.id, () => record);
+    changes?.record('sale', record.id, () => record);
   }
 
   function transaction(run: () => void): void {
@@ -110,7 +107,7 @@ export function createSalesHistory(db: DatabaseSync, changes?: HistoryChanges): 
       return selectUnfinished.all().map(parse);
     },
     importSales(records, marker) {
-      if (selectMarker.get(marker) !== undefined) return { imported: 0, alreadyDone: true };
+      if (meta.has(marker)) return { imported: 0, alreadyDone: true };
       let imported = 0;
       transaction(() => {
         for (const record of records) {
@@ -118,7 +115,7 @@ export function createSalesHistory(db: DatabaseSync, changes?: HistoryChanges): 
           write(record);
           imported++;
         }
-        insertMarker.run(marker, new Date().toISOString());
+        meta.mark(marker);
       });
       return { imported, alreadyDone: false };
     },

@@ -1,155 +1,19 @@
+import { MIGRATIONS } from './migrations';
 import type { DatabaseSync } from './sqlite';
 
 /**
- * The history's schema as ordered migrations: migration i brings `PRAGMA user_version` from i to i + 1,
- * each in its own transaction, so a database is always at exactly one known version. Append only:
- * a released migration is never edited, a change is a new one.
+ * The history's schema: the numbered migrations in `migrations/`, applied in order, each in its own
+ * transaction with `PRAGMA user_version`, so a database is always at exactly one known version.
  *
- * Every table is an ordinary rowid table (no WITHOUT ROWID): salvaging a damaged file copies rows by
- * rowid, one at a time where a page cannot be read (salvage.ts).
+ * Every table is an ordinary rowid table (no WITHOUT ROWID) with at least one index: salvaging a damaged
+ * file copies rows by rowid, and finds through an index the rows a damaged page hides (salvage.ts).
  */
-export const MIGRATIONS: readonly string[] = [
-  // 1: prints, their transitions and content; payment orders and sales, filled by a later issue.
-  `
-  CREATE TABLE prints (
-    id TEXT PRIMARY KEY NOT NULL,
-    seq INTEGER NOT NULL UNIQUE,
-    rev INTEGER NOT NULL,
-    terminal_id TEXT NOT NULL,
-    subtype TEXT NOT NULL,
-    external_reference TEXT NOT NULL,
-    -- externalReference.toLowerCase() (computed in JS, as the manager's search and sort have always compared it).
-    reference_key TEXT NOT NULL,
-    idempotency_key TEXT NOT NULL,
-    status TEXT NOT NULL,
-    final INTEGER NOT NULL,
-    created_at INTEGER NOT NULL,
-    updated_at INTEGER NOT NULL,
-    last_error TEXT,
-    -- lastError.code, '' without an error: the manager sorts prints without an error first.
-    last_error_code TEXT NOT NULL,
-    action_id TEXT,
-    attempts INTEGER NOT NULL,
-    first_sent_at INTEGER,
-    cancel_requested INTEGER NOT NULL,
-    cancel_key TEXT,
-    reprint_of TEXT,
-    content_bytes INTEGER NOT NULL,
-    content_preview TEXT NOT NULL
-  );
-  -- One index per manager sort key, each ending in seq (the tie-break), and one per filter.
-  CREATE INDEX prints_by_created ON prints (created_at, seq);
-  CREATE INDEX prints_by_updated ON prints (updated_at, seq);
-  CREATE INDEX prints_by_terminal ON prints (terminal_id, seq);
-  CREATE INDEX prints_by_terminal_created ON prints (terminal_id, created_at, seq);
-  CREATE INDEX prints_by_status ON prints (status, seq);
-  CREATE INDEX prints_by_subtype ON prints (subtype, seq);
-  CREATE INDEX prints_by_reference ON prints (reference_key, seq);
-  CREATE INDEX prints_by_attempts ON prints (attempts, seq);
-  CREATE INDEX prints_by_error ON prints (last_error_code, seq);
-  -- What the queue resumes at start: small, whatever the history holds.
-  CREATE INDEX prints_unfinished ON prints (seq) WHERE final = 0;
-
-  CREATE TABLE print_transitions (
-    id INTEGER PRIMARY KEY,
-    print_id TEXT NOT NULL,
-    status TEXT NOT NULL,
-    at INTEGER NOT NULL,
-    reason TEXT
-  );
-  CREATE INDEX print_transitions_by_print ON print_transitions (print_id, id);
-
-  -- Up to 1 MB each: apart from the print's row, so listing and paging never read them.
-  CREATE TABLE print_contents (
-    print_id TEXT PRIMARY KEY NOT NULL,
-    content TEXT NOT NULL
-  );
-
-  -- Point payment orders (spec 2.6, 6): the idempotency key is written before the first request, the
-  -- platform's order id once it answers. Amounts are decimal strings (no binary floating point).
-  CREATE TABLE payment_orders (
-    id TEXT PRIMARY KEY NOT NULL,
-    platform_order_id TEXT UNIQUE,
-    idempotency_key TEXT NOT NULL UNIQUE,
-    terminal_id TEXT NOT NULL,
-    external_reference TEXT NOT NULL,
-    amount TEXT NOT NULL,
-    currency TEXT NOT NULL,
-    status TEXT NOT NULL,
-    status_detail TEXT,
-    -- JSON array of the platform's payment ids.
-    payment_ids TEXT NOT NULL DEFAULT '[]',
-    created_at INTEGER NOT NULL,
-    updated_at INTEGER NOT NULL
-  );
-  CREATE INDEX payment_orders_by_terminal ON payment_orders (terminal_id, created_at);
-  CREATE INDEX payment_orders_by_status ON payment_orders (status, created_at);
-  CREATE INDEX payment_orders_by_created ON payment_orders (created_at);
-
-  CREATE TABLE payment_order_transitions (
-    id INTEGER PRIMARY KEY,
-    order_id TEXT NOT NULL,
-    status TEXT NOT NULL,
-    status_detail TEXT,
-    at INTEGER NOT NULL,
-    reason TEXT
-  );
-  CREATE INDEX payment_order_transitions_by_order ON payment_order_transitions (order_id, id);
-
-  -- A sale: what the cashier charged, paid by one payment order, its receipt printed as a print.
-  CREATE TABLE sales (
-    id TEXT PRIMARY KEY NOT NULL,
-    order_id TEXT,
-    receipt_print_id TEXT,
-    terminal_id TEXT NOT NULL,
-    amount TEXT NOT NULL,
-    currency TEXT NOT NULL,
-    -- JSON: the items sold, as the checkout screen built them.
-    lines TEXT NOT NULL DEFAULT '[]',
-    status TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
-    updated_at INTEGER NOT NULL
-  );
-  CREATE INDEX sales_by_created ON sales (created_at);
-  CREATE INDEX sales_by_order ON sales (order_id);
-
-  -- Facts about the history itself, e.g. that the old journal was imported (never twice).
-  CREATE TABLE history_meta (
-    key TEXT PRIMARY KEY NOT NULL,
-    value TEXT NOT NULL
-  );
-  `,
-  // 2: what the orders service keeps of a sale beyond the three tables above (the keys of its pending cancel
-  // or refund, its items and refunds), as one zod-checked JSON record per sale; `final = 0` is what a start resumes.
-  `
-  CREATE TABLE sale_records (
-    sale_id TEXT PRIMARY KEY NOT NULL,
-    final INTEGER NOT NULL,
-    created_at INTEGER NOT NULL,
-    record TEXT NOT NULL
-  );
-  CREATE INDEX sale_records_unfinished ON sale_records (created_at) WHERE final = 0;
-  CREATE INDEX sale_records_by_created ON sale_records (created_at);
-  `,
-];
-
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export { TABLE_ROLES, TABLES, type RecordKind, type Table } from './migrations';
 
 /** Fixed at creation (SQLite's default), so a salvage can restore a damaged header's page size. */
 export const PAGE_SIZE = 4096;
-
-/** Every table, in the order a salvage copies them (prints before what refers to them). */
-export const TABLES = [
-  'prints',
-  'print_transitions',
-  'print_contents',
-  'payment_orders',
-  'payment_order_transitions',
-  'sales',
-  'sale_records',
-  'history_meta',
-] as const;
-export type Table = (typeof TABLES)[number];
 
 export class HistoryTooNewError extends Error {
   readonly code = 'history_too_new';
@@ -164,15 +28,15 @@ export function schemaVersion(db: DatabaseSync): number {
   return row?.user_version ?? 0;
 }
 
-/** Brings the database to SCHEMA_VERSION; a version from the future is refused, never downgraded. */
-export function migrate(db: DatabaseSync): void {
+/** Brings the database to `upTo` (SCHEMA_VERSION unless a test says otherwise); a version from the future is refused, never downgraded. */
+export function migrate(db: DatabaseSync, upTo: number = SCHEMA_VERSION): void {
   const version = schemaVersion(db);
   if (version > SCHEMA_VERSION) throw new HistoryTooNewError(version);
   if (version < 0) throw new Error(`the history's schema version ${version} is damaged`);
-  for (let next = version; next < SCHEMA_VERSION; next++) {
+  for (let next = version; next < Math.min(upTo, SCHEMA_VERSION); next++) {
     db.exec('BEGIN IMMEDIATE');
     try {
-      db.exec(MIGRATIONS[next] ?? '');
+      db.exec(MIGRATIONS[next]?.sql ?? '');
       db.exec(`PRAGMA user_version = ${next + 1}`);
       db.exec('COMMIT');
     } catch (error) {
@@ -180,4 +44,10 @@ export function migrate(db: DatabaseSync): void {
       throw error;
     }
   }
+}
+
+/** `db` brought to the current schema: for a database opened outside `openHistory` (tools, tests of the tables). */
+export function migrated(db: DatabaseSync): DatabaseSync {
+  migrate(db);
+  return db;
 }

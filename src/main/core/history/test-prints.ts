@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JournalPrint } from '../print-queue/records';
+import type { JournalPrint } from './records/print';
 
 /** A finished or unfinished print as the queue would have journaled it, for the history's tests and bench. */
 export function samplePrint(seq: number, overrides: Partial<JournalPrint> = {}): JournalPrint {

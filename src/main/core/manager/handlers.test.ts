@@ -19,7 +19,7 @@ import {
   type TestSandbox,
 } from '../../testing/harness';
 import { PRINT_CSV_COLUMNS, printCsvHeader } from './csv';
-import { seedHistoryDirectory } from './seed-history';
+import { seedHistoryDirectory } from '../history/seed';
 
 const DAY_MS = 24 * 60 * 60_000;
 const SEEDED = 600;

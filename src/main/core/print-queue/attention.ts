@@ -5,7 +5,7 @@ import { createRequestOf, journalErrorOf, type QueueContext } from './context';
 import type { Dispatcher } from './dispatcher';
 import { PrintQueueError } from './errors';
 import { CREDENTIAL_CODES, pastResendCutoff, unconfirmedError } from './policy';
-import type { JournalPrint } from './records';
+import type { JournalPrint } from '../history/records/print';
 
 export interface AttentionHooks {
   dispatcher: Dispatcher;

@@ -3,7 +3,7 @@ import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { PlatformError } from '../platform/errors';
 import type { QueueContext } from './context';
 import { PrintQueueError } from './errors';
-import type { JournalPrint } from './records';
+import type { JournalPrint } from '../history/records/print';
 
 export interface CancelHooks {
   /** The terminal's queue may move on. */

@@ -6,7 +6,8 @@ import { PRINT_LIFECYCLE } from '../../../shared/lifecycle/print';
 import { PrintChanges } from './changes';
 import { openHistory } from '../history/open';
 import { temporaryDirectory } from '../../testing/harness';
-import { queuedPrint, type JournalPrint } from './records';
+import { queuedPrint } from './records';
+import type { JournalPrint } from '../history/records/print';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

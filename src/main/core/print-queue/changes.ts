@@ -4,7 +4,7 @@ import { createLifecycleWriter, type LifecycleWriter } from '../../../shared/lif
 import { isFinalPrintStatus, PRINT_LIFECYCLE, type PrintEvent } from '../../../shared/lifecycle/print';
 import type { Logger } from '../ports';
 import type { PrintJournal } from './journal-port';
-import type { JournalPrint, JournalTransition, PrintPatch } from './records';
+import type { JournalPrint, JournalTransition, PrintPatch } from '../history/records/print';
 
 export interface Changed {
   print: Readonly<JournalPrint>;

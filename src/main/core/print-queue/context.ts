@@ -7,7 +7,7 @@ import type { PrintJournal } from './journal-port';
 import type { Lanes } from './lanes';
 import type { QueuePolicy } from './policy';
 import type { CreateActionRequest } from '../../../shared/platform/terminal-actions';
-import type { JournalError, JournalPrint } from './records';
+import type { JournalError, JournalPrint } from '../history/records/print';
 
 /** What every part of the queue shares: its ports, its policy, the lanes and the one way to change a print. */
 export interface QueueContext {

@@ -4,7 +4,7 @@ import { PlatformError } from '../platform/errors';
 import { createRequestOf, journalErrorOf, type QueueContext } from './context';
 import { backoffDelay } from '../rounds/backoff';
 import { CREDENTIAL_CODES, pastResendCutoff, unconfirmedError } from './policy';
-import type { JournalError, JournalPrint } from './records';
+import type { JournalError, JournalPrint } from '../history/records/print';
 import { BudgetClosedError } from './request-budget';
 
 /** A terminal's dispatch: whether it is sending, and how its retries stand. */

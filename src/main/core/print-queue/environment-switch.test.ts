@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Environment } from '../../../shared/ipc/channels/app';
 import type { HistoryChanges } from '../history/history-changes';
 import { createSalesHistory } from '../history/sales-history';
-import { sampleSale } from '../sales/testing/sample-sale';
+import { sampleSale } from '../history/test-sales';
 import { createEnvironmentSwitch, historyQueueOpener, type OpenedQueue } from './environment-switch';
 import { PrintQueueError } from './errors';
 import type { PrintQueue } from './print-queue';

@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import type { Environment } from '../../../shared/ipc/channels/app';
 import { silentLogger, type Logger } from '../ports';
 import { PrintQueueError } from './errors';
-import { openHistory, type HistoryOpenReport } from '../history/open';
-import { migrateOldJournal, type JournalMigrationReport } from '../history/migrate-journal';
+import { openHistory } from '../history/open';
+import { migrateOldJournal } from '../history/migrate-journal';
+import type { HistoryReport } from '../history/startup-notice';
 import type { HistoryChanges, HistoryChangesFactory } from '../history/history-changes';
 import type { PrintHistory } from '../history/print-history';
 import type { DatabaseSync } from '../history/sqlite';
@@ -100,9 +101,6 @@ export interface HistoryQueueOptions {
   /** What else keeps its rows in the same database (the sales): opened after the queue, closed before it. */
   attach?(db: DatabaseSync, environment: Environment, changes: HistoryChanges | undefined): { close(): void };
 }
-
-export type HistoryReport =
-  { kind: 'salvaged'; environment: Environment; open: HistoryOpenReport } | { kind: 'migrated'; environment: Environment; migration: JournalMigrationReport };
 
 /**
  * Opens an environment's history (salvaging a damaged database, importing the old journal once), then

@@ -9,7 +9,8 @@ import { checkDteXml, type DteProblem } from '../../../shared/platform/dte';
 import { cashierMessage } from '../platform/messages';
 import type { QueueContext } from './context';
 import { PrintQueueError } from './errors';
-import { queuedPrint, type JournalPrint } from './records';
+import { queuedPrint } from './records';
+import type { JournalPrint } from '../history/records/print';
 
 const PREVIEW_CHARS = 80;
 

@@ -1,6 +1,5 @@
 import type { ListPrintsRequest } from '../../../shared/ipc/channels/prints';
-import { CounterError } from '../errors';
-import type { JournalPrint, JournalTransition, PrintPatch } from './records';
+import type { JournalPrint, JournalTransition, PrintPatch } from '../history/records/print';
 
 /**
  * Where the queue keeps its prints: the port the queue, the cancel path and the manager's handlers are
@@ -49,15 +48,4 @@ export interface JournalStats {
   activeSegment: number;
   activeSegmentBytes: number;
   compactions: number;
-}
-
-export class JournalUnavailableError extends CounterError {
-  constructor(cause: unknown) {
-    super({
-      code: 'journal_unavailable',
-      retryable: false,
-      message: `the print journal cannot be written: ${cause instanceof Error ? cause.message : String(cause)}`,
-    });
-    this.name = 'JournalUnavailableError';
-  }
 }

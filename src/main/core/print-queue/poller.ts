@@ -4,7 +4,7 @@ import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { PlatformError } from '../platform/errors';
 import { journalErrorOf, type QueueContext } from './context';
 import { isWaitingStatus, nextPollDelay, readRetryDelay, rememberWait, type WaitingStatus } from './poll-policy';
-import type { JournalPrint } from './records';
+import type { JournalPrint } from '../history/records/print';
 import { BudgetClosedError } from './request-budget';
 
 interface Poll {

@@ -14,7 +14,7 @@ import type { PrintJournal } from './journal-port';
 import { Lanes } from './lanes';
 import { DEFAULT_QUEUE_POLICY, type QueuePolicy } from './policy';
 import { Poller } from './poller';
-import type { JournalPrint } from './records';
+import type { JournalPrint } from '../history/records/print';
 import { printDetail, printSummary } from './summary';
 
 export type { Backoff } from '../rounds/backoff';

@@ -4,7 +4,8 @@ import type { HistoryChanges, HistoryChangesFactory } from '../history/history-c
 import type { DatabaseSync } from '../history/sqlite';
 import type { PlatformClient } from '../platform/client';
 import type { Logger, RandomSource } from '../ports';
-import { createEnvironmentSwitch, historyQueueOpener, type EnvironmentSwitch, type HistoryReport } from './environment-switch';
+import type { HistoryReport } from '../history/startup-notice';
+import { createEnvironmentSwitch, historyQueueOpener, type EnvironmentSwitch } from './environment-switch';
 import type { PrintSummary } from '../../../shared/ipc/channels/prints';
 import { createPrintQueue, type PrintQueue, type QueuePolicy } from './print-queue';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ListPrintsRequest } from '../../../shared/ipc/channels/prints';
 import { queryPrints } from './query';
-import { queuedPrint, type JournalPrint } from './records';
+import { queuedPrint } from './records';
+import type { JournalPrint } from '../history/records/print';
 
 function print(seq: number, overrides: Partial<JournalPrint>): JournalPrint {
   return {

@@ -1,5 +1,5 @@
 import type { ListPrintsRequest, PrintStatus } from '../../../shared/ipc/channels/prints';
-import type { JournalPrint } from './records';
+import type { JournalPrint } from '../history/records/print';
 
 type SortField = ListPrintsRequest['sort']['field'];
 

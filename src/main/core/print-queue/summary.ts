@@ -3,7 +3,7 @@ import type { PrintDetail, PrintSummary } from '../../../shared/ipc/channels/pri
 import { attentionText } from '../../../shared/i18n/attention';
 import { cashierMessage } from '../platform/messages';
 import type { StatusTrust } from './poller';
-import type { JournalPrint } from './records';
+import type { JournalPrint } from '../history/records/print';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -3,7 +3,7 @@ import { ListPrintsRequest } from '../../../shared/ipc/channels/prints';
 import type { Payment } from '../../../shared/platform/payments';
 import { saleReceiptMarkup, type SaleReceiptTemplate } from '../../../shared/receipt/sale-receipt';
 import type { PrintQueue } from '../print-queue/print-queue';
-import type { SaleRecord } from './sale-store';
+import type { SaleRecord } from '../history/records/terminal-sale';
 import type { PaymentCard } from './sale-steps';
 
 /**

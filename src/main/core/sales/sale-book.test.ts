@@ -3,8 +3,9 @@ import { createManualClock } from '../../../shared/clock';
 import type { TerminalSale } from '../../../shared/ipc/channels/terminal-sales';
 import { TERMINAL_SALE_LIFECYCLE } from '../../../shared/lifecycle/terminal-sale';
 import { createSaleBook } from './sale-book';
-import type { OrderStore, SaleRecord } from './sale-store';
-import { sampleSale } from './testing/sample-sale';
+import type { SaleRecord } from '../history/records/terminal-sale';
+import type { OrderStore } from './sale-store';
+import { sampleSale } from '../history/test-sales';
 
 function memoryStore(): OrderStore {
   const records = new Map<string, SaleRecord>();

@@ -7,7 +7,8 @@ import { TERMINAL_SALE_LIFECYCLE, type TerminalSaleEvent } from '../../../shared
 import type { PointOrder } from '../../../shared/platform/orders';
 import type { PlatformError } from '../platform/errors';
 import { SaleError } from './errors';
-import { toSale, type OrderStore, type SaleRecord } from './sale-store';
+import type { SaleRecord } from '../history/records/terminal-sale';
+import { toSale, type OrderStore } from './sale-store';
 
 /** What may change on a sale besides its status: the status and its history move only through `move`. */
 export type SaleFieldPatch = Partial<Omit<SaleRecord, 'id' | 'status' | 'history' | 'idempotencyKey' | 'createdAt' | 'updatedAt'>>;

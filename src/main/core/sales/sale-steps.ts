@@ -4,7 +4,7 @@ import { PlatformError } from '../platform/errors';
 import type { OrdersClient } from '../platform/orders-client';
 import type { Logger } from '../ports';
 import type { RequestBudget } from '../print-queue/request-budget';
-import type { PendingOperation, SaleRecord } from './sale-store';
+import type { PendingOperation, SaleRecord } from '../history/records/terminal-sale';
 import type { SaleBook } from './sale-book';
 
 export type StepResult = { next: 'poll' | 'retry' | 'now' } | { next: 'done' };

@@ -1,23 +1,5 @@
 import type { TerminalSale } from '../../../shared/ipc/channels/terminal-sales';
-
-/** A cancel or a refund on its way: its key is on disk before its first request, and every retry reuses it. */
-export interface PendingOperation {
-  kind: 'cancel' | 'refund';
-  idempotencyKey: string;
-  /** A partial refund's amount; null refunds what remains. */
-  amount: string | null;
-}
-
-/** What the orders service keeps of a sale: the renderer's view plus the keys that make every request exactly-once. */
-export interface SaleRecord extends Omit<TerminalSale, 'pending'> {
-  /** The create's X-Idempotency-Key, written before the first create leaves, never replaced. */
-  idempotencyKey: string;
-  /** The order's payment transaction id (needed for a partial refund). */
-  transactionId: string | null;
-  /** The transaction's `reference_id`: the payment in `GET /v1/payments/{id}`, read once for the card's details. */
-  paymentId: string | null;
-  pendingOperation: PendingOperation | null;
-}
+import type { SaleRecord } from '../history/records/terminal-sale';
 
 /**
  * Where sales live. `save` returns only once the record is durable: the service writes a sale (and any

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrated } from '../history/schema';
 import { createMemoryOutbox } from './outbox';
 import { createSqliteOutbox } from './outbox-sqlite';
 
@@ -20,7 +21,7 @@ function historyFile(): string {
 describe('outboxes', () => {
   it.each([
     ['memory', () => createMemoryOutbox()],
-    ['sqlite', () => createSqliteOutbox(new DatabaseSync(historyFile()))],
+    ['sqlite', () => createSqliteOutbox(migrated(new DatabaseSync(historyFile())))],
   ])('%s: hands entries out in order until acked', (_name, make) => {
     const outbox = make();
     outbox.append('print', 'p1', { n: 1 });
@@ -37,7 +38,7 @@ describe('outboxes', () => {
 
   it("sqlite: survives a restart, is written in the caller's transaction, and never reuses a seq", () => {
     const file = historyFile();
-    const first = new DatabaseSync(file);
+    const first = migrated(new DatabaseSync(file));
     const outbox = createSqliteOutbox(first);
     const kept = outbox.append('print', 'p1', { n: 1 });
     first.exec('BEGIN');
@@ -46,7 +47,7 @@ describe('outboxes', () => {
     outbox.ack(kept);
     first.close();
 
-    const reopened = createSqliteOutbox(new DatabaseSync(file));
+    const reopened = createSqliteOutbox(migrated(new DatabaseSync(file)));
     expect(reopened.pending()).toBe(0);
     expect(reopened.append('print', 'p3', { n: 3 })).toBeGreaterThan(kept);
   });

@@ -1,14 +1,4 @@
-import type { OutboxKind } from './records';
-
-/** One local change waiting to be copied to the store database. */
-export interface OutboxEntry {
-  /** Strictly increasing and never reused on a counter: it is also the row's version in the store database. */
-  readonly seq: number;
-  readonly kind: OutboxKind;
-  readonly recordId: string;
-  /** The record's state after the change (parsed by the publisher with OUTBOX_PAYLOADS[kind]). */
-  readonly payload: unknown;
-}
+import type { OutboxEntry, OutboxKind } from '../history/records/outbox';
 
 /**
  * The durable queue of a counter's changes for the store database. `append` is called in the same

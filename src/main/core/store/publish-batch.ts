@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import { StoreSchemaError } from './migrate';
 import { CHANGES_CHANNEL, KNOWN_SCHEMA_VERSION } from './migrations';
-import type { OutboxEntry } from './outbox';
+import type { OutboxEntry } from '../history/records/outbox';
 import { OUTBOX_PAYLOADS, type PublishedOrder, type PublishedPrint, type PublishedSale } from './records';
 
 /** Who is publishing: created or renamed in the database when a publisher connects. */

@@ -6,7 +6,8 @@ import { DatabaseSync } from 'node:sqlite';
 import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../shared/clock';
-import type { JournalPrint } from '../print-queue/records';
+import { migrated } from '../history/schema';
+import type { JournalPrint } from '../history/records/print';
 import { createMemoryOutbox, type Outbox } from './outbox';
 import { createSqliteOutbox } from './outbox-sqlite';
 import { publishBatch } from './publish-batch';
@@ -145,7 +146,7 @@ describe.skipIf(postgresUnavailable !== undefined)('publisher', () => {
     const folder = mkdtempSync(join(tmpdir(), 'counter-publisher-'));
     folders.push(folder);
     const file = join(folder, 'history.sqlite');
-    const local = new DatabaseSync(file);
+    const local = migrated(new DatabaseSync(file));
     const history = fakeHistory(createSqliteOutbox(local), 'c5');
     local.exec('BEGIN');
     for (let i = 0; i < 3_000; i++) history.enqueue();
@@ -165,7 +166,7 @@ describe.skipIf(postgresUnavailable !== undefined)('publisher', () => {
     }
     child.kill('SIGKILL');
     await exited;
-    const outbox = createSqliteOutbox(new DatabaseSync(file));
+    const outbox = createSqliteOutbox(migrated(new DatabaseSync(file)));
     expect(outbox.pending()).toBeGreaterThan(0);
 
     const { publisher } = publisherFor(url, outbox, 'c5');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PrintStatus, type PrintError } from '../../../shared/ipc/channels/prints';
 import { StorePrintPage, StorePrintRequest, StorePrintsRequest, StorePrintSummary, type StorePrintDetail } from '../../../shared/ipc/channels/store';
 import { PrintSubtype } from '../../../shared/platform/terminal-actions';
-import { JournalError } from '../print-queue/records';
+import { JournalError } from '../history/records/print';
 import { StoreError } from './errors';
 
 export { StorePrintPage, StorePrintsRequest, StorePrintSummary };

@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import type { SaleRecord } from '../sales/sale-store';
-import { JournalPrint } from '../print-queue/records';
+import type { ChangedRecords } from '../history/history-changes';
+import type { OutboxKind } from '../history/records/outbox';
+import { JournalPrint } from '../history/records/print';
+import type { SaleRecord } from '../history/records/terminal-sale';
 
 /**
- * What a counter publishes to the store database, parsed when read back from the outbox (a boundary:
- * it comes from disk). Times stay epoch milliseconds, as in the counter's own history.
+ * What a counter publishes to the store database, made from its history's records and parsed when read
+ * back from the outbox (a boundary: it comes from disk). Times stay epoch milliseconds, as in the
+ * counter's own history.
  */
-export const OutboxKind = z.enum(['print', 'order', 'sale']);
-export type OutboxKind = z.infer<typeof OutboxKind>;
 
 /** A print as the whole store sees it: everything but the keys that only matter to its own counter. */
 export const PublishedPrint = JournalPrint.omit({ seq: true, rev: true, idempotencyKey: true, cancelKey: true, firstSentAt: true });
@@ -82,4 +83,15 @@ export function publishedSale(record: Readonly<SaleRecord>): PublishedSale {
     createdAt: Date.parse(record.createdAt),
     updatedAt: Date.parse(record.updatedAt),
   });
+}
+
+const PUBLISHED: { readonly [Kind in OutboxKind]: (record: ChangedRecords[Kind]) => unknown } = {
+  print: publishedPrint,
+  order: publishedOrder,
+  sale: publishedSale,
+};
+
+/** What the store publishes of a record the history changed (history/history-changes.ts): the outbox entry's payload. */
+export function publishedRecord<Kind extends OutboxKind>(kind: Kind, record: ChangedRecords[Kind]): unknown {
+  return PUBLISHED[kind](record);
 }

@@ -7,8 +7,8 @@ import { DEFAULT_SETTINGS, type StoreDatabaseSettings } from '../../../shared/ip
 import { openHistory } from '../history/open';
 import { createSalesHistory } from '../history/sales-history';
 import type { DatabaseSync } from '../history/sqlite';
-import type { SaleRecord } from '../sales/sale-store';
-import { sampleSale } from '../sales/testing/sample-sale';
+import type { SaleRecord } from '../history/records/terminal-sale';
+import { sampleSale } from '../history/test-sales';
 import { queuedPrint } from '../print-queue/records';
 import { publishBatch } from './publish-batch';
 import { publishedOrder, publishedSale } from './records';

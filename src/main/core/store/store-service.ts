@@ -13,6 +13,7 @@ import { CHANGES_CHANNEL } from './migrations';
 import type { Outbox } from './outbox';
 import { createSqliteOutbox } from './outbox-sqlite';
 import type { CounterIdentity } from './publish-batch';
+import { publishedRecord } from './records';
 import { createPublisher, storeClient, storePool, type Publisher, type SyncState } from './publisher';
 import type { Queryable } from './queries';
 import { testStoreConnection } from './test-connection';
@@ -217,7 +218,7 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
     backfill = () => {
       if (outbox !== own) return;
       try {
-        const count = backfillHistory(db, (kind, recordId, payload) => own.append(kind, recordId, payload));
+        const count = backfillHistory(db, (kind, recordId, record) => own.append(kind, recordId, publishedRecord(kind, record)));
         backfilled = true;
         if (count === undefined) return;
         logger.info('the earlier prints and sales were put in the store outbox', { records: count });
@@ -229,14 +230,14 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
     };
     reconfigure();
     return {
-      record(kind, recordId, payload) {
+      record(kind, recordId, record) {
         if (outbox !== own) return;
         if (connection() === undefined) {
           if (backfilled !== false) forgetBackfill(db);
           backfilled = false;
           return;
         }
-        own.append(kind, recordId, payload());
+        own.append(kind, recordId, publishedRecord(kind, record()));
         appended = true;
       },
       committed() {

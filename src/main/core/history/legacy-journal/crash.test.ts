@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { temporaryDirectory } from '../../../testing/harness';
 import { legacyDirectoryFiles } from './files';
 import { readLegacyJournal } from './reader';
 
-const writer = fileURLToPath(new URL('../../../testing/legacy-journal-child.ts', import.meta.url));
+const writer = fileURLToPath(new URL('./testing/child.ts', import.meta.url));
 
 const snapshotOf = (directory: string) => Object.fromEntries(readdirSync(directory).map((name) => [name, readFileSync(join(directory, name)).toString('hex')]));
 
@@ -37,7 +37,8 @@ function runAndKill(directory: string, killAfterAcks: number): Promise<Map<strin
 
 describe('the legacy journal reader after SIGKILL', () => {
   it('reads every acknowledged record of a journal killed mid-write, kill after kill, and changes no file', async () => {
-    const directory = temporaryDirectory();
+    const path = mkdtempSync(join(tmpdir(), 'counter-core-'));
+    const directory = { path, remove: () => rmSync(path, { recursive: true, force: true }) };
     try {
       const everAcked = new Map<string, number>();
       for (const killAfter of [37, 150, 401]) {

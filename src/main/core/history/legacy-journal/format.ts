@@ -1,11 +1,11 @@
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
-import { JournalPrint, JournalTransition, PrintPatch } from '../../print-queue/records';
+import { JournalPrint, JournalTransition, PrintPatch } from '../records/print';
 
 /**
  * The record format of the segment/snapshot journal that kept the print history before SQLite
  * (docs/decisions.md, "Print history on SQLite"). Nothing writes it any more; the migration reads it
- * (reader.ts), and the tests write it (core/testing/legacy-journal-writer.ts).
+ * (reader.ts), and the tests write it (legacy-journal/testing/writer.ts).
  *
  * A file is JSON lines, each prefixed with the CRC-32 of its JSON in 8 hex digits and a space. Segments
  * `seg-NNNNNNNN.log` were zero-filled ahead of use; a snapshot `snap-NNNNNNNN.log` holds every live print

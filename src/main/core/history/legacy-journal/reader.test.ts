@@ -3,8 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { queuedPrint, type JournalPrint } from '../../print-queue/records';
-import { openLegacyJournalWriter, type LegacyJournalWriter } from '../../../testing/legacy-journal-writer';
+import type { JournalPrint } from '../records/print';
+import { samplePrint } from '../test-prints';
+import { openLegacyJournalWriter, type LegacyJournalWriter } from './testing/writer';
 import { legacyDirectoryFiles } from './files';
 import { encodeLine } from './format';
 import { readLegacyJournal, type LegacyJournal } from './reader';
@@ -21,20 +22,19 @@ function tempDirectory(): string {
 }
 
 function print(id: string, seq: number, overrides: Partial<JournalPrint> = {}): JournalPrint {
-  return {
-    ...queuedPrint({
-      id,
-      seq,
-      terminalId: 'NEWLAND_N950__SBX0000001',
-      subtype: 'custom',
-      externalReference: `REF-${id}`,
-      idempotencyKey: `key-${id}`,
-      at: 1_000 + seq,
-      contentBytes: 5,
-      contentPreview: 'hello',
-    }),
+  const at = 1_000 + seq;
+  return samplePrint(seq, {
+    id,
+    terminalId: 'NEWLAND_N950__SBX0000001',
+    externalReference: `REF-${id}`,
+    idempotencyKey: `key-${id}`,
+    createdAt: at,
+    updatedAt: at,
+    history: [{ status: 'queued', at, reason: null }],
+    contentBytes: 5,
+    contentPreview: 'hello',
     ...overrides,
-  };
+  });
 }
 
 const filesOf = (directory: string) =>

@@ -1,6 +1,6 @@
 import { isFinalPrintStatus } from '../../../../shared/lifecycle/print';
 import { silentLogger, type Logger } from '../../ports';
-import type { JournalPrint } from '../../print-queue/records';
+import type { JournalPrint } from '../records/print';
 import type { LegacyFiles } from './files';
 import { decodeLine, SEGMENT, segmentName, SNAPSHOT, snapshotName, type JournalLine } from './format';
 import { scanFile } from './scan';

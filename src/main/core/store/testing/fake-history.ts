@@ -1,5 +1,6 @@
 import type { PrintStatus } from '../../../../shared/ipc/channels/prints';
-import { queuedPrint, type JournalPrint } from '../../print-queue/records';
+import { queuedPrint } from '../../print-queue/records';
+import type { JournalPrint } from '../../history/records/print';
 import type { Outbox } from '../outbox';
 import { publishedPrint } from '../records';
 

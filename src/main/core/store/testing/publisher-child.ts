@@ -1,5 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { createSystemClock } from '../../../../shared/clock';
+import { migrated } from '../../history/schema';
 import { createSqliteOutbox } from '../outbox-sqlite';
 import { createPublisher, storeClient } from '../publisher';
 
@@ -10,7 +11,7 @@ import { createPublisher, storeClient } from '../publisher';
 const [url, file, counterId] = process.argv.slice(2);
 if (url === undefined || file === undefined || counterId === undefined) throw new Error('usage: publisher-child <url> <sqlite file> <counter id>');
 const publisher = createPublisher({
-  outbox: createSqliteOutbox(new DatabaseSync(file)),
+  outbox: createSqliteOutbox(migrated(new DatabaseSync(file))),
   counter: { id: counterId, name: counterId, storeId: 'store-1', storeName: 'Store', appVersion: 'test' },
   newClient: () => storeClient(url),
   clock: createSystemClock(),

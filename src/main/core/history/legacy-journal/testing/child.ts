@@ -1,27 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { queuedPrint } from '../core/print-queue/records';
-import { openLegacyJournalWriter } from './legacy-journal-writer';
+import { samplePrint } from '../../test-prints';
+import { openLegacyJournalWriter } from './writer';
 
 /**
  * A child process for the legacy reader's crash test: writes prints and transitions in the old journal's
  * format as fast as it can, reporting on stdout each record once it is on disk, until it is killed (SIGKILL).
  */
 const directory = process.argv[2];
-if (directory === undefined) throw new Error('usage: legacy-journal-child DIRECTORY');
+if (directory === undefined) throw new Error('usage: child.ts DIRECTORY');
 const writer = openLegacyJournalWriter(directory, { segmentBytes: 16 * 1024, sync: true });
 process.stdout.write('READY\n');
 for (let round = 0; ; round++) {
   const id = randomUUID();
   const now = Date.now();
   writer.append(
-    queuedPrint({
+    samplePrint(round + 1, {
       id,
-      seq: round + 1,
       terminalId: 'NEWLAND_N950__SBX0000001',
-      subtype: 'custom',
       externalReference: `CRASH-${round}`,
-      idempotencyKey: randomUUID(),
-      at: now,
+      createdAt: now,
+      updatedAt: now,
+      history: [{ status: 'queued', at: now, reason: null }],
       contentBytes: 200,
       contentPreview: '',
     }),

@@ -1,8 +1,8 @@
 import { closeSync, fdatasyncSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { isFinalPrintStatus } from '../../shared/lifecycle/print';
-import { encodeLine, SEGMENT, segmentName, SNAPSHOT, snapshotName, type JournalLine } from '../core/history/legacy-journal/format';
-import type { JournalPrint, JournalTransition, PrintPatch } from '../core/print-queue/records';
+import { isFinalPrintStatus } from '../../../../../shared/lifecycle/print';
+import type { JournalPrint, JournalTransition, PrintPatch } from '../../records/print';
+import { encodeLine, SEGMENT, segmentName, SNAPSHOT, snapshotName, type JournalLine } from '../format';
 
 /**
  * Writes the old journal's format, for the tests of its reader and of the migration only: the app no

@@ -4,9 +4,10 @@ import { deflateSync } from 'node:zlib';
 import type { Environment } from '../../../shared/ipc/channels/app';
 import { encodePng } from '../../../shared/imaging';
 import { utf8ByteLength, type PrintSubtype } from '../../../shared/platform/terminal-actions';
-import { openHistory } from '../history/open';
-import type { PrintHistory } from '../history/print-history';
-import type { JournalError, JournalPrint, JournalTransition } from '../print-queue/records';
+import { MARKERS } from './meta';
+import { openHistory } from './open';
+import type { PrintHistory } from './print-history';
+import type { JournalError, JournalPrint, JournalTransition } from './records/print';
 
 /**
  * A realistic print history for tests and benchmarks: months of finished prints on the store's three
@@ -45,7 +46,7 @@ export async function seedHistory(history: PrintHistory, options: SeedOptions): 
     for (const { print, content } of seedPrints({ ...options, now: options.now ?? Date.now() }, images))
       yield { print: { ...print, seq: history.nextSeq() }, content };
   }
-  await history.importPrints(entries(), 'seed-prints');
+  await history.importPrints(entries(), MARKERS.seedPrints);
   return { count: options.count };
 }
 

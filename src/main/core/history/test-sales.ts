@@ -1,6 +1,6 @@
-import type { SaleRecord } from '../sale-store';
+import type { SaleRecord } from './records/terminal-sale';
 
-/** A sale as the orders service keeps it, just charged (no order yet) unless `patch` says otherwise. */
+/** A terminal sale as the sales service keeps it, just charged (no order yet) unless `patch` says otherwise. */
 export function sampleSale(id: string, patch: Partial<SaleRecord> = {}): SaleRecord {
   const at = '2026-11-20T10:00:00.000Z';
   return {

@@ -1,16 +1,20 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readDte } from '../../../shared/platform/dte';
 import { ACTION_ID_PATTERN, isStrictBase64, sniffImageFormat, decodeBase64 } from '../../../shared/platform/terminal-actions';
 import { hasBlockingProblems, parse } from '../../../shared/receipt';
-import { openHistory } from '../history/open';
-import type { PrintHistory } from '../history/print-history';
-import { temporaryDirectory } from '../../testing/harness';
-import { historyFile, seedHistory, seedHistoryDirectory } from './seed-history';
+import { openHistory } from './open';
+import type { PrintHistory } from './print-history';
+import { historyFile, seedHistory, seedHistoryDirectory } from './seed';
 
 const NOW = Date.UTC(2026, 5, 1, 12);
 const cleanups: Array<() => void> = [];
+function temporaryDirectory(prefix: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
