@@ -6,7 +6,7 @@ import { NORMAL_COLUMNS } from './constants';
 
 /**
  * The store's receipt of an approved sale as the manager shapes it: header and footer lines (receipt markup
- * allowed, e.g. `{b}`), and which parts print. Main fills it at print time (core/orders/receipt.ts); the
+ * allowed, e.g. `{b}`), and which parts print. Main fills it at print time (core/sales/receipt.ts); the
  * Settings screen previews it with the same function and the shared renderer, so the preview is the print.
  */
 export const SaleReceiptTemplate = z.strictObject({
