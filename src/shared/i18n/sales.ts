@@ -1,4 +1,5 @@
 import type { Language } from '../ipc/channels/app';
+import type { TerminalSaleState } from '../lifecycle/terminal-sale';
 import type { DeclineReason } from '../platform/orders';
 import type { TextTable } from './text';
 
@@ -21,6 +22,11 @@ export const DECLINE_REASONS = {
 /** A sale's status as the Sell screen and the manager show it. */
 export const SALE_STATUSES = {
   created: { en: 'Sent to the terminal', es: 'Enviada a la terminal' },
+  unconfirmed: {
+    en: 'Not confirmed: check the terminal and the payments before charging again',
+    es: 'Sin confirmar: revise la terminal y los pagos antes de volver a cobrar',
+  },
+  not_sent: { en: 'Not sent: no card was read, nothing was charged', es: 'No enviada: no se leyó ninguna tarjeta, no se cobró nada' },
   at_terminal: { en: 'On the terminal: waiting for the card', es: 'En la terminal: esperando la tarjeta' },
   processed: { en: 'Approved', es: 'Aprobada' },
   failed: { en: 'Declined', es: 'Rechazada' },
@@ -28,7 +34,7 @@ export const SALE_STATUSES = {
   expired: { en: 'Expired: nobody paid in time', es: 'Vencida: nadie pagó a tiempo' },
   canceled: { en: 'Cancelled', es: 'Cancelada' },
   refunded: { en: 'Refunded', es: 'Devuelta' },
-} as const satisfies TextTable;
+} as const satisfies TextTable & Record<TerminalSaleState, unknown>;
 
 /** The words of Counter's own receipt of a sale (src/shared/receipt/sale-receipt.ts). */
 export const SALE_RECEIPT_WORDS = {

@@ -1,4 +1,3 @@
-import type { OrderStatus } from '../platform/orders';
 import { defineLifecycle, type Move } from './kit';
 
 /**
@@ -8,10 +7,28 @@ import { defineLifecycle, type Move } from './kit';
  *
  *   created ──reported──▶ at_terminal ──reported──▶ processed ──refund_confirmed / reported──▶ refunded
  *     │  └──cancel_confirmed / reported──────────────────────────▶ canceled
- *     ├──refused (the create's 4xx: nothing exists on the platform)──▶ failed
- *     └──reported──▶ failed | action_required | expired
+ *     ├──refused (the create's 4xx: nothing exists on the platform)──▶ not_sent
+ *     ├──reported──▶ failed (declined) | action_required | expired
+ *     └──unconfirmed──▶ unconfirmed ──reported (found after all)──▶ at_terminal | processed | …
+ *                            └──closed_by_person (not charged)──▶ canceled
+ *
+ * Two statuses are Counter's own, never the platform's: `not_sent` (the platform refused the create, so no
+ * card was ever read: never shown as a decline) and `unconfirmed` (the create's answer never came, it is
+ * too old to resend under its key, and looking the order up found nothing: a person decides, with the facts).
  */
-export type TerminalSaleState = OrderStatus;
+export const TERMINAL_SALE_STATES = [
+  'created',
+  'unconfirmed',
+  'at_terminal',
+  'action_required',
+  'processed',
+  'not_sent',
+  'failed',
+  'expired',
+  'canceled',
+  'refunded',
+] as const;
+export type TerminalSaleState = (typeof TERMINAL_SALE_STATES)[number];
 export const TERMINAL_SALE_EVENTS = [
   /** What the platform says of the order: a create's answer, a poll or a notification. */
   'reported',
@@ -21,6 +38,10 @@ export const TERMINAL_SALE_EVENTS = [
   'cancel_confirmed',
   /** The platform answered our refund with the order refunded. */
   'refund_confirmed',
+  /** Never answered, too old to resend under its key, and not found by its reference. */
+  'unconfirmed',
+  /** A person checked the terminal and the payments and says the customer was not charged. */
+  'closed_by_person',
 ] as const;
 export type TerminalSaleEvent = (typeof TERMINAL_SALE_EVENTS)[number];
 
@@ -29,8 +50,7 @@ const reported = (from: TerminalSaleState, targets: readonly TerminalSaleState[]
 
 export const TERMINAL_SALE_LIFECYCLE = defineLifecycle<TerminalSaleState, TerminalSaleEvent>({
   name: 'sale',
-  // The platform's order statuses (shared/platform/orders.ts), in the order a sale goes through them.
-  states: ['created', 'at_terminal', 'action_required', 'processed', 'failed', 'expired', 'canceled', 'refunded'],
+  states: TERMINAL_SALE_STATES,
   events: TERMINAL_SALE_EVENTS,
   initial: ['created'],
   moves: [
@@ -39,7 +59,11 @@ export const TERMINAL_SALE_LIFECYCLE = defineLifecycle<TerminalSaleState, Termin
     ...reported('action_required', ['processed', 'failed', 'expired', 'canceled']),
     // A refund made on the platform itself (not through Counter) is learnt from its notification.
     ...reported('processed', ['refunded']),
-    { from: 'created', on: 'refused', to: 'failed' },
+    { from: 'created', on: 'refused', to: 'not_sent' },
+    { from: 'created', on: 'unconfirmed', to: 'unconfirmed' },
+    // Found after all (a later look-up, a notification): the platform's word is taken.
+    ...reported('unconfirmed', ['at_terminal', 'processed', 'failed', 'action_required', 'expired', 'canceled']),
+    { from: 'unconfirmed', on: 'closed_by_person', to: 'canceled' },
     // The Orders API cancels only an order the terminal has not picked up.
     { from: 'created', on: 'cancel_confirmed', to: 'canceled' },
     { from: 'processed', on: 'refund_confirmed', to: 'refunded' },
@@ -47,10 +71,10 @@ export const TERMINAL_SALE_LIFECYCLE = defineLifecycle<TerminalSaleState, Termin
 });
 
 /**
- * Statuses no poll can change any more: the final ones, and `processed`, which only a refund moves on
- * (and a refund is asked by Counter, or told by a notification).
+ * Statuses Counter does no work on by itself: the final ones; `processed`, which only a refund moves on
+ * (asked by Counter, or told by a notification); and `unconfirmed`, which waits for a person's decision.
  */
-export const SETTLED_SALE_STATUSES: readonly TerminalSaleState[] = [...TERMINAL_SALE_LIFECYCLE.final, 'processed'];
+export const SETTLED_SALE_STATUSES: readonly TerminalSaleState[] = [...TERMINAL_SALE_LIFECYCLE.final, 'processed', 'unconfirmed'];
 
 /** The terminal has not picked the order up: the only time the cashier may cancel (Orders API cancel). */
 export const isCancelableSale = (status: TerminalSaleState): boolean => TERMINAL_SALE_LIFECYCLE.eventsFrom(status).includes('cancel_confirmed');

@@ -219,6 +219,20 @@ describe('orders service', () => {
     service.close();
   });
 
+  it('ends a sale whose create the platform refused as not sent, with the reason: no card was read, so it is never a decline', async () => {
+    const { open, clock, platform } = world();
+    platform.createFailures = [new PlatformError({ status: 403, code: 'forbidden_checking_terminal_owner' })];
+    const service = open();
+    const sale = charge(service);
+    await until(clock, 'the refusal', () => service.get(sale.id).status !== 'created');
+    expect(service.get(sale.id)).toMatchObject({ status: 'not_sent', orderId: null, lastError: { code: 'forbidden_checking_terminal_owner' } });
+    expect(service.get(sale.id).history.map((step) => [step.status, step.detail])).toEqual([
+      ['created', null],
+      ['not_sent', 'forbidden_checking_terminal_owner'],
+    ]);
+    service.close();
+  });
+
   it('takes a notified order at once, without waiting for the next poll, and never moves back on an older one', async () => {
     const { open, clock, platform } = world();
     const service = open();

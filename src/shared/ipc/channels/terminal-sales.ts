@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountOfCents, parseCashierAmount } from '../../money/amounts';
-import { OrderStatus, PrintOnTerminal } from '../../platform/orders';
+import { TERMINAL_SALE_STATES } from '../../lifecycle/terminal-sale';
+import { PrintOnTerminal } from '../../platform/orders';
 import { TerminalId } from '../../platform/terminal-actions';
 import { channel, NoInput } from '../define';
 
@@ -9,7 +10,8 @@ import { channel, NoInput } from '../define';
  * terminal"). Its status is the platform order's (shared/platform/orders.ts); `orderId` stays null until the
  * platform has answered the create.
  */
-export const TerminalSaleStatus = OrderStatus;
+/** The platform's order statuses and Counter's own two (`not_sent`, `unconfirmed`): shared/lifecycle/terminal-sale.ts. */
+export const TerminalSaleStatus = z.enum(TERMINAL_SALE_STATES);
 export type TerminalSaleStatus = z.infer<typeof TerminalSaleStatus>;
 
 /**
