@@ -55,7 +55,7 @@ export function createSaleSteps(options: SaleStepsOptions): (id: string) => Prom
       book.noteError(record.id, error);
       if (mayPass(error)) return { next: 'retry' };
       // A refusal (4xx) of the request itself: nothing was created, the cashier sees why.
-      book.move(record.id, 'refused', 'failed', error.code);
+      book.move(record.id, 'refused', 'not_sent', error.code);
       return { next: 'done' };
     }
   }
