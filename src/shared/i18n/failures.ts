@@ -232,6 +232,10 @@ export const FAILURES = {
     en: 'The total is larger than one payment may be (at most 999,999,999.99). Split the sale or check the quantities and prices.',
     es: 'El total supera lo que puede ser un pago (como máximo 999.999.999,99). Divida la venta o revise las cantidades y los precios.',
   },
+  sale_not_unconfirmed: {
+    en: 'This sale is no longer waiting for a decision: Counter knows what happened to it.',
+    es: 'Esta venta ya no espera una decisión: Counter sabe qué pasó con ella.',
+  },
   sale_busy: {
     en: 'Counter is still finishing a cancel or a refund of this sale. Wait a moment.',
     es: 'Counter todavía está terminando una cancelación o devolución de esta venta. Espere un momento.',

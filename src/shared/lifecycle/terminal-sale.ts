@@ -71,10 +71,13 @@ export const TERMINAL_SALE_LIFECYCLE = defineLifecycle<TerminalSaleState, Termin
 });
 
 /**
- * Statuses Counter does no work on by itself: the final ones; `processed`, which only a refund moves on
- * (asked by Counter, or told by a notification); and `unconfirmed`, which waits for a person's decision.
+ * Statuses after which the platform has nothing more to tell of a sale but a refund: the final ones, and
+ * `processed`, which only a refund moves on (asked by Counter, or told by a notification).
  */
-export const SETTLED_SALE_STATUSES: readonly TerminalSaleState[] = [...TERMINAL_SALE_LIFECYCLE.final, 'processed', 'unconfirmed'];
+export const CLOSED_SALE_STATUSES: readonly TerminalSaleState[] = [...TERMINAL_SALE_LIFECYCLE.final, 'processed'];
+
+/** Statuses Counter does no work on by itself: the closed ones, and `unconfirmed`, which waits for a person's decision. */
+export const SETTLED_SALE_STATUSES: readonly TerminalSaleState[] = [...CLOSED_SALE_STATUSES, 'unconfirmed'];
 
 /** The terminal has not picked the order up: the only time the cashier may cancel (Orders API cancel). */
 export const isCancelableSale = (status: TerminalSaleState): boolean => TERMINAL_SALE_LIFECYCLE.eventsFrom(status).includes('cancel_confirmed');

@@ -1,4 +1,4 @@
-import { SETTLED_SALE_STATUSES } from '../../../shared/lifecycle/terminal-sale';
+import { CLOSED_SALE_STATUSES } from '../../../shared/lifecycle/terminal-sale';
 import type { HistoryChanges } from './history-changes';
 import { historyMeta } from './meta';
 import { createPaymentOrders } from './payment-orders';
@@ -76,7 +76,7 @@ export function createSalesHistory(db: DatabaseSync, changes?: HistoryChanges): 
     upsertSale.run({ ...common, receipt: record.receiptPrintId, lines: JSON.stringify(record.items) });
     // Settled: nothing left to poll, send or print; a later refund makes it unfinished again.
     const receiptDue = record.status === 'processed' && record.printOnTerminal === 'no_ticket' && record.receiptPrintId === null;
-    const settled = SETTLED_SALE_STATUSES.includes(record.status) && record.pendingOperation === null && !receiptDue;
+    const settled = CLOSED_SALE_STATUSES.includes(record.status) && record.pendingOperation === null && !receiptDue;
     upsertRecord.run({ id: record.id, final: settled ? 1 : 0, created, record: JSON.stringify(record) });
     changes?.record('order', record.id, () => record);
     changes?.record('sale', record.id, () => record);

@@ -1,4 +1,5 @@
-import { CreatePointOrderRequest, PointOrder, RefundOrderRequest } from '../../../shared/platform/orders';
+import type { z } from 'zod';
+import { CreatePointOrderRequest, OrderSearchResponse, PointOrder, RefundOrderRequest, OrderSearchQuery } from '../../../shared/platform/orders';
 import type { IdempotentCallOptions } from './client';
 import type { CallOptions, PlatformTransport } from './transport';
 
@@ -14,6 +15,8 @@ export interface OrdersClient {
   cancel(orderId: string, options: IdempotentCallOptions): Promise<PointOrder>;
   /** No `refund` body refunds the whole payment; `transactions` refunds part of it. */
   refund(orderId: string, request: RefundOrderRequest, options: IdempotentCallOptions): Promise<PointOrder>;
+  /** `GET /v1/orders`: the caller's orders created in [begin_date, end_date] (at most 30 days apart), filtered. */
+  search(query: z.input<typeof OrderSearchQuery>, options?: CallOptions): Promise<OrderSearchResponse>;
 }
 
 const ORDERS_PATH = '/v1/orders';
@@ -35,6 +38,16 @@ export function createOrdersClient(transport: PlatformTransport): OrdersClient {
     get: (orderId, options) => transport.request({ method: 'GET', path: orderPath(orderId), authenticated: true, idempotent: false, response: json, options }),
     cancel: (orderId, options) =>
       transport.request({ method: 'POST', path: `${orderPath(orderId)}/cancel`, authenticated: true, idempotent: true, response: json, options }),
+    search: (query, options) =>
+      transport.request({
+        method: 'GET',
+        path: ORDERS_PATH,
+        query: OrderSearchQuery.parse(query),
+        authenticated: true,
+        idempotent: false,
+        response: { kind: 'json', schema: OrderSearchResponse },
+        options,
+      }),
     refund: (orderId, request, options) =>
       transport.request({
         method: 'POST',

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock, type ManualClock } from '../../../shared/clock';
 import type { TerminalSale } from '../../../shared/ipc/channels/terminal-sales';
 import { ChargeRequest, RefundRequest } from '../../../shared/ipc/channels/terminal-sales';
-import type { CreatePointOrderRequest, OrderStatus, PointOrder } from '../../../shared/platform/orders';
+import type { CreatePointOrderRequest, OrderSearchResponse, OrderStatus, PointOrder } from '../../../shared/platform/orders';
 import { PlatformError } from '../platform/errors';
 import type { OrdersClient } from '../platform/orders-client';
 import { driveUntil } from '../../testing/harness';
@@ -28,13 +28,17 @@ class FakeOrders implements OrdersClient {
   refundFailures: PlatformError[] = [];
   cancelRefusal: PlatformError | undefined;
   orderId = ORDER_ID;
+  /** The order exists on the platform (a create reached it), under this external reference. */
+  made: string | undefined;
+  /** The next creates reach the platform, but their answers are lost on the way back. */
+  answersLost = 0;
 
   order(): PointOrder {
     return {
       id: this.orderId,
       type: 'point',
       processing_mode: 'automatic',
-      external_reference: 'sale-1',
+      external_reference: this.made ?? 'sale-1',
       expiration_time: 'PT15M',
       country_code: 'ARG',
       user_id: '1',
@@ -66,7 +70,17 @@ class FakeOrders implements OrdersClient {
     this.calls.push({ call: 'create', key: options.idempotencyKey, body: request });
     const failure = this.createFailures.shift();
     if (failure !== undefined) throw failure;
+    this.made = request.external_reference;
+    if (this.answersLost > 0) {
+      this.answersLost -= 1;
+      throw new PlatformError({ status: 0, code: 'network_error' });
+    }
     return this.order();
+  };
+  search = async (query: { external_reference?: string }): Promise<OrderSearchResponse> => {
+    this.calls.push({ call: 'search', body: query });
+    const data = this.made !== undefined && this.made === query.external_reference ? [this.order()] : [];
+    return { data, paging: { total: String(data.length), total_pages: '1', offset: '0', limit: '10' } };
   };
   get = async (): Promise<PointOrder> => {
     this.calls.push({ call: 'get' });
@@ -230,6 +244,54 @@ describe('orders service', () => {
       ['created', null],
       ['not_sent', 'forbidden_checking_terminal_owner'],
     ]);
+    service.close();
+  });
+
+  it('looks a sale up by its reference instead of resending its create a day later, and adopts the order it finds: no second charge', async () => {
+    const { open, clock, platform, printed } = world();
+    platform.answersLost = 1;
+    let service = open();
+    const sale = charge(service);
+    await until(clock, 'the lost answer', () => platform.calls.some((call) => call.call === 'create') && service.get(sale.id).lastError !== null);
+    // The customer paid at the terminal meanwhile; Counter is closed before it hears.
+    platform.status = 'processed';
+    platform.detail = 'accredited';
+    service.close();
+    await clock.advance(25 * 60 * 60_000);
+    service = open();
+    await until(clock, 'the adopted order', () => service.get(sale.id).receiptPrintId !== null);
+    expect(service.get(sale.id)).toMatchObject({ status: 'processed', orderId: ORDER_ID });
+    expect(platform.calls.filter((call) => call.call === 'create')).toHaveLength(1);
+    expect(platform.calls.filter((call) => call.call === 'search')).toEqual([
+      { call: 'search', body: expect.objectContaining({ external_reference: sale.externalReference }) },
+    ]);
+    expect(printed).toEqual([sale.id]);
+    service.close();
+  });
+
+  it('leaves a sale not found a day later to a person: never resent, looked for again on demand, or closed as not charged', async () => {
+    const { open, clock, platform } = world();
+    platform.createFailures = Array.from({ length: 20 }, transient);
+    let service = open();
+    const first = charge(service);
+    const second = charge(service, '5');
+    const tried = (reference: string): boolean =>
+      platform.calls.some((call) => call.call === 'create' && (call.body as CreatePointOrderRequest).external_reference === reference);
+    await until(clock, 'both creates tried', () => tried(first.externalReference) && tried(second.externalReference));
+    service.close();
+    const creates = platform.calls.filter((call) => call.call === 'create').length;
+    platform.made = undefined;
+    await clock.advance(25 * 60 * 60_000);
+    service = open();
+    await until(clock, 'the look-ups', () => service.get(first.id).status === 'unconfirmed' && service.get(second.id).status === 'unconfirmed');
+    expect(platform.calls.filter((call) => call.call === 'create')).toHaveLength(creates);
+    expect(service.get(first.id).history.at(-1)).toMatchObject({ status: 'unconfirmed', detail: 'not_found' });
+    await expect(service.resolve({ id: first.id, decision: 'not_charged', confirm: true })).resolves.toMatchObject({ status: 'canceled' });
+    platform.made = second.externalReference;
+    platform.status = 'at_terminal';
+    await expect(service.resolve({ id: second.id, decision: 'look_again' })).resolves.toMatchObject({ status: 'at_terminal', orderId: ORDER_ID });
+    await expect(service.resolve({ id: second.id, decision: 'look_again' })).rejects.toMatchObject({ code: 'sale_not_unconfirmed' });
+    expect(platform.calls.filter((call) => call.call === 'create')).toHaveLength(creates);
     service.close();
   });
 

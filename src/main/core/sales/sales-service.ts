@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../shared/clock';
 import type { Language } from '../../../shared/ipc/channels/app';
-import { type ChargeRequest, type RefundRequest, type TerminalSale } from '../../../shared/ipc/channels/terminal-sales';
+import { type ChargeRequest, type RefundRequest, type ResolveSaleRequest, type TerminalSale } from '../../../shared/ipc/channels/terminal-sales';
 import { amountOfCents, centsOfAmount, itemsTotalCents, MAX_AMOUNT_CENTS } from '../../../shared/money/amounts';
 import { DEFAULT_ORDER_EXPIRATION, type PointOrder } from '../../../shared/platform/orders';
 import type { z } from 'zod';
@@ -65,6 +65,11 @@ export interface SalesService {
    * next poll, and the sale's loop woken for what follows (the card, the receipt).
    */
   notified(order: PointOrder): void;
+  /**
+   * A person's decision on an `unconfirmed` sale: look the order up again (and adopt it if found), or
+   * close it as not charged, after checking the terminal and the payments.
+   */
+  resolve(request: z.output<typeof ResolveSaleRequest>): Promise<TerminalSale>;
   /** Resumes every sale the last run left unfinished, with the keys it had written. */
   start(): void;
   close(): void;
@@ -130,8 +135,9 @@ export function createSalesService(options: SalesServiceOptions): SalesService {
     return budget;
   };
   const book = createSaleBook({ store, clock, language: options.language, onChange: options.onChange });
-  const step = createSaleSteps({
+  const steps = createSaleSteps({
     book,
+    now: () => clock.now(),
     orders: options.orders,
     budgetOf,
     printReceipt: options.printReceipt,
@@ -139,7 +145,7 @@ export function createSalesService(options: SalesServiceOptions): SalesService {
     expiration: policy.expiration,
     logger,
   });
-  const loops = createSaleLoops({ clock, step, pollMs: policy.pollMs, retryMs: policy.retryMs, logger });
+  const loops = createSaleLoops({ clock, step: steps.step, pollMs: policy.pollMs, retryMs: policy.retryMs, logger });
 
   function charge(request: z.output<typeof ChargeRequest>): TerminalSale {
     const id = `sale-${newKey()}`;
@@ -175,6 +181,18 @@ export function createSalesService(options: SalesServiceOptions): SalesService {
     return toSale(saved);
   }
 
+  async function resolve(request: z.output<typeof ResolveSaleRequest>): Promise<TerminalSale> {
+    const record = book.load(request.id);
+    if (record.status !== 'unconfirmed') throw new SaleError('sale_not_unconfirmed', `sale ${request.id} is ${record.status}`);
+    if (request.decision === 'not_charged') book.move(request.id, 'closed_by_person', 'canceled', 'not_charged');
+    else {
+      await budgetOf(record.terminalId).acquire();
+      await steps.lookUp(request.id);
+      loops.drive(request.id);
+    }
+    return toSale(book.load(request.id));
+  }
+
   return {
     charge,
     cancel,
@@ -183,11 +201,14 @@ export function createSalesService(options: SalesServiceOptions): SalesService {
     list: () => store.list().map(toSale),
     notified(order) {
       for (const record of store.unfinished()) {
-        if (record.orderId !== order.id) continue;
+        // An unconfirmed sale has no order id yet: its own reference finds it.
+        const ours = record.orderId === order.id || (record.orderId === null && record.externalReference === order.external_reference);
+        if (!ours) continue;
         book.applyOrder(record.id, order);
         loops.drive(record.id);
       }
     },
+    resolve,
     start() {
       for (const record of store.unfinished()) loops.drive(record.id);
     },

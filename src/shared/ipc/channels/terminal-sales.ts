@@ -102,6 +102,18 @@ export const RefundRequest = z.strictObject({
   confirm: z.literal(true, { error: 'confirm the refund first' }),
 });
 
+/**
+ * A person's decision on an `unconfirmed` sale (its create never answered, too old to resend, not found):
+ * look the order up again, or close the sale as not charged — only after checking the terminal and the
+ * platform's payments, so `not_charged` must be confirmed.
+ */
+export const ResolveSaleRequest = z
+  .strictObject({ id: z.string().min(1), decision: z.enum(['look_again', 'not_charged']), confirm: z.literal(true).optional() })
+  .refine((request) => request.decision !== 'not_charged' || request.confirm === true, {
+    error: 'confirm that the customer was not charged',
+    path: ['confirm'],
+  });
+
 export const TerminalSaleList = z.object({ sales: z.array(TerminalSale) });
 
 export const terminalSalesChannels = {
@@ -110,6 +122,7 @@ export const terminalSalesChannels = {
   'terminalSales.list': channel(NoInput, TerminalSaleList),
   'terminalSales.cancel': channel(SaleIdRequest, TerminalSale),
   'terminalSales.refund': channel(RefundRequest, TerminalSale),
+  'terminalSales.resolve': channel(ResolveSaleRequest, TerminalSale),
 };
 
 export const terminalSalesEvents = {
