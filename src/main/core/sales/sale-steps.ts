@@ -1,13 +1,10 @@
 import { SETTLED_SALE_STATUSES } from '../../../shared/lifecycle/terminal-sale';
-import type { CreatePointOrderRequest } from '../../../shared/platform/orders';
-import { ZodError } from 'zod';
-import { resendVerdict } from '../creates/resend-rule';
 import { PlatformError } from '../platform/errors';
 import type { OrdersClient } from '../platform/orders-client';
 import type { Logger } from '../ports';
 import type { RequestBudget } from '../print-queue/request-budget';
 import type { PendingOperation, SaleRecord } from '../history/records/terminal-sale';
-import { findOrderOf } from './look-up';
+import { createOrderSteps, mayPass } from './order-steps';
 import type { SaleBook } from './sale-book';
 
 export type StepResult = { next: 'poll' | 'retry' | 'now' } | { next: 'done' };
@@ -34,8 +31,6 @@ export interface SaleStepsOptions {
 /** Tries of the card read before the receipt prints without it: a receipt is never held back for long. */
 const CARD_READS = 3;
 
-const mayPass = (error: PlatformError): boolean => error.retryable || error.code === 'already_queued_order_for_terminal';
-
 /**
  * One thing to do for a sale at a time, in order: create, a pending cancel or refund, the card's details,
  * the receipt, a poll. Each request goes through the terminal's budget; each answer is written before the next.
@@ -43,55 +38,7 @@ const mayPass = (error: PlatformError): boolean => error.retryable || error.code
 export function createSaleSteps(options: SaleStepsOptions): { step(id: string): Promise<StepResult>; lookUp(id: string): Promise<StepResult> } {
   const { book, logger } = options;
   const cardReads = new Map<string, number>();
-
-  /**
-   * Instead of a resend once the create's key may be forgotten (creates/resend-rule.ts): the order is
-   * looked up by the sale's reference and adopted; not found, the sale waits for a person's decision.
-   */
-  async function lookUp(record: Readonly<SaleRecord>): Promise<StepResult> {
-    try {
-      const order = await findOrderOf(options.orders(), record, options.now());
-      if (order !== undefined) {
-        book.applyOrder(record.id, order);
-        return { next: 'poll' };
-      }
-      book.move(record.id, 'unconfirmed', 'unconfirmed', 'not_found');
-      return { next: 'done' };
-    } catch (error) {
-      if (!(error instanceof PlatformError)) throw error;
-      book.noteError(record.id, error);
-      return { next: 'retry' };
-    }
-  }
-
-  async function create(record: Readonly<SaleRecord>): Promise<StepResult> {
-    // The sale was written (with its key) just before its first create: its age is the key's, or more.
-    if (resendVerdict({ firstSentAt: Date.parse(record.createdAt), now: options.now(), lookUp: 'possible' }) !== 'resend') return lookUp(record);
-    const body: CreatePointOrderRequest = {
-      type: 'point',
-      external_reference: record.externalReference,
-      expiration_time: options.expiration,
-      transactions: { payments: [{ amount: record.amount }] },
-      config: { point: { terminal_id: record.terminalId, print_on_terminal: record.printOnTerminal } },
-    };
-    try {
-      book.applyOrder(record.id, await options.orders().create(body, { idempotencyKey: record.idempotencyKey }));
-      return { next: 'poll' };
-    } catch (error) {
-      // A body Counter itself cannot send (a check before the request): nothing left, nothing was charged.
-      if (error instanceof ZodError) return refused(record, 'sale_invalid');
-      if (!(error instanceof PlatformError)) throw error;
-      book.noteError(record.id, error);
-      if (mayPass(error)) return { next: 'retry' };
-      // A refusal (4xx) of the request itself: nothing was created, the cashier sees why.
-      return refused(record, error.code);
-    }
-  }
-
-  function refused(record: Readonly<SaleRecord>, code: string): StepResult {
-    book.move(record.id, 'refused', 'not_sent', code);
-    return { next: 'done' };
-  }
+  const { create, lookUp } = createOrderSteps(options);
 
   async function runOperation(record: Readonly<SaleRecord>, operation: PendingOperation, orderId: string): Promise<StepResult> {
     const orders = options.orders();
