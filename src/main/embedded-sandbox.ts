@@ -2,6 +2,7 @@ import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { createSandbox, type Sandbox, type SandboxSnapshot } from '../sandbox/app';
+import type { Clock } from '../shared/clock';
 import { readStateFile, StateSaver, writeStateFileAtomically } from '../sandbox/state-file';
 import { failureText } from '../shared/i18n/failures';
 import type { StartupNotice } from '../shared/ipc/channels/app';
@@ -26,6 +27,8 @@ export interface EmbeddedSandboxOptions {
   dataDirectory: string;
   /** Where to listen; 127.0.0.1 unless a test says otherwise. */
   host?: string;
+  /** The sandbox's clock (the system clock unless a test moves time, sharing its clock with the core). */
+  clock?: Clock;
 }
 
 export const SANDBOX_STATE_FILE = 'sandbox-state.json';
@@ -113,6 +116,7 @@ export async function startEmbeddedSandbox(options: EmbeddedSandboxOptions): Pro
   // come only after listen(), when the saver exists.
   const sandbox: Sandbox = await createSandbox({
     ...(state === undefined ? {} : { state }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
     onStateMayHaveChanged: () => saver.schedule(),
   });
   const saver = new StateSaver(

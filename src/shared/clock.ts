@@ -40,6 +40,15 @@ export function createSystemClock(): Clock {
   };
 }
 
+/**
+ * The system clock as if it were `offsetMs` later: its timers run in real time. For a test that reopens
+ * Counter "a day later" (the embedded sandbox and the core share it), never for the app itself.
+ */
+export function createOffsetClock(offsetMs: number): Clock {
+  const system = createSystemClock();
+  return { ...system, now: () => Date.now() + offsetMs };
+}
+
 export interface ManualClock extends Clock {
   /** Moves time forward, firing every timer that falls due, in due order (timers scheduled by timers included). */
   advance(ms: number): Promise<void>;

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { createOffsetClock } from '../../shared/clock';
 import { createAppCore } from '../core/app-core';
 import { pointSandboxAtReceiver, startEmbeddedSandbox } from '../embedded-sandbox';
 import { receiverConfigFrom } from '../core/notifications/config';
@@ -28,6 +29,8 @@ const { values } = parseArgs({
     'notify-url': { type: 'string' },
     /** The print queue's set-aside rule as `<failures>:<ms>` (QueuePolicy.setAside): e2e tests shorten it. */
     'set-aside': { type: 'string' },
+    /** Tests only: run Counter and its sandbox as if the clock were this many hours later ("reopened the next day"). */
+    'time-offset-hours': { type: 'string' },
   },
 });
 const SetAside = z
@@ -38,6 +41,13 @@ const SetAside = z
     return { failures: failures ?? 1, afterMs: afterMs ?? 0 };
   });
 const setAside = values['set-aside'] === undefined ? undefined : SetAside.parse(values['set-aside']);
+
+const offsetHours = z.coerce
+  .number()
+  .min(0)
+  .max(24 * 365)
+  .parse(values['time-offset-hours'] ?? '0');
+const clock = offsetHours === 0 ? undefined : createOffsetClock(offsetHours * 60 * 60_000);
 
 const packageJson = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };
 const dataDirectory = resolve(values.data);
@@ -51,11 +61,12 @@ if (values['seed-prints'] !== undefined) {
 const settingsFile = openConfStore(dataDirectory);
 // stderr, like the seeding line: with --json, stdout's first line is the address.
 for (const notice of settingsFile.notices) console.error(`[counter] ${notice.message}${notice.backupPath === null ? '' : ` Kept as: ${notice.backupPath}`}`);
-const sandbox = await startEmbeddedSandbox({ dataDirectory });
+const sandbox = await startEmbeddedSandbox({ dataDirectory, ...(clock === undefined ? {} : { clock }) });
 for (const notice of sandbox.notices) console.error(`[counter] ${notice.message}`);
 const core = createAppCore({
   settingsStore: settingsFile.store,
   shell: 'browser-host',
+  ...(clock === undefined ? {} : { clock }),
   version: packageJson.version,
   sandboxBaseUrl: sandbox.baseUrl,
   notificationReceiver: receiverConfigFrom({ host: values['notify-host'], port: values['notify-port'], publicUrl: values['notify-url'] }),

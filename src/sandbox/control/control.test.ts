@@ -4,6 +4,7 @@ import { PlatformErrorBody } from '../../shared/platform/errors';
 import { DEFAULT_SEED, SeedData } from '../accounts';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../app';
 import { COUNTER, clientCredentials, expectError, listTerminals } from '../oauth/testing';
+import { SAMPLE_RECEIPT, TERMINAL_1 } from '../actions/test-support';
 import { FaultRule, type ActiveFault } from './routes';
 
 let sandbox: Sandbox | undefined;
@@ -202,6 +203,30 @@ describe('faults', () => {
     expect((await fetch(`${baseUrl}/terminals/v1/list`)).status).toBe(401);
   });
 
+  it('dropAnswer carries the request out and loses its answer on the way back', async () => {
+    const target = await start();
+    const baseUrl = await target.listen();
+    const { access_token: token } = await clientCredentials(target);
+    const create = (key: string): Promise<Response> =>
+      fetch(`${baseUrl}/terminals/v1/actions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-idempotency-key': key },
+        body: JSON.stringify({
+          type: 'print',
+          external_reference: 'lost-answer',
+          config: { point: { terminal_id: TERMINAL_1, subtype: 'custom' } },
+          content: SAMPLE_RECEIPT,
+        }),
+      });
+    await addFaults(target, { method: 'POST', pathPattern: '/terminals/v1/actions', dropAnswer: true });
+    await expect(create('key-1')).rejects.toThrow();
+    // The print was made all the same: the terminal's one waiting order is taken, and the same key replays it.
+    expect((await create('key-2')).status).toBe(409);
+    const replay = await create('key-1');
+    expect(replay.status).toBe(201);
+    expect(await replay.json()).toMatchObject({ external_reference: 'lost-answer', status: 'created' });
+  });
+
   it('closing the sandbox releases requests held by a delay', async () => {
     const target = await start();
     const baseUrl = await target.listen();
@@ -228,7 +253,8 @@ describe('faults', () => {
   });
 
   it.each([
-    [{ pathPattern: '/x' }, 'needs status, delayMs or drop'],
+    [{ pathPattern: '/x' }, 'needs status, delayMs, drop: true or dropAnswer: true'],
+    [{ pathPattern: '/x', status: 500, dropAnswer: true }, 'goes with neither drop nor status'],
     [{ pathPattern: '/x', status: 500, drop: true }, 'not both'],
     [{ pathPattern: 'x', status: 500 }, 'starts with /'],
     [{ pathPattern: '/x', status: 200 }, ''],

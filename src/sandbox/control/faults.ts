@@ -6,7 +6,8 @@ import { SandboxError, sendError } from '../errors';
 /**
  * Scripted failures, so the app's retry, timeout and idempotency paths can be exercised on demand:
  * the next `count` requests matching `method` and `pathPattern` answer `status`/`code`, or wait
- * `delayMs` first (on the sandbox clock), or lose their connection (`drop`).
+ * `delayMs` first (on the sandbox clock), or lose their connection (`drop`), or are carried out and then
+ * lose their connection before the answer leaves (`dropAnswer`: the answer lost on the way back).
  */
 export const FaultRule = z
   .strictObject({
@@ -31,9 +32,14 @@ export const FaultRule = z
     delayMs: z.number().int().min(0).max(600_000).optional(),
     /** Destroy the connection without an answer (after delayMs, if given). */
     drop: z.boolean().optional(),
+    /** Carry the request out, then destroy the connection instead of answering: the client never learns what it made. */
+    dropAnswer: z.boolean().optional(),
   })
-  .refine((rule) => rule.status !== undefined || rule.delayMs !== undefined || rule.drop === true, {
-    error: 'a fault needs status, delayMs or drop: true',
+  .refine((rule) => rule.status !== undefined || rule.delayMs !== undefined || rule.drop === true || rule.dropAnswer === true, {
+    error: 'a fault needs status, delayMs, drop: true or dropAnswer: true',
+  })
+  .refine((rule) => !(rule.dropAnswer === true && (rule.drop === true || rule.status !== undefined)), {
+    error: 'dropAnswer carries the request out: it goes with neither drop nor status',
   })
   .refine((rule) => !(rule.drop === true && rule.status !== undefined), { error: 'a fault either answers a status or drops the connection, not both' })
   .refine((rule) => rule.status !== undefined || (rule.code === undefined && rule.message === undefined && rule.retryAfterSeconds === undefined), {
@@ -53,6 +59,7 @@ export const ActiveFault = z.object({
   retryAfterSeconds: z.number().int().optional(),
   delayMs: z.number().int().optional(),
   drop: z.boolean().optional(),
+  dropAnswer: z.boolean().optional(),
 });
 export type ActiveFault = z.infer<typeof ActiveFault>;
 
@@ -106,6 +113,7 @@ export class FaultInjector {
     if (rule.retryAfterSeconds !== undefined) active.retryAfterSeconds = rule.retryAfterSeconds;
     if (rule.delayMs !== undefined) active.delayMs = rule.delayMs;
     if (rule.drop !== undefined) active.drop = rule.drop;
+    if (rule.dropAnswer !== undefined) active.dropAnswer = rule.dropAnswer;
     this.rules.push({ ...active, matcher: globToRegExp(rule.pathPattern) });
     return active;
   }
@@ -166,6 +174,15 @@ export class FaultInjector {
 
   /** The onRequest hook: runs before routing handlers and before the body is read. */
   install(app: FastifyInstance): void {
+    // The requests a dropAnswer fault let through: their answer is never sent.
+    const answersToDrop = new WeakSet<FastifyRequest>();
+    app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) => {
+      if (!answersToDrop.has(request)) return done(null, payload);
+      request.log.info({ path: request.url }, 'sandbox fault: answer dropped');
+      reply.raw.destroy();
+      request.raw.socket?.destroy();
+      done(null, payload);
+    });
     // Callback style, not async: with no rules (the usual case) a request pays one length check, no promise.
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
       if (this.rules.length === 0) return done();
@@ -180,6 +197,10 @@ export class FaultInjector {
           reply.raw.destroy();
           request.raw.socket?.destroy();
           return;
+        }
+        if (fault.dropAnswer === true) {
+          answersToDrop.add(request);
+          return done();
         }
         if (fault.status !== undefined) {
           const headers: Record<string, string> = fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) };
