@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base, type Page } from '@playwright/test';
+import type { ChannelName, ChannelRequest, ChannelResponse } from '../src/shared/ipc/contract';
+import type { IpcResult } from '../src/shared/ipc/define';
 
 export interface CounterHost {
   /** Address with the per-run token: what a person opens. */
@@ -69,5 +71,17 @@ export const test = base.extend<{ counter: CounterHost }>({
     await stop();
   },
 });
+
+/** Calls the contract the way the renderer does (the host's token, the page's origin), for setup and for checking. */
+export async function invoke<C extends ChannelName>(counter: CounterHost, channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>> {
+  const response = await fetch(`${counter.origin}/__counter/invoke/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-counter-token': counter.token, origin: counter.origin },
+    body: JSON.stringify(request),
+  });
+  const result = (await response.json()) as IpcResult<ChannelResponse<C>>;
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
 
 export { expect } from '@playwright/test';

@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChannelName, ChannelRequest, ChannelResponse } from '../src/shared/ipc/contract';
-import type { IpcResult } from '../src/shared/ipc/define';
 import { DEFAULT_SEED } from '../src/sandbox/accounts';
-import { expect, screenshot, startCounterHost, test, type CounterHost } from './fixtures';
+import { expect, invoke, screenshot, startCounterHost, test } from './fixtures';
 
 /**
  * The double charge a day later: a charge whose create reached the platform but whose answer never came
@@ -15,17 +13,6 @@ import { expect, screenshot, startCounterHost, test, type CounterHost } from './
  */
 
 const TERMINAL = 'NEWLAND_N950__SBX0000001';
-
-async function invoke<C extends ChannelName>(counter: CounterHost, channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>> {
-  const response = await fetch(`${counter.origin}/__counter/invoke/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-counter-token': counter.token, origin: counter.origin },
-    body: JSON.stringify(request),
-  });
-  const result = (await response.json()) as IpcResult<ChannelResponse<C>>;
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value;
-}
 
 async function post(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
