@@ -13,8 +13,7 @@ import type { HistoryChanges } from './history-changes';
 
 /**
  * The print history on SQLite: what the print queue keeps its prints in (its `PrintJournal` port,
- * print-queue/journal-port.ts, is this interface's shape; the name stays from the segment journal it
- * replaced), plus indexed queries for the manager. Every write is one transaction committed with
+ * print-queue/journal-port.ts, is a part of this interface), plus indexed queries for the manager. Every write is one transaction committed with
  * `synchronous=FULL` (open.ts), so it is durable when the call returns; `durable` promises are already settled.
  *
  * Only unfinished prints (what the queue works on) are held in memory, as live objects the queue reads
