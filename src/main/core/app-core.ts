@@ -126,6 +126,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     language,
     notificationUrl: () => notifications.listening,
     async close() {
+      connection.close();
       credentials.close();
       sales.close();
       await notifications.close();

@@ -43,7 +43,15 @@ export type AppInfo = z.infer<typeof AppInfo>;
 export const ConnectionState = z.object({
   state: z.enum(['connecting', 'online', 'offline', 'unauthorized']),
   checkedAt: z.string().datetime().nullable(),
+  /** The technical detail, for a "details" disclosure only: the screen words the state from `reason`. */
   detail: z.string().nullable(),
+  /**
+   * Why the light is what it is: nothing answers, two or more endpoints answer errors, access refused, or
+   * online with some endpoint failing (`partial`). Optional so an older main's payload still parses.
+   */
+  reason: z.enum(['none', 'no_answer', 'server_errors', 'access', 'partial']).optional(),
+  /** When a real request last worked or the platform last answered: the time "online" was last true. */
+  onlineAt: z.string().datetime().nullable().optional(),
 });
 export type ConnectionState = z.infer<typeof ConnectionState>;
 
