@@ -4,7 +4,7 @@ import type { StoreCommand, StoreCommandResult } from '../../../shared/ipc/chann
 import { CounterError } from '../errors';
 import { silentLogger, type Logger } from '../ports';
 import type { PrintQueue } from '../print-queue/print-queue';
-import { claimedStoreCommands, finishStoreCommand, runStoreCommands } from './commands';
+import { claimedStoreCommands, COMMAND_REFUSED, finishStoreCommand, runStoreCommands } from './commands';
 import type { Queryable } from './queries';
 
 /** Without a notification (a dropped LISTEN), pending commands are still looked for this often. */
@@ -28,18 +28,28 @@ export interface CommandLoop {
  * Runs a store command on this counter's own queue, exactly once: a reprint's new print takes the
  * command's id as its id and idempotency key, so a second run (a crash between acting and reporting)
  * finds that print in the history instead of making another; a cancel of a print already cancelled is
- * a success.
+ * a success. A print this counter's history does not hold is another counter's (or none): refused.
  */
 export async function executeStoreCommand(queue: Pick<PrintQueue, 'reprint' | 'cancel' | 'get'>, command: StoreCommand): Promise<StoreCommandResult> {
-  const existing = await queue.get(command.kind === 'reprint' ? command.id : command.printId, false).catch(() => undefined);
+  const find = (id: string) => queue.get(id, false).catch(() => undefined);
   if (command.kind === 'reprint') {
-    if (existing !== undefined) return { ok: true, printId: existing.id };
-    const print = await queue.reprint(command.printId, command.terminalId ?? undefined, command.id);
-    return { ok: true, printId: print.id };
+    const done = await find(command.id);
+    if (done !== undefined) return { ok: true, printId: done.id };
   }
-  if (existing?.status === 'canceled') return { ok: true, printId: existing.id };
-  const print = await queue.cancel(command.printId);
-  return { ok: true, printId: print.id };
+  const print = await find(command.printId);
+  if (print === undefined)
+    return {
+      ok: false,
+      code: COMMAND_REFUSED,
+      message: `Refused by counter ${command.counterId}: print ${command.printId} is not one of this counter's prints`,
+    };
+  if (command.kind === 'reprint') {
+    const reprinted = await queue.reprint(command.printId, command.terminalId ?? undefined, command.id);
+    return { ok: true, printId: reprinted.id };
+  }
+  if (print.status === 'canceled') return { ok: true, printId: print.id };
+  const canceled = await queue.cancel(command.printId);
+  return { ok: true, printId: canceled.id };
 }
 
 /** A refusal from the queue as the result the view shows (its code and the English message for IT). */
