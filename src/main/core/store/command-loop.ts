@@ -64,12 +64,12 @@ async function settle(run: () => Promise<StoreCommandResult>): Promise<StoreComm
 
 /**
  * The owning counter's side of store commands: on each poke (a NOTIFY for this counter, the live feed
- * connecting) and every POLL_MS, first the commands it claimed before a crash (resumed, not re-run:
- * executeStoreCommand finds what was already done), then the pending ones, each reported once.
+ * connecting) and every POLL_MS, first the commands it claimed and never reported (a crash, or a
+ * connection lost before the report; resumed, not re-run: executeStoreCommand finds what was already
+ * done), then the pending ones, each reported once.
  */
 export function createCommandLoop(options: CommandLoopOptions): CommandLoop {
   const logger = options.logger ?? silentLogger;
-  let resumedFor: string | undefined;
 
   async function once(): Promise<void> {
     const target = options.target();
@@ -77,10 +77,9 @@ export function createCommandLoop(options: CommandLoopOptions): CommandLoop {
     const { client, counterId } = target;
     const queue = await options.queue();
     const execute = (command: StoreCommand) => settle(() => executeStoreCommand(queue, command));
-    if (resumedFor !== counterId) {
-      for (const command of await claimedStoreCommands(client, counterId)) await finishStoreCommand(client, counterId, command.id, await execute(command));
-      resumedFor = counterId;
-    }
+    // Claimed but never reported: by an earlier run that stopped, or by an earlier round whose report
+    // was lost with its connection. Rounds run one at a time, so none of these is being run now.
+    for (const command of await claimedStoreCommands(client, counterId)) await finishStoreCommand(client, counterId, command.id, await execute(command));
     await runStoreCommands(client, counterId, execute);
   }
 
