@@ -339,6 +339,14 @@ export const FAILURES = {
     en: 'That request is not in the store database.',
     es: 'Esa solicitud no está en la base de datos de la tienda.',
   },
+  store_not_enrolled: {
+    en: 'The store database does not let this counter’s user write as this counter. Ask the store’s IT to enrol it; nothing is lost meanwhile.',
+    es: 'La base de datos de la tienda no permite que el usuario de este mostrador escriba como este mostrador. Pida al soporte técnico de la tienda que lo inscriba; mientras tanto no se pierde nada.',
+  },
+  store_schema_needs_owner: {
+    en: 'The store database needs its owner to apply this Counter’s update. Ask the store’s IT; nothing is lost meanwhile.',
+    es: 'La base de datos de la tienda necesita que su propietario aplique la actualización de este Counter. Consulte al soporte técnico de la tienda; mientras tanto no se pierde nada.',
+  },
   // The renderer's bridge to main (src/renderer/src/api/bridge.ts)
   transport_error: {
     en: 'Counter is not reachable. Is it still running?',

@@ -26,6 +26,10 @@ const BY_CODE: Readonly<Record<string, string>> = {
   '28000': 'store_auth_failed',
   '3D000': 'store_database_missing',
   store_schema_incompatible: 'store_schema_incompatible',
+  // Permission denied, or a row-level security policy refused the row: this role is not enrolled as this counter.
+  '42501': 'store_not_enrolled',
+  store_not_enrolled: 'store_not_enrolled',
+  store_schema_needs_owner: 'store_schema_needs_owner',
 };
 
 /** The store_* code for whatever a pg call threw. */

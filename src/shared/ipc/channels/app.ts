@@ -188,12 +188,20 @@ export const SettingsPatch = z
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
+/**
+ * What settings.update takes: every patch but the counter id, which is fixed when the counter is
+ * enrolled (made once per install; docs/store-database.md, "Enrol a counter"), so the cashier's screen
+ * or anything else reaching IPC cannot make this counter act as another.
+ */
+export const SettingsUpdate = SettingsPatch.extend({ storeDatabase: StoreDatabaseSettings.omit({ counterId: true }).partial().strict().optional() });
+export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
+
 export const appChannels = {
   'app.info': channel(NoInput, AppInfo),
   'connection.status': channel(NoInput, ConnectionState),
   'connection.check': channel(NoInput, ConnectionState),
   'settings.get': channel(NoInput, Settings),
-  'settings.update': channel(SettingsPatch, Settings),
+  'settings.update': channel(SettingsUpdate, Settings),
 };
 
 export const appEvents = {
