@@ -34,7 +34,7 @@ export function createAppHandlers(dependencies: AppHandlerDependencies): AppHand
     const productionClientChanged = baseUrlChanged || before.production.clientId !== next.production.clientId;
     if (environmentChanged || (next.environment === 'production' && productionClientChanged)) void connection.recheck();
     // A new production client makes the old tokens worthless; the service announces its new status itself.
-    if (productionClientChanged) credentials.configureProduction({ clientChanged: true, baseUrlChanged: baseUrlChanged });
+    if (productionClientChanged) credentials.configureProduction({ clientChanged: true });
     else if (environmentChanged) events.emit('credentials.changed', credentials.status());
     if (environmentChanged) dependencies.environmentChanged();
     if (JSON.stringify(before.storeDatabase) !== JSON.stringify(next.storeDatabase)) dependencies.storeDatabaseChanged?.();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Environment } from '../../../shared/ipc/channels/app';
 import { silentLogger, type Logger } from '../ports';
+import { secretOrigin } from '../security/secret-origin';
 import type { KeyValueStore } from '../settings/store';
 import type { SecretBox } from './secret-box';
 
@@ -55,7 +56,17 @@ export interface SecretVault {
   /** Another secret of the app kept the same way (the store database's password). */
   readNamed(name: NamedSecret): string | undefined;
   writeNamed(name: NamedSecret, secret: string | undefined): void;
+  /** The secret was forgotten because its address moved to another origin, and none was given since. */
+  forgotten(secret: AddressedSecret): boolean;
 }
+
+/**
+ * Secrets given for one address: each is kept with the origin of the address it was given for
+ * (security/secret-origin.ts) and forgotten, on its next read, once the address has another origin.
+ */
+export type AddressedSecret = 'production.clientSecret' | NamedSecret;
+/** Where each addressed secret is sent now (the settings as saved); '' while there is no address yet. */
+export type SecretAddresses = Partial<Record<AddressedSecret, () => string>>;
 
 /** Secrets that are not the platform's: one store key each, sealed like the client secret. */
 export type NamedSecret = 'storeDatabasePassword';
@@ -64,8 +75,11 @@ const KEY_PLAINTEXT_ALLOWED = 'credentials.plaintextAllowed';
 const secretKey = (environment: Environment) => `credentials.${environment}.clientSecret`;
 const tokenKey = (environment: Environment) => `credentials.${environment}.token`;
 const namedKey = (name: NamedSecret) => `secrets.${name}`;
+/** Not secret: the origin each secret was given for (it is in the settings anyway). */
+const KEY_ORIGINS = 'secrets.origins';
+const Origins = z.record(z.string(), z.string());
 
-export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: Logger = silentLogger): SecretVault {
+export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: Logger = silentLogger, addresses: SecretAddresses = {}): SecretVault {
   const session = new Map<Environment, EnvironmentSecrets>();
   const plaintextAllowed = (): boolean => store.get(KEY_PLAINTEXT_ALLOWED) === true;
   const mode = (): SecretStorageMode => (box.isEncryptionAvailable() ? 'encrypted' : plaintextAllowed() ? 'plaintext' : 'session-only');
@@ -123,6 +137,55 @@ export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: 
     else store.set(namedKey(name), sealed);
   }
 
+  let origins: Record<string, string> | undefined;
+  const originsNow = (): Record<string, string> => (origins ??= Origins.safeParse(store.get(KEY_ORIGINS)).data ?? {});
+  function bindOrigin(secret: AddressedSecret, origin: string | undefined): void {
+    const next = { ...originsNow() };
+    if (origin === undefined) delete next[secret];
+    else next[secret] = origin;
+    origins = next;
+    store.set(KEY_ORIGINS, next);
+  }
+  const forgottenNow = new Set<AddressedSecret>();
+  const holds = (secret: AddressedSecret): boolean =>
+    (secret === 'production.clientSecret' ? current('production').clientSecret : currentNamed(secret)) !== undefined;
+  const originOf = (secret: AddressedSecret): string | undefined => {
+    const address = addresses[secret]?.().trim();
+    // No address yet: the secret belongs to the first address it will be sent to.
+    return address === undefined || address === '' ? undefined : secretOrigin(address);
+  };
+
+  /** A secret given now belongs to the address's origin now. */
+  function given(secret: AddressedSecret, value: string | undefined): void {
+    forgottenNow.delete(secret);
+    bindOrigin(secret, value === undefined ? undefined : originOf(secret));
+  }
+
+  /** The one rule: a secret is never read for an origin other than the one it was given for. */
+  function followAddress(secret: AddressedSecret): void {
+    const origin = originOf(secret);
+    if (origin === undefined) return;
+    const bound = originsNow()[secret];
+    if (bound === origin) return;
+    // Kept by an earlier version (or while there was no address): it belongs to the address it has now.
+    if (bound === undefined) {
+      if (holds(secret)) bindOrigin(secret, origin);
+      return;
+    }
+    const had = holds(secret);
+    if (secret === 'production.clientSecret') {
+      current('production').clientSecret = undefined;
+      persistSecret('production', undefined);
+    } else {
+      named.set(secret, undefined);
+      persistNamed(secret, undefined);
+    }
+    bindOrigin(secret, undefined);
+    if (!had) return;
+    forgottenNow.add(secret);
+    logger.warn('a stored secret was forgotten: its address now names another server', { secret });
+  }
+
   function persistSecret(environment: Environment, secret: string | undefined): void {
     const sealed = secret === undefined ? undefined : seal(secret);
     // Session-only: whatever an earlier plaintext choice left on disk goes, the new value stays in memory.
@@ -157,19 +220,31 @@ export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: 
       }
       persistNamed('storeDatabasePassword', password);
     },
-    read: (environment) => ({ ...current(environment) }),
+    read: (environment) => {
+      if (environment === 'production') followAddress('production.clientSecret');
+      return { ...current(environment) };
+    },
     writeClientSecret(environment, secret) {
       current(environment).clientSecret = secret;
       persistSecret(environment, secret);
+      if (environment === 'production') given('production.clientSecret', secret);
     },
     writeToken(environment, token) {
       current(environment).token = token;
       persistToken(environment, token);
     },
-    readNamed: currentNamed,
+    readNamed(name) {
+      followAddress(name);
+      return currentNamed(name);
+    },
     writeNamed(name, secret) {
       named.set(name, secret);
       persistNamed(name, secret);
+      given(name, secret);
+    },
+    forgotten: (secret) => {
+      followAddress(secret);
+      return forgottenNow.has(secret);
     },
   };
 }

@@ -48,6 +48,7 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
       read: () => vault.readNamed('storeDatabasePassword'),
       write: (password) => vault.writeNamed('storeDatabasePassword', password),
       storage: () => vault.mode(),
+      forgotten: () => vault.forgotten('storeDatabasePassword'),
     },
     clock,
     appVersion: options.version,

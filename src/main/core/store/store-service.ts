@@ -22,7 +22,13 @@ export interface StoreServiceOptions {
   settings(): StoreDatabaseSettings;
   /** Saves the counter id made on first use (a settings.update). */
   saveSettings(patch: Partial<StoreDatabaseSettings>): void;
-  password: { read(): string | undefined; write(password: string | undefined): void; storage(): StoreStatus['passwordStorage'] };
+  password: {
+    read(): string | undefined;
+    write(password: string | undefined): void;
+    storage(): StoreStatus['passwordStorage'];
+    /** Forgotten because the address moved to another origin (the vault's rule). */
+    forgotten(): boolean;
+  };
   clock: Clock;
   appVersion: string;
   logger?: Logger;
@@ -166,6 +172,7 @@ function storeStatus(options: StoreServiceOptions, publisher: Publisher | undefi
     enabled: settings.enabled,
     passwordSet: options.password.read() !== undefined,
     passwordStorage: options.password.storage(),
+    passwordForgotten: options.password.forgotten(),
     counterId: settings.counterId,
     storeId: settings.storeId,
   };
