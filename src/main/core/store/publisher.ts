@@ -65,6 +65,20 @@ function storeConnection(url: string, password: string | undefined): pg.ClientCo
   return { connectionString, connectionTimeoutMillis: 5_000, query_timeout: 15_000, keepAlive: true, application_name: 'counter' };
 }
 
+/**
+ * Why the pg client cannot take this address, or undefined when it can. The client reads the address
+ * (and any file its TLS options name) when a client is made, and throws there: a setting is checked
+ * here before it is saved and before anything connects, so a bad one is a message, never a crash.
+ */
+export function storeUrlProblem(url: string): string | undefined {
+  try {
+    new pg.Client(storeConnection(url, undefined));
+    return undefined;
+  } catch (error) {
+    return (error instanceof Error ? error.message : String(error)).replace(/postgres(ql)?:\/\/[^\s]*/gi, '(address)').slice(0, 300);
+  }
+}
+
 /** The URL as it may be shown or logged: without a password. */
 export function redactedStoreUrl(url: string): string {
   try {
