@@ -99,6 +99,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
         credentials,
         environmentChanged: switchQueue,
         storeDatabaseChanged: () => storeDatabase.service.reconfigure(),
+        checkSettings: (patch) => storeDatabase.checkSettings(patch),
         platformBaseUrl: baseUrl,
         sandboxBaseUrl: options.sandboxBaseUrl,
         version: options.version,

@@ -331,6 +331,14 @@ export const FAILURES = {
     en: 'The store database refused a change. Counter will try again; if it keeps failing, tell the store’s IT.',
     es: 'La base de datos de la tienda rechazó un cambio. Counter lo intentará de nuevo; si sigue fallando, avise al soporte técnico de la tienda.',
   },
+  store_url_invalid: {
+    en: 'Counter cannot use this store database address: one of its options, or a file it names, cannot be read. Correct it in {settings}.',
+    es: 'Counter no puede usar esta dirección de la base de datos de la tienda: una de sus opciones, o un archivo que nombra, no se puede leer. Corríjala en {settings}.',
+  },
+  store_password_missing: {
+    en: 'The store database asks for a password and none is kept: enter the password again in {settings}.',
+    es: 'La base de datos de la tienda pide una contraseña y no hay ninguna guardada: ingrese la contraseña de nuevo en {settings}.',
+  },
   store_print_not_found: {
     en: 'The store has no such print from that counter.',
     es: 'La tienda no tiene esa impresión de ese mostrador.',
