@@ -2,6 +2,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, shell, type BrowserWindow } from 'electron';
 import { createAppCore, type AppCore } from './core/app-core';
+import { counterIdOf } from './core/log/counter-id';
+import { openCounterLog, type CounterLog } from './core/log/counter-log';
 import { createDispatcher } from './core/ipc/dispatch';
 import { createAppUrlMatcher } from './core/security/app-origin';
 import { rendererEntryUrl } from './core/security/app-protocol';
@@ -21,13 +23,19 @@ const outDirectory = join(dirname(fileURLToPath(import.meta.url)), '..');
 let core: AppCore | undefined;
 let sandbox: EmbeddedSandbox | undefined;
 let mainWindow: BrowserWindow | undefined;
+let log: CounterLog | undefined;
 
 async function start(): Promise<void> {
   denyAllPermissions();
+  const dataDirectory = app.getPath('userData');
+  log = await openCounterLog({ directory: join(dataDirectory, 'logs'), counterId: counterIdOf(dataDirectory), version: app.getVersion() });
+  const mainLog = log.for('main');
+  mainLog.info('started', { electron: process.versions.electron, node: process.versions.node, platform: process.platform });
   const settingsFile = openElectronStore();
   sandbox = await startEmbeddedSandbox({ dataDirectory: app.getPath('userData') });
-  for (const notice of sandbox.notices) console.error(`[counter] ${notice.message}`);
+  for (const notice of sandbox.notices) mainLog.warn('startup notice', { code: notice.code });
   core = createAppCore({
+    log,
     settingsStore: settingsFile.store,
     shell: 'electron',
     version: app.getVersion(),
@@ -58,7 +66,7 @@ async function start(): Promise<void> {
     handlers: withStartupNotices(core.handlers, [...settingsFile.notices, ...sandbox.notices]),
     language: core.language,
     isTrustedSender: (sender) => isAppUrl(sender.url),
-    onUnexpectedError: (channel, error) => console.error(`[counter] ${channel} failed`, error),
+    onUnexpectedError: (channel, error) => mainLog.error('a channel failed unexpectedly', { channel, error }),
   });
   bindContract(dispatch);
   forwardEvents(core.events, window.webContents);
@@ -84,8 +92,7 @@ if (
     });
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', () => {
-    void core?.close();
-    void sandbox?.close();
+    void Promise.allSettled([core?.close(), sandbox?.close()]).then(() => log?.close());
   });
 } else {
   app.quit();

@@ -10,6 +10,7 @@ import { storeChannels, storeEvents } from './channels/store';
 import { saleReceiptChannels } from './channels/sale-receipt';
 import { templateChannels } from './channels/templates';
 import { terminalsChannels } from './channels/terminals';
+import { logChannels } from './channels/log';
 
 /**
  * The IPC contract: every channel the renderer may call and every event main pushes. The preload,
@@ -27,6 +28,7 @@ export const channels = {
   ...terminalSalesChannels,
   ...storeChannels,
   ...saleReceiptChannels,
+  ...logChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {
