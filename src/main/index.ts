@@ -28,7 +28,8 @@ let log: CounterLog | undefined;
 async function start(): Promise<void> {
   denyAllPermissions();
   const dataDirectory = app.getPath('userData');
-  log = await openCounterLog({ directory: join(dataDirectory, 'logs'), counterId: counterIdOf(dataDirectory), version: app.getVersion() });
+  const counterId = counterIdOf(dataDirectory);
+  log = await openCounterLog({ directory: join(dataDirectory, 'logs'), counterId, version: app.getVersion() });
   const mainLog = log.for('main');
   mainLog.info('started', { electron: process.versions.electron, node: process.versions.node, platform: process.platform });
   const settingsFile = openElectronStore();
@@ -36,6 +37,7 @@ async function start(): Promise<void> {
   for (const notice of sandbox.notices) mainLog.warn('startup notice', { code: notice.code });
   core = createAppCore({
     log,
+    diagnostics: { counterId, crashDumpDirectory: app.getPath('crashDumps') },
     settingsStore: settingsFile.store,
     shell: 'electron',
     version: app.getVersion(),

@@ -33,6 +33,8 @@ export interface AppCoreOptions {
   logger?: Logger;
   /** The structured log file in the data folder; the core writes to it, and takes the renderer's lines. */
   log?: CounterLog;
+  /** What the diagnostics bundle names and gathers besides the log: this installation's id, Electron's crash dumps. */
+  diagnostics?: { counterId: string; crashDumpDirectory?: string };
   random?: RandomSource;
   queuePolicy?: Partial<QueuePolicy>;
   /** Sales' polling and per-terminal budget (bench/charge.ts lifts the budget to measure the pipeline itself). */

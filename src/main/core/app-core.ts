@@ -11,6 +11,7 @@ import { createManagerHandlers } from './manager/handlers';
 import { createNotificationsArea } from './notifications/area';
 import { createPlatformAccess } from './credentials/platform-access';
 import { createLogArea } from './log/log-area';
+import { createDiagnosticsHandlers } from './diagnostics/handlers';
 import { createPrintHandlers } from './print-queue/handlers';
 import { createPrintsArea } from './print-queue/prints-area';
 import { createSalesArea } from './sales/sales-area';
@@ -113,6 +114,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       ...salesHandlers,
       ...storeDatabase.handlers,
       ...logArea.handlers,
+      ...createDiagnosticsHandlers({
+        ...options,
+        ...options.diagnostics,
+        clock,
+        environment,
+        settings: settings.get,
+        ...logArea,
+        store: storeDatabase.handlers,
+      }),
     },
     startupNotices,
   );

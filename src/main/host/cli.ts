@@ -60,7 +60,8 @@ if (values['seed-prints'] !== undefined) {
   console.error(`[counter] seeded ${seeded.count} prints (${Math.round(seeded.bytes / 1e6)} MB)`);
 }
 
-const log = await openCounterLog({ directory: resolve(dataDirectory, 'logs'), counterId: counterIdOf(dataDirectory), version: packageJson.version });
+const counterId = counterIdOf(dataDirectory);
+const log = await openCounterLog({ directory: resolve(dataDirectory, 'logs'), counterId, version: packageJson.version });
 const settingsFile = openConfStore(dataDirectory);
 // stderr, like the seeding line: with --json, stdout's first line is the address.
 for (const notice of settingsFile.notices) console.error(`[counter] ${notice.message}${notice.backupPath === null ? '' : ` Kept as: ${notice.backupPath}`}`);
@@ -72,6 +73,7 @@ const core = createAppCore({
   ...(clock === undefined ? {} : { clock }),
   version: packageJson.version,
   log,
+  diagnostics: { counterId },
   sandboxBaseUrl: sandbox.baseUrl,
   notificationReceiver: receiverConfigFrom({ host: values['notify-host'], port: values['notify-port'], publicUrl: values['notify-url'] }),
   // The journal lives beside the settings, so a restarted host keeps every print (as the app does in userData).

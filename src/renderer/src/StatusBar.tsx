@@ -1,5 +1,6 @@
 import { useAppInfo, useCheckConnection, useConnection } from './api/hooks';
 import { useT } from './i18n';
+import { SaveDiagnostics } from './features/help/DiagnosticsDialog';
 
 export function StatusBar() {
   const t = useT();
@@ -25,6 +26,7 @@ export function StatusBar() {
       <button type="button" className="link-button" onClick={() => check.mutate({})} disabled={check.isPending}>
         {t('status.check')}
       </button>
+      <SaveDiagnostics />
       <span className="spacer" />
       <span className="platform-url" title={info.data?.platformBaseUrl}>
         {info.data?.platformBaseUrl}

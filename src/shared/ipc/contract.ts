@@ -11,6 +11,7 @@ import { saleReceiptChannels } from './channels/sale-receipt';
 import { templateChannels } from './channels/templates';
 import { terminalsChannels } from './channels/terminals';
 import { logChannels } from './channels/log';
+import { diagnosticsChannels } from './channels/diagnostics';
 
 /**
  * The IPC contract: every channel the renderer may call and every event main pushes. The preload,
@@ -29,6 +30,7 @@ export const channels = {
   ...storeChannels,
   ...saleReceiptChannels,
   ...logChannels,
+  ...diagnosticsChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {

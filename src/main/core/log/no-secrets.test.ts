@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { createAppCore, type AppCore } from '../app-core';
@@ -100,6 +101,24 @@ describe('the structured log of a realistic run', () => {
     });
     core.handlers['log.write']({ level: 'info', message: 'plain line from the renderer' });
 
+    // The diagnostics bundle of the same run: every part listed, none of the secrets.
+    const bundle = (await call('diagnostics.build', {})) as { zipBase64: string; entries: Array<{ name: string }> };
+    const unzipped = unzipSync(Buffer.from(bundle.zipBase64, 'base64'));
+    const names = Object.keys(unzipped);
+    for (const name of ['manifest.json', 'versions.json', 'settings.json', 'history.json', 'store.json', 'platform-calls.json']) expect(names).toContain(name);
+    expect(names.some((name) => name.startsWith('logs/counter.'))).toBe(true);
+    expect(bundle.entries.map((entry) => entry.name).sort()).toEqual(names.sort());
+    const history = JSON.parse(strFromU8(unzipped['history.json'] ?? new Uint8Array())) as { counts: Record<string, number>; integrity: string[] };
+    expect(history.integrity).toEqual(['ok']);
+    expect(Object.values(history.counts).some((count) => count > 0)).toBe(true);
+    const calls = JSON.parse(strFromU8(unzipped['platform-calls.json'] ?? new Uint8Array())) as Array<Record<string, unknown>>;
+    expect(calls.length).toBeGreaterThan(5);
+    expect(Object.keys(calls[0] ?? {}).sort()).toEqual(['at', 'durationMs', 'error', 'method', 'path', 'requestId', 'status']);
+    const everything = Object.values(unzipped)
+      .map((bytes) => strFromU8(bytes))
+      .join('\n');
+    for (const secret of secrets) expect(everything.includes(secret), `the bundle holds ${secret.slice(0, 12)}…`).toBe(false);
+
     await core.close();
     core = undefined;
     await log.close();
@@ -116,9 +135,9 @@ describe('the structured log of a realistic run', () => {
     for (const secret of secrets) expect(text.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
     expect(text).not.toMatch(/\b(APP_USR|TG)-[A-Za-z0-9]{6,}/);
     expect(lines.every((line) => line['counter'] === 'counter-7' && line['version'] === '9.8.7')).toBe(true);
-    const calls = lines.filter((line) => line['msg'] === 'platform call');
-    expect(calls.length).toBeGreaterThan(5);
-    for (const line of calls) expect(line['requestId'], JSON.stringify(line)).toMatch(/^[0-9a-f-]{36}$/);
+    const callLines = lines.filter((line) => line['msg'] === 'platform call');
+    expect(callLines.length).toBeGreaterThan(5);
+    for (const line of callLines) expect(line['requestId'], JSON.stringify(line)).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(lines.map((line) => line['src']))).toEqual(new Set(['core', 'renderer']));
     expect(lines.find((line) => line['src'] === 'renderer' && line['level'] === 50)).toBeDefined();
   }, 60_000);
