@@ -18,12 +18,16 @@ import { createSafeStorageSecretBox } from './electron/secret-box';
 import { openElectronStore } from './electron/settings-store';
 import { showStartupFailure, showStartupNotices } from './electron/startup-notices';
 import { createAppWindow } from './electron/window';
+import { startCrashReporter } from './electron/crash-reporter';
+import { watchRun, type RunWatch } from './core/crash/last-run';
+import { readOwnerConfig } from './core/owner/owner-config';
 
 const outDirectory = join(dirname(fileURLToPath(import.meta.url)), '..');
 let core: AppCore | undefined;
 let sandbox: EmbeddedSandbox | undefined;
 let mainWindow: BrowserWindow | undefined;
 let log: CounterLog | undefined;
+let run: RunWatch | undefined;
 
 async function start(): Promise<void> {
   denyAllPermissions();
@@ -32,6 +36,10 @@ async function start(): Promise<void> {
   log = await openCounterLog({ directory: join(dataDirectory, 'logs'), counterId, version: app.getVersion() });
   const mainLog = log.for('main');
   mainLog.info('started', { electron: process.versions.electron, node: process.versions.node, platform: process.platform });
+  const owner = readOwnerConfig(dataDirectory);
+  if (owner.problem !== null) mainLog.warn(owner.problem);
+  run = watchRun({ dataDirectory, version: app.getVersion(), now: () => Date.now(), crashDumpDirectory: app.getPath('crashDumps') });
+  const lastRun = run.notice === null ? [] : [run.notice];
   const settingsFile = openElectronStore();
   sandbox = await startEmbeddedSandbox({ dataDirectory: app.getPath('userData') });
   for (const notice of sandbox.notices) mainLog.warn('startup notice', { code: notice.code });
@@ -65,7 +73,7 @@ async function start(): Promise<void> {
   const isAppUrl = createAppUrlMatcher(entryUrl);
   hardenWindow(window, isAppUrl);
   const dispatch = createDispatcher({
-    handlers: withStartupNotices(core.handlers, [...settingsFile.notices, ...sandbox.notices]),
+    handlers: withStartupNotices(core.handlers, [...lastRun, ...settingsFile.notices, ...sandbox.notices]),
     language: core.language,
     isTrustedSender: (sender) => isAppUrl(sender.url),
     onUnexpectedError: (channel, error) => mainLog.error('a channel failed unexpectedly', { channel, error }),
@@ -73,7 +81,8 @@ async function start(): Promise<void> {
   bindContract(dispatch);
   forwardEvents(core.events, window.webContents);
   await window.loadURL(entryUrl);
-  await showStartupNotices(window, [...settingsFile.notices, ...sandbox.notices], core.language());
+  run.markReady();
+  await showStartupNotices(window, [...lastRun, ...settingsFile.notices, ...sandbox.notices], core.language());
 }
 
 if (
@@ -83,6 +92,8 @@ if (
   })
 ) {
   app.enableSandbox();
+  // As early as possible, so a crash during start leaves a dump too.
+  startCrashReporter(readOwnerConfig(app.getPath('userData')).config.crashReports.uploadUrl);
   registerAppScheme();
   app
     .whenReady()
@@ -94,6 +105,7 @@ if (
     });
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', () => {
+    run?.markCleanExit();
     void Promise.allSettled([core?.close(), sandbox?.close()]).then(() => log?.close());
   });
 } else {
