@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -144,6 +145,8 @@ function installRequestHooks(app: FastifyInstance, onStateMayHaveChanged: (() =>
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
+    // Every answer names itself, as the platform's do, so a client's log line can be matched with the server's records.
+    if (!reply.hasHeader('x-request-id')) void reply.header('x-request-id', randomUUID());
     done(null, payload);
   });
   if (onStateMayHaveChanged !== undefined) {

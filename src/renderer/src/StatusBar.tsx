@@ -5,6 +5,7 @@ import { useAppInfo, useCheckConnection, useConnection } from './api/hooks';
 import { fillMessage, useLanguage, useT } from './i18n';
 import type { MessageKey } from './i18n/messages';
 import { formatRecent } from './lib/datetime';
+import { SaveDiagnostics } from './features/help/DiagnosticsDialog';
 
 type Reason = NonNullable<ConnectionState['reason']> | 'host';
 
@@ -57,6 +58,7 @@ export function StatusBar() {
       <button type="button" className="link-button" onClick={() => check.mutate({})} disabled={check.isPending || hostGone}>
         {t('status.check')}
       </button>
+      <SaveDiagnostics />
       <span className="spacer" />
       <details className="status-details" data-testid="status-details">
         <summary>{t('status.details')}</summary>

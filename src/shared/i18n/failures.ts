@@ -272,6 +272,14 @@ export const FAILURES = {
     en: 'The sandbox’s saved state could not be read, so it started empty: its terminals hold no earlier prints or payments. The file as it was has been kept.',
     es: 'No se pudo leer el estado guardado del sandbox, así que empezó vacío: sus terminales no tienen impresiones ni pagos anteriores. El archivo tal como estaba se ha conservado.',
   },
+  closed_unexpectedly: {
+    en: 'Counter {version} closed unexpectedly last time (it started at {startedAt}). Crash reports kept on this computer: {reports}. Help → Save diagnostics includes them for support.',
+    es: 'Counter {version} se cerró de forma inesperada la última vez (se inició a las {startedAt}). Informes de fallo guardados en esta computadora: {reports}. Ayuda → Guardar diagnóstico los incluye para soporte.',
+  },
+  start_failed_last_time: {
+    en: 'Counter {version} did not finish starting last time. Crash reports kept on this computer: {reports}. Help → Save diagnostics includes them for support.',
+    es: 'Counter {version} no terminó de iniciarse la última vez. Informes de fallo guardados en esta computadora: {reports}. Ayuda → Guardar diagnóstico los incluye para soporte.',
+  },
   journal_unavailable: {
     en: 'Counter cannot write its print journal on disk. Check free space and permissions.',
     es: 'Counter no puede escribir su registro de impresiones en el disco. Revise el espacio libre y los permisos.',

@@ -13,7 +13,16 @@ export type Language = z.infer<typeof Language>;
  * e.g. a settings file that could not be read was set aside and replaced.
  */
 export const StartupNotice = z.object({
-  code: z.enum(['settings_unreadable', 'settings_fields_reset', 'history_salvaged', 'journal_migrated', 'sandbox_port_moved', 'sandbox_state_unreadable']),
+  code: z.enum([
+    'settings_unreadable',
+    'settings_fields_reset',
+    'history_salvaged',
+    'journal_migrated',
+    'sandbox_port_moved',
+    'sandbox_state_unreadable',
+    'closed_unexpectedly',
+    'start_failed_last_time',
+  ]),
   /** The notice in the language of the moment it was found; a screen writes it again from `code` and `values` in its own. */
   message: z.string(),
   /** The slots of the code's sentence in the shared catalogue (src/shared/i18n/failures.ts). */
