@@ -22,6 +22,19 @@ export const StoreSync = z.discriminatedUnion('kind', [
 ]);
 export type StoreSync = z.infer<typeof StoreSync>;
 
+/** An outbox entry the store refused for its own values, kept apart until retried (the rest publishes). */
+export const StoreSetAsideEntry = z.object({
+  seq: z.number().int().positive(),
+  kind: z.enum(['print', 'order', 'sale']),
+  recordId: z.string(),
+  /** store_outbox_entry_invalid, or the database's SQLSTATE (22003 numeric overflow…). */
+  code: z.string(),
+  /** The store's own words, for IT. */
+  reason: z.string(),
+  at: z.iso.datetime(),
+});
+export type StoreSetAsideEntry = z.infer<typeof StoreSetAsideEntry>;
+
 export const StoreStatus = z.object({
   enabled: z.boolean(),
   /** A password is kept (in the SecretBox); the password itself never crosses the contract. */
@@ -33,6 +46,8 @@ export const StoreStatus = z.object({
   counterId: z.string(),
   storeId: z.string(),
   sync: StoreSync,
+  /** Entries set aside (the oldest few; `count` is all of them). */
+  setAside: z.object({ count: z.number().int().nonnegative(), entries: z.array(StoreSetAsideEntry) }),
 });
 export type StoreStatus = z.infer<typeof StoreStatus>;
 
@@ -181,6 +196,8 @@ export const storeChannels = {
   'store.status': channel(NoInput, StoreStatus),
   /** Keeps (or with null, forgets) the store database's password in the SecretBox. */
   'store.setPassword': channel(StorePasswordRequest, StoreStatus),
+  /** Puts one set-aside entry (or, with null, all of them) back in the outbox to be sent again. */
+  'store.retrySetAside': channel(z.strictObject({ seq: z.number().int().positive().nullable() }), StoreStatus),
   /** Connects once with the settings as saved and says what answered, without writing anything. */
   'store.test': channel(NoInput, StoreTestResult),
   /** The whole store's history, one page, filtered and sorted by the server. */
