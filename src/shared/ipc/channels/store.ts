@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { TerminalId } from '../../platform/terminal-actions';
 import { channel, NoInput } from '../define';
-import { ListPrintsRequest, PrintSummary, PrintTransition } from './prints';
+import { PrintSubtype } from '../../platform/terminal-actions';
+import { ListPrintsRequest, PrintStatus, PrintSummary, PrintTransition } from './prints';
 
 /**
  * The store database (docs/store-database.md): this counter's store sync state, the whole
@@ -68,7 +69,18 @@ export const StorePrintsRequest = ListPrintsRequest.extend({
 });
 export type StorePrintsRequest = z.infer<typeof StorePrintsRequest>;
 
-export const StorePrintSummary = PrintSummary.extend({ counterId: z.string(), counterName: z.string() });
+/**
+ * A print as the store holds it. Another counter may run a newer Counter whose prints have a status or a
+ * subtype this one does not know: those read `unknown`, with the store's own word beside it.
+ */
+export const StorePrintSummary = PrintSummary.extend({
+  counterId: z.string(),
+  counterName: z.string(),
+  status: z.union([PrintStatus, z.literal('unknown')]),
+  subtype: z.union([PrintSubtype, z.literal('unknown')]),
+  /** What the store said where this Counter reads `unknown` (a newer counter's status or subtype). */
+  unknown: z.object({ status: z.string().optional(), subtype: z.string().optional() }).optional(),
+});
 export type StorePrintSummary = z.infer<typeof StorePrintSummary>;
 
 /** One print of any counter, for the whole-store drawer. */
@@ -76,7 +88,9 @@ export const StorePrintRequest = z.strictObject({ counterId: z.string().min(1), 
 export type StorePrintRequest = z.infer<typeof StorePrintRequest>;
 
 /** As published: its steps, without the keys or the content, which stay on the counter that owns it. */
-export const StorePrintDetail = StorePrintSummary.extend({ history: z.array(PrintTransition) });
+export const StorePrintDetail = StorePrintSummary.extend({
+  history: z.array(PrintTransition.extend({ status: z.union([PrintStatus, z.literal('unknown')]), unknownStatus: z.string().optional() })),
+});
 export type StorePrintDetail = z.infer<typeof StorePrintDetail>;
 
 export const StorePrintPage = z.object({
