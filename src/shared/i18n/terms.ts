@@ -20,7 +20,8 @@ export const SCREEN_NAMES: TextTable<ScreenName> = {
 };
 
 /** The status of a print as one label: the manager's pills, the queue's rows, the timeline's steps. */
-export const PRINT_STATUSES: TextTable<PrintStatus> = {
+/** `unknown`: a status a newer Counter wrote in the store database, which this one cannot name. */
+export const PRINT_STATUSES: TextTable<PrintStatus | 'unknown'> = {
   queued: { en: 'Queued', es: 'En cola' },
   sending: { en: 'Sending', es: 'Enviando' },
   needs_attention: { en: 'Needs attention', es: 'Requiere atención' },
@@ -29,12 +30,14 @@ export const PRINT_STATUSES: TextTable<PrintStatus> = {
   processed: { en: 'Printed', es: 'Impresa' },
   failed: { en: 'Failed', es: 'Falló' },
   canceled: { en: 'Canceled', es: 'Cancelada' },
+  unknown: { en: 'Unknown (newer Counter)', es: 'Desconocido (Counter más nuevo)' },
 };
 
-export const PRINT_SUBTYPES: TextTable<PrintSubtype> = {
+export const PRINT_SUBTYPES: TextTable<PrintSubtype | 'unknown'> = {
   custom: { en: 'Receipt', es: 'Ticket' },
   image: { en: 'Image', es: 'Imagen' },
   invoice: { en: 'Invoice', es: 'Factura' },
+  unknown: { en: 'Unknown (newer Counter)', es: 'Desconocido (Counter más nuevo)' },
 };
 
 export type CommonTerm =

@@ -68,7 +68,14 @@ export function printCsvHeader(language: Language): string[] {
   return [...PRINT_CSV_COLUMNS, ...READABLE_ORDER.map((column) => textOf(READABLE_COLUMNS, column, language))];
 }
 
-function readableCells(print: PrintSummary, language: Language): Array<string | null> {
+/** A print as the CSV takes it: the store's may have a status or subtype only a newer Counter knows. */
+type CsvPrint = Omit<PrintSummary, 'status' | 'subtype'> & {
+  status: PrintSummary['status'] | 'unknown';
+  subtype: PrintSummary['subtype'] | 'unknown';
+  unknown?: { status?: string; subtype?: string };
+};
+
+function readableCells(print: CsvPrint, language: Language): Array<string | null> {
   return [
     localTimestamp(print.createdAt),
     textOf(PRINT_STATUSES, print.status, language),
@@ -77,15 +84,15 @@ function readableCells(print: PrintSummary, language: Language): Array<string | 
   ];
 }
 
-function printRow(print: PrintSummary): Array<string | number | null> {
+function printRow(print: CsvPrint): Array<string | number | null> {
   const error = print.lastError;
   return [
     print.createdAt,
     print.updatedAt,
     print.terminalId,
-    print.subtype,
+    print.unknown?.subtype ?? print.subtype,
     print.externalReference,
-    print.status,
+    print.unknown?.status ?? print.status,
     print.attempts,
     print.actionId,
     error?.code ?? null,
@@ -107,7 +114,7 @@ export function printsCsv(prints: readonly PrintSummary[], language: Language = 
 }
 
 /** The same CSV with columns of the caller's before the print's (the whole store's counter). */
-export function printsCsvWith<Print extends PrintSummary>(
+export function printsCsvWith<Print extends CsvPrint>(
   prints: readonly Print[],
   language: Language,
   leading: { header: readonly string[]; cells(print: Print): Array<string | null> } = { header: [], cells: () => [] },

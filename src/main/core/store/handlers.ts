@@ -17,6 +17,7 @@ export type StoreHandlers = Pick<
   ChannelHandlers,
   | 'store.status'
   | 'store.setPassword'
+  | 'store.retrySetAside'
   | 'store.test'
   | 'store.prints'
   | 'store.print'
@@ -56,6 +57,7 @@ export function createStoreHandlers({ store, clock, language }: StoreHandlerDepe
   return {
     'store.status': () => store.status(),
     'store.setPassword': ({ password }) => store.setPassword(password),
+    'store.retrySetAside': ({ seq }) => store.retrySetAside(seq),
     'store.test': () => store.test(language()),
     'store.prints': (request) => reading(() => listStorePrints(store.queryable(), request, messageFor)),
     'store.print': (request) => reading(() => storePrintDetail(store.queryable(), request, messageFor)),

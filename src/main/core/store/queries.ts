@@ -23,14 +23,15 @@ const PrintRow = z.object({
   counter_name: z.string(),
   id: z.string(),
   terminal_id: z.string(),
-  subtype: PrintSubtype,
+  // Text, not the enums: a newer counter may write a status or subtype this one does not know.
+  subtype: z.string(),
   external_reference: z.string(),
-  status: PrintStatus,
+  status: z.string(),
   created_at: z.date(),
   updated_at: z.date(),
   action_id: z.string().nullable(),
   attempts: z.number().int(),
-  last_error: JournalError.nullable(),
+  last_error: z.unknown(),
   cancel_requested: z.boolean(),
   reprint_of: z.string().nullable(),
   content_bytes: z.number().int(),
@@ -40,26 +41,40 @@ const PrintRow = z.object({
 export const PRINT_COLUMNS = `p.counter_id, c.name AS counter_name, p.id, p.terminal_id, p.subtype, p.external_reference, p.status, p.created_at,
   p.updated_at, p.action_id, p.attempts, p.last_error, p.cancel_requested, p.reprint_of, p.content_bytes, p.content_preview`;
 
+/** A value this Counter knows, or `unknown` with the store's own word kept beside it. */
+function known<T extends string>(schema: z.ZodType<T>, value: string): { value: T | 'unknown'; raw?: string } {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { value: parsed.data } : { value: 'unknown', raw: value };
+}
+
+/** The last error as this Counter reads it; one in a newer shape is shown as an unknown error at the print's last change. */
+function lastErrorOf(stored: unknown, updatedAt: Date, messageFor: MessageFor): PrintError | null {
+  if (stored === null || stored === undefined) return null;
+  const error = JournalError.safeParse(stored);
+  if (!error.success) return { code: 'unknown_error', message: messageFor('unknown_error'), status: null, retryable: false, at: updatedAt.toISOString() };
+  return {
+    code: error.data.code,
+    message: messageFor(error.data.code),
+    status: error.data.status,
+    retryable: error.data.retryable,
+    at: new Date(error.data.at).toISOString(),
+  };
+}
+
 export function printSummaryOf(row: unknown, messageFor: MessageFor): StorePrintSummary {
   const print = PrintRow.parse(row);
-  const lastError: PrintError | null =
-    print.last_error === null
-      ? null
-      : {
-          code: print.last_error.code,
-          message: messageFor(print.last_error.code),
-          status: print.last_error.status,
-          retryable: print.last_error.retryable,
-          at: new Date(print.last_error.at).toISOString(),
-        };
+  const lastError = lastErrorOf(print.last_error, print.updated_at, messageFor);
+  const status = known(PrintStatus, print.status);
+  const subtype = known(PrintSubtype, print.subtype);
+  const unknown = status.raw === undefined && subtype.raw === undefined ? {} : { unknown: { status: status.raw, subtype: subtype.raw } };
   return {
     counterId: print.counter_id,
     counterName: print.counter_name,
     id: print.id,
     terminalId: print.terminal_id,
-    subtype: print.subtype,
+    subtype: subtype.value,
     externalReference: print.external_reference,
-    status: print.status,
+    status: status.value,
     createdAt: print.created_at.toISOString(),
     updatedAt: print.updated_at.toISOString(),
     actionId: print.action_id,
@@ -69,6 +84,7 @@ export function printSummaryOf(row: unknown, messageFor: MessageFor): StorePrint
     reprintOf: print.reprint_of,
     contentBytes: print.content_bytes,
     contentPreview: print.content_preview,
+    ...unknown,
   };
 }
 
@@ -151,7 +167,7 @@ export async function listStorePrints(client: Queryable, input: unknown, message
   };
 }
 
-const TransitionRow = z.object({ status: PrintStatus, at: z.date(), reason: z.string().nullable() });
+const TransitionRow = z.object({ status: z.string(), at: z.date(), reason: z.string().nullable() });
 
 /** One print of any counter with its steps in order, by its primary key (the whole-store drawer). */
 export async function storePrintDetail(client: Queryable, input: unknown, messageFor: MessageFor): Promise<StorePrintDetail> {
@@ -164,7 +180,13 @@ export async function storePrintDetail(client: Queryable, input: unknown, messag
   if (row === undefined) throw new StoreError('store_print_not_found', `The store has no print ${id} from counter ${counterId}.`);
   const history = steps.rows.map((step) => {
     const transition = TransitionRow.parse(step);
-    return { status: transition.status, at: transition.at.toISOString(), reason: transition.reason };
+    const status = known(PrintStatus, transition.status);
+    return {
+      status: status.value,
+      at: transition.at.toISOString(),
+      reason: transition.reason,
+      ...(status.raw === undefined ? {} : { unknownStatus: status.raw }),
+    };
   });
   return { ...printSummaryOf(row, messageFor), history };
 }

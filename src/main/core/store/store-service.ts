@@ -47,6 +47,8 @@ export interface StoreService {
   reconfigure(): void;
   status(): StoreStatus;
   setPassword(password: string | null): StoreStatus;
+  /** Puts one set-aside outbox entry (or, with null, every one) back to be sent again. */
+  retrySetAside(seq: number | null): StoreStatus;
   test(language: Language): Promise<StoreTestResult>;
   /** The whole-store reads' pool; StoreError store_disabled / store_not_configured otherwise. */
   queryable(): Queryable;
@@ -149,6 +151,8 @@ function createPublishing(options: StoreServiceOptions, logger: Logger, announce
       newClient: () => storeClient(wanted.url, wanted.password),
       clock: options.clock,
       onError: (error) => logger.warn('the store database could not take a batch (kept in the outbox)', { error: storeFailureReason(error) }),
+      onSetAside: (entry, refusal) =>
+        logger.warn('the store database refused an outbox entry; it is set aside, the rest goes on', { seq: entry.seq, kind: entry.kind, code: refusal.code }),
     });
     const unsubscribe = publisher.subscribe(announce);
     running = { key, outbox, publisher, unsubscribe };
@@ -165,6 +169,16 @@ function createPublishing(options: StoreServiceOptions, logger: Logger, announce
   };
 }
 
+/** How many entries the store refused, and the oldest few with their reasons. */
+function setAsideOf(outbox: Outbox | undefined): StoreStatus['setAside'] {
+  if (outbox === undefined) return { count: 0, entries: [] };
+  const entries = outbox
+    .aside(SET_ASIDE_SHOWN)
+    .map(({ seq, kind, recordId, code, reason, setAsideAt }) => ({ seq, kind, recordId, code, reason, at: iso(setAsideAt) }));
+  return { count: entries.length < SET_ASIDE_SHOWN ? entries.length : outbox.asideCount(), entries };
+}
+const SET_ASIDE_SHOWN = 20;
+
 /** What the status bar and Settings show: off, not configured, or the publisher's state. */
 function storeStatus(options: StoreServiceOptions, publisher: Publisher | undefined, outbox: Outbox | undefined, urlProblem: string | undefined): StoreStatus {
   const settings = options.settings();
@@ -175,6 +189,7 @@ function storeStatus(options: StoreServiceOptions, publisher: Publisher | undefi
     passwordForgotten: options.password.forgotten(),
     counterId: settings.counterId,
     storeId: settings.storeId,
+    setAside: setAsideOf(outbox),
   };
   if (!settings.enabled) return { ...base, sync: { kind: 'off' } };
   if (settings.url === '') return { ...base, sync: { kind: 'not_configured' } };
@@ -287,6 +302,12 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
     setPassword(password) {
       options.password.write(password === null || password === '' ? undefined : password);
       reconfigure();
+      return status();
+    },
+    retrySetAside(seq) {
+      const current = outbox;
+      if (current !== undefined && current.retry(seq ?? undefined) > 0) publishing.wake(current);
+      announce();
       return status();
     },
     async test(language) {

@@ -7,7 +7,7 @@ import { COMMON_TERMS, PRINT_STATUSES, PRINT_SUBTYPES, SCREEN_NAMES, type Common
 export type FeatureMessages<Key extends string> = Record<Language, Record<Key, string>>;
 
 /** The shared catalogue's common terms as keys every screen's `t` knows (src/shared/i18n/terms.ts). */
-export type CommonKey = `printStatus.${PrintStatus}` | `subtype.${PrintSubtype}` | `screen.${ScreenName}` | `term.${CommonTerm}`;
+export type CommonKey = `printStatus.${PrintStatus | 'unknown'}` | `subtype.${PrintSubtype | 'unknown'}` | `screen.${ScreenName}` | `term.${CommonTerm}`;
 
 const COMMON_TABLES: readonly (readonly [prefix: string, table: TextTable])[] = [
   ['printStatus', PRINT_STATUSES],

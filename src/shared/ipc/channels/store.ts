@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { TerminalId } from '../../platform/terminal-actions';
 import { channel, NoInput } from '../define';
-import { ListPrintsRequest, PrintSummary, PrintTransition } from './prints';
+import { PrintSubtype } from '../../platform/terminal-actions';
+import { ListPrintsRequest, PrintStatus, PrintSummary, PrintTransition } from './prints';
 
 /**
  * The store database (docs/store-database.md): this counter's store sync state, the whole
@@ -22,6 +23,19 @@ export const StoreSync = z.discriminatedUnion('kind', [
 ]);
 export type StoreSync = z.infer<typeof StoreSync>;
 
+/** An outbox entry the store refused for its own values, kept apart until retried (the rest publishes). */
+export const StoreSetAsideEntry = z.object({
+  seq: z.number().int().positive(),
+  kind: z.enum(['print', 'order', 'sale']),
+  recordId: z.string(),
+  /** store_outbox_entry_invalid, or the database's SQLSTATE (22003 numeric overflow…). */
+  code: z.string(),
+  /** The store's own words, for IT. */
+  reason: z.string(),
+  at: z.iso.datetime(),
+});
+export type StoreSetAsideEntry = z.infer<typeof StoreSetAsideEntry>;
+
 export const StoreStatus = z.object({
   enabled: z.boolean(),
   /** A password is kept (in the SecretBox); the password itself never crosses the contract. */
@@ -33,6 +47,8 @@ export const StoreStatus = z.object({
   counterId: z.string(),
   storeId: z.string(),
   sync: StoreSync,
+  /** Entries set aside (the oldest few; `count` is all of them). */
+  setAside: z.object({ count: z.number().int().nonnegative(), entries: z.array(StoreSetAsideEntry) }),
 });
 export type StoreStatus = z.infer<typeof StoreStatus>;
 
@@ -53,7 +69,18 @@ export const StorePrintsRequest = ListPrintsRequest.extend({
 });
 export type StorePrintsRequest = z.infer<typeof StorePrintsRequest>;
 
-export const StorePrintSummary = PrintSummary.extend({ counterId: z.string(), counterName: z.string() });
+/**
+ * A print as the store holds it. Another counter may run a newer Counter whose prints have a status or a
+ * subtype this one does not know: those read `unknown`, with the store's own word beside it.
+ */
+export const StorePrintSummary = PrintSummary.extend({
+  counterId: z.string(),
+  counterName: z.string(),
+  status: z.union([PrintStatus, z.literal('unknown')]),
+  subtype: z.union([PrintSubtype, z.literal('unknown')]),
+  /** What the store said where this Counter reads `unknown` (a newer counter's status or subtype). */
+  unknown: z.object({ status: z.string().optional(), subtype: z.string().optional() }).optional(),
+});
 export type StorePrintSummary = z.infer<typeof StorePrintSummary>;
 
 /** One print of any counter, for the whole-store drawer. */
@@ -61,7 +88,9 @@ export const StorePrintRequest = z.strictObject({ counterId: z.string().min(1), 
 export type StorePrintRequest = z.infer<typeof StorePrintRequest>;
 
 /** As published: its steps, without the keys or the content, which stay on the counter that owns it. */
-export const StorePrintDetail = StorePrintSummary.extend({ history: z.array(PrintTransition) });
+export const StorePrintDetail = StorePrintSummary.extend({
+  history: z.array(PrintTransition.extend({ status: z.union([PrintStatus, z.literal('unknown')]), unknownStatus: z.string().optional() })),
+});
 export type StorePrintDetail = z.infer<typeof StorePrintDetail>;
 
 export const StorePrintPage = z.object({
@@ -191,6 +220,8 @@ export const storeChannels = {
   'store.status': channel(NoInput, StoreStatus),
   /** Keeps (or with null, forgets) the store database's password in the SecretBox. */
   'store.setPassword': channel(StorePasswordRequest, StoreStatus),
+  /** Puts one set-aside entry (or, with null, all of them) back in the outbox to be sent again. */
+  'store.retrySetAside': channel(z.strictObject({ seq: z.number().int().positive().nullable() }), StoreStatus),
   /** Connects once with the settings as saved and says what answered, without writing anything. */
   'store.test': channel(NoInput, StoreTestResult),
   /** The whole store's history, one page, filtered and sorted by the server. */

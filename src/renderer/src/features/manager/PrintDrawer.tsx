@@ -157,7 +157,14 @@ function Links({ print, onOpen }: { print: PrintDetail; onOpen(id: string): void
 }
 
 /** What is known of a print; the key only where it is known (a whole-store print's stays on its counter). */
-export function Facts({ print, terminals }: { print: PrintSummary & { idempotencyKey?: string }; terminals: readonly TerminalCard[] }) {
+/** A print as the drawer's facts show it: the store's may have a status or subtype only a newer Counter knows. */
+type FactsPrint = Omit<PrintSummary, 'status' | 'subtype'> & {
+  status: PrintSummary['status'] | 'unknown';
+  subtype: PrintSummary['subtype'] | 'unknown';
+  idempotencyKey?: string;
+};
+
+export function Facts({ print, terminals }: { print: FactsPrint; terminals: readonly TerminalCard[] }) {
   const t = useFeatureT(managerMessages);
   const language = useLanguage();
   const terminal = terminals.find((candidate) => candidate.id === print.terminalId);
@@ -227,7 +234,10 @@ export function Facts({ print, terminals }: { print: PrintSummary & { idempotenc
   );
 }
 
-export function History({ print }: { print: Pick<PrintDetail, 'history'> }) {
+/** The steps; the store's may hold a status only a newer Counter knows. */
+type HistoryStep = Omit<PrintDetail['history'][number], 'status'> & { status: PrintDetail['history'][number]['status'] | 'unknown'; unknownStatus?: string };
+
+export function History({ print }: { print: { history: readonly HistoryStep[] } }) {
   const t = useFeatureT(managerMessages);
   const language = useLanguage();
   return (
@@ -239,7 +249,7 @@ export function History({ print }: { print: Pick<PrintDetail, 'history'> }) {
             <time dateTime={step.at} title={fullTime(step.at, language)} className="mono">
               {stepTime(step.at, language)}
             </time>
-            <StatusPill status={step.status} />
+            <StatusPill status={step.status} raw={step.unknownStatus} />
             {step.reason === null ? null : <span className="drawer-reason">{fillMessage(t('drawer.reason'), { reason: step.reason })}</span>}
           </li>
         ))}

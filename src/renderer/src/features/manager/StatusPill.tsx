@@ -3,10 +3,11 @@ import { useFeatureT } from '../../i18n';
 import { managerMessages } from './messages';
 
 /** A print's status as a coloured label; the colour repeats the word, never replaces it. */
-export function StatusPill({ status }: { status: PrintStatus }) {
+/** `unknown`: a status only a newer Counter knows (the store database's rows); `raw` is its own word. */
+export function StatusPill({ status, raw }: { status: PrintStatus | 'unknown'; raw?: string }) {
   const t = useFeatureT(managerMessages);
   return (
-    <span className={`status-pill status-${status}`} data-status={status}>
+    <span className={`status-pill status-${status}`} data-status={status} title={raw}>
       {t(`printStatus.${status}`)}
     </span>
   );

@@ -3,7 +3,7 @@ import type { StoreDatabaseSettings } from '../../../../shared/ipc/channels/app'
 import type { StoreStatus } from '../../../../shared/ipc/channels/store';
 import { useSettings, useUpdateSettings } from '../../api/hooks';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
-import { syncText, useSetStorePassword, useStoreStatus, useTestStore } from './store-api';
+import { syncText, useRetrySetAside, useSetStorePassword, useStoreStatus, useTestStore } from './store-api';
 import { storeSettingsMessages } from './store-messages';
 import './settings.css';
 
@@ -71,6 +71,7 @@ export function StorePanel() {
       <StorePassword status={status} />
       {status.counterId === '' ? null : <p className="hint mono">{fillMessage(t('store.counterId'), { id: status.counterId })}</p>}
       <StoreSyncLine status={status} />
+      <StoreSetAside status={status} />
     </section>
   );
 }
@@ -134,6 +135,37 @@ function StoreSyncLine({ status }: { status: StoreStatus }) {
                 : `${answer.message} — ${answer.reason}`)}
         </span>
       </div>
+    </div>
+  );
+}
+
+/** Outbox entries the store refused: what, why (the database's words), and Retry. */
+function StoreSetAside({ status }: { status: StoreStatus }) {
+  const t = useFeatureT(storeSettingsMessages);
+  const retry = useRetrySetAside();
+  const { count, entries } = status.setAside;
+  if (count === 0) return null;
+  return (
+    <div className="setup-connection" data-testid="store-set-aside">
+      <h3>{t('aside.title')}</h3>
+      <p className="hint">{t('aside.lead')}</p>
+      <ul>
+        {entries.map((entry) => (
+          <li key={entry.seq} data-testid="store-set-aside-entry">
+            <span>
+              {t(`aside.kind.${entry.kind}`)} <span className="mono">{entry.recordId}</span>
+            </span>{' '}
+            <span className="hint mono">{fillMessage(t('sync.reason'), { reason: entry.reason })}</span>{' '}
+            <button type="button" className="button" onClick={() => retry.run(entry.seq)} disabled={retry.isPending}>
+              {t('aside.retry')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {count > entries.length ? <p className="hint">{fillMessage(t('aside.more'), { count: count - entries.length })}</p> : null}
+      <button type="button" className="button" onClick={() => retry.run(null)} disabled={retry.isPending}>
+        {t('aside.retryAll')}
+      </button>
     </div>
   );
 }

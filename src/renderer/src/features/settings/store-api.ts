@@ -25,6 +25,16 @@ export function useSetStorePassword() {
   };
 }
 
+/** Sends one set-aside entry (or, with null, every one) again; the status comes back with the list. */
+export function useRetrySetAside() {
+  const client = useQueryClient();
+  const mutation = useContractMutation('store.retrySetAside');
+  return {
+    ...mutation,
+    run: (seq: number | null) => mutation.mutate({ seq }, { onSuccess: (status) => client.setQueryData(queryKeyOf('store.status', {}), status) }),
+  };
+}
+
 export const useTestStore = () => useContractMutation('store.test');
 
 /** One line for the sync state, in the reader's language. */

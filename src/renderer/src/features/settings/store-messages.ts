@@ -36,6 +36,15 @@ const en = {
   'sync.waitingOne': '1 change waiting',
   'sync.error': 'error: {message} ({count} changes waiting)',
   'sync.reason': 'The database said: {reason}',
+  'aside.title': 'Changes the store database refused',
+  'aside.lead':
+    'The store database refused these changes for what they hold, so they were set aside and the others were copied. They stay on this counter. Retry once the store’s IT has fixed the cause.',
+  'aside.more': 'and {count} more',
+  'aside.kind.print': 'Print',
+  'aside.kind.order': 'Payment order',
+  'aside.kind.sale': 'Sale',
+  'aside.retry': 'Retry',
+  'aside.retryAll': 'Retry all',
 } as const;
 
 export type StoreSettingsKey = keyof typeof en;
@@ -75,6 +84,15 @@ const es: Record<StoreSettingsKey, string> = {
   'sync.waitingOne': '1 cambio en espera',
   'sync.error': 'error: {message} ({count} cambios en espera)',
   'sync.reason': 'La base de datos dijo: {reason}',
+  'aside.title': 'Cambios que la base de datos de la tienda rechazó',
+  'aside.lead':
+    'La base de datos de la tienda rechazó estos cambios por lo que contienen, así que se apartaron y los demás se copiaron. Siguen en este mostrador. Reintente cuando el soporte técnico de la tienda haya corregido la causa.',
+  'aside.more': 'y {count} más',
+  'aside.kind.print': 'Impresión',
+  'aside.kind.order': 'Orden de pago',
+  'aside.kind.sale': 'Venta',
+  'aside.retry': 'Reintentar',
+  'aside.retryAll': 'Reintentar todos',
 };
 
 export const storeSettingsMessages: FeatureMessages<StoreSettingsKey> = { en, es };

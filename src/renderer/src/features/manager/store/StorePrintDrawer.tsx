@@ -50,7 +50,7 @@ export function StorePrintDrawer({ print: row, ownCounterId, terminals, onAsk, o
       {detail.isError ? <p className="notice notice-bad">{detail.error.message}</p> : null}
       <div className="drawer-body">
         <div className="drawer-status">
-          <StatusPill status={print.status} />
+          <StatusPill status={print.status} raw={print.unknown?.status} />
           <span className="drawer-updated">
             {m('drawer.updated')}: <time dateTime={print.updatedAt}>{fullTime(print.updatedAt, language)}</time>
           </span>
@@ -68,7 +68,7 @@ export function StorePrintDrawer({ print: row, ownCounterId, terminals, onAsk, o
           <button type="button" className="button" onClick={() => onAsk(row, 'reprint')} data-testid="store-drawer-reprint">
             {t('store.reprint')}
           </button>
-          {isFinalPrintStatus(print.status) ? null : (
+          {print.status === 'unknown' || isFinalPrintStatus(print.status) ? null : (
             <button type="button" className="button button-danger" onClick={() => onAsk(row, 'cancel')} data-testid="store-drawer-cancel">
               {t('store.cancel')}
             </button>
@@ -77,7 +77,7 @@ export function StorePrintDrawer({ print: row, ownCounterId, terminals, onAsk, o
         <Facts print={print} terminals={terminals} />
         <History print={print} />
         <h3 className="drawer-subtitle">{m('drawer.preview')}</h3>
-        {own ? (
+        {own && print.subtype !== 'unknown' ? (
           <PrintPreview id={print.id} subtype={print.subtype} />
         ) : (
           <p className="hint" data-testid="store-drawer-content-elsewhere">

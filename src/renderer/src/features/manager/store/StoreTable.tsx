@@ -56,7 +56,7 @@ function StoreRow({ print, names, ownCounterId, online, onOpen, onAsk }: Omit<St
         </button>
       </td>
       <td>
-        <StatusPill status={print.status} />
+        <StatusPill status={print.status} raw={print.unknown?.status} />
       </td>
       <td title={print.lastError?.code}>{lastErrorText(print, language)}</td>
       <td>
@@ -64,7 +64,7 @@ function StoreRow({ print, names, ownCounterId, online, onOpen, onAsk }: Omit<St
           <button type="button" className="button" onClick={() => onAsk(print, 'reprint')} data-testid="store-reprint">
             {t('store.reprint')}
           </button>
-          {isFinalPrintStatus(print.status) ? null : (
+          {print.status === 'unknown' || isFinalPrintStatus(print.status) ? null : (
             <button type="button" className="button" onClick={() => onAsk(print, 'cancel')} data-testid="store-cancel">
               {t('store.cancel')}
             </button>

@@ -67,7 +67,7 @@ function StoreBoardView({ board, error, names }: { board: StoreBoard | undefined
               {line.prints.map((print) => (
                 <li key={`${print.counterId}/${print.id}`} data-testid="store-line-print" data-reference={print.externalReference}>
                   <span className="store-chip">{print.counterName}</span> <span className="mono">{print.externalReference}</span>{' '}
-                  <StatusPill status={print.status} />
+                  <StatusPill status={print.status} raw={print.unknown?.status} />
                 </li>
               ))}
               {line.orders.map((order) => (
