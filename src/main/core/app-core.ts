@@ -10,7 +10,8 @@ import { createEventHub } from './ipc/events';
 import { createManagerHandlers } from './manager/handlers';
 import { createNotificationsArea } from './notifications/area';
 import { createPlatformAccess } from './credentials/platform-access';
-import { createConsoleLogger, type Http } from './ports';
+import { createLogArea } from './log/log-area';
+import { createDiagnosticsHandlers } from './diagnostics/handlers';
 import { createPrintHandlers } from './print-queue/handlers';
 import { createPrintsArea } from './print-queue/prints-area';
 import { createSalesArea } from './sales/sales-area';
@@ -25,8 +26,8 @@ export type { AppCore, AppCoreOptions } from './app-core-types';
 /** Everything main does for the renderer, Electron-free: the Electron window and the browser host both serve this. */
 export function createAppCore(options: AppCoreOptions): AppCore {
   const clock = options.clock ?? createSystemClock();
-  const http: Http = options.fetch ?? ((url, init) => fetch(url, init));
-  const logger = options.logger ?? createConsoleLogger();
+  const logArea = createLogArea({ log: options.log, logger: options.logger, clock, http: options.fetch ?? ((url, init) => fetch(url, init)) });
+  const { logger, http } = logArea;
   const { settingsStore, random } = options;
   const events = createEventHub();
   const settings = createSettingsRepository(settingsStore);
@@ -99,6 +100,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
         credentials,
         environmentChanged: switchQueue,
         storeDatabaseChanged: () => storeDatabase.service.reconfigure(),
+        checkSettings: (patch) => storeDatabase.checkSettings(patch),
         platformBaseUrl: baseUrl,
         sandboxBaseUrl: options.sandboxBaseUrl,
         version: options.version,
@@ -112,6 +114,16 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       ...checkout.handlers,
       ...salesHandlers,
       ...storeDatabase.handlers,
+      ...logArea.handlers,
+      ...createDiagnosticsHandlers({
+        ...options,
+        ...options.diagnostics,
+        clock,
+        environment,
+        settings: settings.get,
+        ...logArea,
+        store: storeDatabase.handlers,
+      }),
     },
     startupNotices,
   );
@@ -126,6 +138,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     language,
     notificationUrl: () => notifications.listening,
     async close() {
+      connection.close();
       credentials.close();
       sales.close();
       await notifications.close();

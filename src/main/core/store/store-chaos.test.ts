@@ -152,7 +152,7 @@ describe.skipIf(postgresUnavailable !== undefined)('the store database under fau
       const service = createStoreService({
         settings: () => settings,
         saveSettings: () => undefined,
-        password: { read: () => undefined, write: () => undefined, storage: () => 'session-only' },
+        password: { read: () => undefined, write: () => undefined, storage: () => 'session-only', forgotten: () => false },
         clock,
         appVersion: 'test',
         onStatus: () => undefined,

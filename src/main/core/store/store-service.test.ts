@@ -27,7 +27,7 @@ function service(settings: StoreDatabaseSettings): StoreService {
   return createStoreService({
     settings: () => current,
     saveSettings: (patch) => (current = { ...current, ...patch }),
-    password: { read: () => undefined, write: () => undefined, storage: () => 'session-only' },
+    password: { read: () => undefined, write: () => undefined, storage: () => 'session-only', forgotten: () => false },
     clock: createSystemClock(),
     appVersion: 'test',
     onStatus: () => undefined,

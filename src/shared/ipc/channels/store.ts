@@ -28,6 +28,8 @@ export const StoreStatus = z.object({
   passwordSet: z.boolean(),
   /** How the password is kept: 'session-only' means it is asked again after a restart. */
   passwordStorage: z.enum(['encrypted', 'plaintext', 'session-only']),
+  /** The password was forgotten because the address now names another server (or user, or database). */
+  passwordForgotten: z.boolean(),
   counterId: z.string(),
   storeId: z.string(),
   sync: StoreSync,
