@@ -152,4 +152,22 @@ describe.skipIf(postgresUnavailable !== undefined)('each counter as its own data
     expect(storeFailureCode(refused)).toBe('store_schema_needs_owner');
     await expect(migrateStore(store.asOwner, 'owner', [...MIGRATIONS, newer])).resolves.toMatchObject({ kind: 'compatible', applied: [1_000] });
   });
+
+  it('cannot be fooled by a temporary table of the same name as the mapping, even when a superuser made the schema', async () => {
+    const url = await server.server().freshDatabase();
+    const database = new URL(url).pathname.slice(1);
+    const superuser = await server.client(url);
+    await ensureStoreSchema(superuser, 'superuser');
+    await prepareCounterRoles(superuser, database);
+    await registerCounter(superuser, testCounter('b'));
+    const role = `${database}_a`;
+    await enrolCounter(superuser, { role, counterId: 'a', storeId: 'store-1' });
+    const a = await server.client(urlAs(url, role));
+    await a.query('CREATE TEMPORARY TABLE counter_roles (role_name name, counter_id text, store_id text)');
+    await a.query("INSERT INTO counter_roles VALUES (current_user, 'b', 'store-1')");
+    const outbox = createMemoryOutbox();
+    fakeHistory(outbox, 'b').enqueue('FORGED');
+    expect(storeFailureCode(await publishBatch(a, 'b', outbox.peek(10)).catch((error: unknown) => error))).toBe('store_not_enrolled');
+    expect((await superuser.query("SELECT count(*)::int AS n FROM prints WHERE counter_id = 'b'")).rows).toEqual([{ n: 0 }]);
+  });
 });
