@@ -145,6 +145,10 @@ describe.skipIf(postgresUnavailable !== undefined)('each counter as its own data
     await expect.poll(() => publisher.state().kind, { timeout: 10_000 }).toBe('error');
     expect(storeFailureCode(publisher.state())).toBe('store_not_enrolled');
     expect(outbox.pending()).toBe(1);
+    // Enrolled as b now (re-enrolment): it catches up by itself.
+    await store.superuser.query("UPDATE counter_roles SET counter_id = 'b' WHERE role_name = $1", [a.role]);
+    await expect.poll(() => publisher.state().kind, { timeout: 15_000 }).toBe('up_to_date');
+    expect(outbox.pending()).toBe(0);
     await publisher.close();
 
     const newer = { version: 1_000, name: 'newer', minCompatibleVersion: 1, sql: 'ALTER TABLE prints ADD COLUMN note text' };
