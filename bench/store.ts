@@ -16,6 +16,11 @@
  *
  *   node --import tsx bench/store.ts [--rows 10000000] [--counters 10] [--seconds 60] [--paint-runs 9]
  *
+ * Row-level security on: on the throwaway server each bench counter is enrolled as its own role with the
+ * SQL of docs/store-database.md, the publishers and the view's reads connect as those roles, and the
+ * history's figures are printed as the owner (who bypasses row-level security) and as a counter, with
+ * the ratio between them. STORE_DATABASE_URL is used as given.
+ *
  * Exits 0 whatever the result; the figures are for reading, not for gating.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +38,7 @@ import { registerCounter } from '../src/main/core/store/publish-batch';
 import { createPublisher, storeClient, type Publisher } from '../src/main/core/store/publisher';
 import { listStorePrints } from '../src/main/core/store/queries';
 import { fakeHistory } from '../src/main/core/store/testing/fake-history';
+import { enrolCounter, prepareCounterRoles, urlAs } from '../src/main/core/store/testing/enrol';
 import { startTestPostgres, type TestPostgres } from '../src/main/core/store/testing/test-postgres';
 import { measureStorePaint } from './_store-paint';
 import { summarize } from './_stats';
@@ -91,7 +97,8 @@ async function seed(client: pg.Client): Promise<void> {
   );
 }
 
-async function measureQueries(pool: pg.Pool, client: pg.Client): Promise<void> {
+/** The history's queries through `pool`; each query's median round trip, by label. */
+async function measureQueries(pool: pg.Pool, client: pg.Client, as: string): Promise<Map<string, number>> {
   const requests: Array<[string, object]> = [
     ['first page, newest first', {}],
     ['failed on one terminal', { filters: { status: ['failed'], terminalId: 'TERMINAL_10' } }],
@@ -100,6 +107,7 @@ async function measureQueries(pool: pg.Pool, client: pg.Client): Promise<void> {
     ['one counter, sorted by status', { filters: { counterId: 'counter-3' }, sort: { field: 'status', direction: 'asc' } }],
     ['page 20, by reference', { sort: { field: 'externalReference', direction: 'desc' }, page: { index: 20, size: 50 } }],
   ];
+  const medians = new Map<string, number>();
   for (const [label, request] of requests) {
     const trips: number[] = [];
     for (let run = 0; run <= QUERY_RUNS; run++) {
@@ -108,18 +116,30 @@ async function measureQueries(pool: pg.Pool, client: pg.Client): Promise<void> {
       if (run > 0) trips.push(performance.now() - started);
     }
     const trip = summarize(trips);
+    medians.set(label, trip.median);
     console.log(
-      `history ${label.padEnd(34)} round trip median ${trip.median.toFixed(1)} ms, p95 ${trip.p95.toFixed(1)} ms = ${(trip.p95 / QUERY_TARGET_MS).toFixed(2)} × target (≤ 1)`,
+      `history as ${as.padEnd(7)} ${label.padEnd(34)} round trip median ${trip.median.toFixed(1)} ms, p95 ${trip.p95.toFixed(1)} ms = ${(trip.p95 / QUERY_TARGET_MS).toFixed(2)} × target (≤ 1)`,
     );
   }
   const { rows } = await client.query<{ 'QUERY PLAN': string }>(
     `EXPLAIN (ANALYZE, TIMING OFF) SELECT p.*, c.name FROM prints p JOIN counters c ON c.id = p.counter_id ORDER BY p.created_at DESC, p.counter_id DESC, p.id DESC LIMIT 50`,
   );
   const execution = rows.map((row) => row['QUERY PLAN']).find((line) => line.startsWith('Execution Time'));
-  console.log(`first page on the server (EXPLAIN ANALYZE): ${execution ?? 'n/a'}; target ${QUERY_TARGET_MS} ms`);
+  console.log(`first page on the server as ${as} (EXPLAIN ANALYZE): ${execution ?? 'n/a'}; target ${QUERY_TARGET_MS} ms`);
+  return medians;
 }
 
-async function measurePublishing(url: string, folder: string): Promise<void> {
+/** The role of bench counter `index` (enrolled on the throwaway server only). */
+const counterRole = (index: number) => `bench_counter_${index}`;
+
+/** Each bench counter as its own role, with the guide's SQL, so every read and write below is under row-level security. */
+async function enrolBenchCounters(client: pg.Client, url: string): Promise<void> {
+  await prepareCounterRoles(client, new URL(url).pathname.slice(1));
+  for (let index = 0; index < COUNTERS; index++)
+    await enrolCounter(client, { role: counterRole(index), counterId: counterIdentity(index).id, storeId: counterIdentity(index).storeId });
+}
+
+async function measurePublishing(url: string, folder: string, urlOf: (index: number) => string): Promise<void> {
   const clock = createSystemClock();
   const appendedAt = new Map<string, Map<number, number>>();
   const lags: number[] = [];
@@ -141,7 +161,7 @@ async function measurePublishing(url: string, folder: string): Promise<void> {
     const identity = counterIdentity(index);
     const outbox = createSqliteOutbox(migrated(new DatabaseSync(join(folder, `${identity.id}.sqlite`))));
     const history = fakeHistory(outbox, `${identity.id}-live`);
-    const publisher: Publisher = createPublisher({ outbox, counter: identity, newClient: () => storeClient(url), clock });
+    const publisher: Publisher = createPublisher({ outbox, counter: identity, newClient: () => storeClient(urlOf(index)), clock });
     const sent = new Map<number, number>();
     appendedAt.set(identity.id, sent);
     publisher.start();
@@ -195,10 +215,26 @@ async function main(): Promise<void> {
     const pool = new pg.Pool({ connectionString: url, max: 4 });
     pool.on('error', (error) => console.error(`a pooled connection failed: ${error.message}`));
     await seed(client);
-    await measureQueries(pool, client);
+    const ownerMedians = await measureQueries(pool, client, 'owner');
+    // On the throwaway server only: an external database's roles are its IT's.
+    const secured = server !== undefined;
+    const urlOf = (index: number) => (secured ? urlAs(url, counterRole(index)) : url);
+    if (secured) {
+      await enrolBenchCounters(client, url);
+      const counterPool = new pg.Pool({ connectionString: urlOf(0), max: 4 });
+      counterPool.on('error', (error) => console.error(`a pooled connection failed: ${error.message}`));
+      await client.query(`SET ROLE ${counterRole(0)}`);
+      const counterMedians = await measureQueries(counterPool, client, 'counter');
+      await client.query('RESET ROLE');
+      await counterPool.end();
+      for (const [label, median] of counterMedians)
+        console.log(
+          `row-level security: ${label.padEnd(34)} median as a counter / as the owner = ${(median / (ownerMedians.get(label) ?? median)).toFixed(2)}`,
+        );
+    }
     // The built renderer in Chromium (npx electron-vite build first); --paint-runs 0 leaves it out.
-    if (Number(values['paint-runs']) > 0) await measureStorePaint(url, Number(values['paint-runs']), ROWS);
-    await measurePublishing(url, folder);
+    if (Number(values['paint-runs']) > 0) await measureStorePaint(urlOf(0), Number(values['paint-runs']), ROWS);
+    await measurePublishing(url, folder, urlOf);
     await pool.end();
     await client.end();
   } finally {

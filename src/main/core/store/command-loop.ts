@@ -41,7 +41,7 @@ export async function executeStoreCommand(queue: Pick<PrintQueue, 'reprint' | 'c
     return {
       ok: false,
       code: COMMAND_REFUSED,
-      message: `Refused by counter ${command.counterId}: print ${command.printId} is not one of this counter's prints`,
+      message: `print ${command.printId} is not one of this counter's prints`,
     };
   if (command.kind === 'reprint') {
     const reprinted = await queue.reprint(command.printId, command.terminalId ?? undefined, command.id);

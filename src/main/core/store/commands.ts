@@ -85,7 +85,7 @@ export function admitStoreCommand(row: unknown, counterId: string): CommandAdmis
 
 /** A refused command is finished as such, with its reason: the view shows it and no counter takes it again. */
 export async function refuseStoreCommand(client: Queryable, counterId: string, id: string, reason: string): Promise<boolean> {
-  return finishStoreCommand(client, counterId, id, { ok: false, code: COMMAND_REFUSED, message: `Refused by counter ${counterId}: ${reason}` });
+  return finishStoreCommand(client, counterId, id, { ok: false, code: COMMAND_REFUSED, message: reason });
 }
 
 /** The admitted commands of `rows`; every other one is refused and recorded at once. */

@@ -193,13 +193,15 @@ CREATE TABLE counter_roles (
 );
 
 -- What a role is enrolled as. SECURITY DEFINER: the policies ask it about the role at hand, while the
--- counters' roles have no right to read counter_roles themselves.
-CREATE FUNCTION store_counter_of(role name) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT AS $$
-  SELECT counter_id FROM counter_roles WHERE role_name = role
-$$;
-CREATE FUNCTION store_of(role name) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT AS $$
-  SELECT store_id FROM counter_roles WHERE role_name = role
-$$;
+-- counters' roles have no right to read counter_roles themselves. The mapping is named with its schema
+-- and pg_temp comes last: a counter's own temporary table called counter_roles must never answer.
+DO $create$
+BEGIN
+  EXECUTE format($f$CREATE FUNCTION store_counter_of(role name) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS 'SELECT counter_id FROM %1$I.counter_roles WHERE role_name = role'$f$, current_schema());
+  EXECUTE format($f$CREATE FUNCTION store_of(role name) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS 'SELECT store_id FROM %1$I.counter_roles WHERE role_name = role'$f$, current_schema());
+END $create$;
 ${ownRows('stores', 'id = store_of(current_user)')}
 ${ownRows('counters', 'id = store_counter_of(current_user) AND store_id = store_of(current_user)')}
 ${ownRows('terminals', 'store_id = store_of(current_user)')}

@@ -2,7 +2,10 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { claimStoreCommands, finishStoreCommand, requestStoreCommand, runStoreCommands } from './commands';
 import { storeFailureCode } from './errors';
-import { ensureStoreSchema } from './migrate';
+import { createSystemClock } from '../../../shared/clock';
+import { ensureStoreSchema, migrateStore } from './migrate';
+import { MIGRATIONS } from './migrations';
+import { createPublisher, storeClient } from './publisher';
 import { createMemoryOutbox } from './outbox';
 import { publishBatch, registerCounter } from './publish-batch';
 import { enrolCounter, prepareCounterRoles, revokeCounter, urlAs } from './testing/enrol';
@@ -124,5 +127,51 @@ describe.skipIf(postgresUnavailable !== undefined)('each counter as its own data
 
     b.history.enqueue();
     await b.publish();
+  });
+
+  it('keeps a counter enrolled as another id waiting with store_not_enrolled, its changes kept; a schema only the owner may apply is store_schema_needs_owner', async () => {
+    const store = await ownedStore();
+    const a = await counter(store, 'a');
+    const outbox = createMemoryOutbox();
+    fakeHistory(outbox, 'b').enqueue();
+    // This counter's settings say b, its role is enrolled as a.
+    const publisher = createPublisher({
+      outbox,
+      counter: testCounter('b'),
+      newClient: () => storeClient(urlAs(store.url, a.role)),
+      clock: createSystemClock(),
+    });
+    publisher.start();
+    await expect.poll(() => publisher.state().kind, { timeout: 10_000 }).toBe('error');
+    expect(storeFailureCode(publisher.state())).toBe('store_not_enrolled');
+    expect(outbox.pending()).toBe(1);
+    // Enrolled as b now (re-enrolment): it catches up by itself.
+    await store.superuser.query("UPDATE counter_roles SET counter_id = 'b' WHERE role_name = $1", [a.role]);
+    await expect.poll(() => publisher.state().kind, { timeout: 15_000 }).toBe('up_to_date');
+    expect(outbox.pending()).toBe(0);
+    await publisher.close();
+
+    const newer = { version: 1_000, name: 'newer', minCompatibleVersion: 1, sql: 'ALTER TABLE prints ADD COLUMN note text' };
+    const refused = await migrateStore(a.client, 'a', [...MIGRATIONS, newer]).catch((error: unknown) => error);
+    expect(storeFailureCode(refused)).toBe('store_schema_needs_owner');
+    await expect(migrateStore(store.asOwner, 'owner', [...MIGRATIONS, newer])).resolves.toMatchObject({ kind: 'compatible', applied: [1_000] });
+  });
+
+  it('cannot be fooled by a temporary table of the same name as the mapping, even when a superuser made the schema', async () => {
+    const url = await server.server().freshDatabase();
+    const database = new URL(url).pathname.slice(1);
+    const superuser = await server.client(url);
+    await ensureStoreSchema(superuser, 'superuser');
+    await prepareCounterRoles(superuser, database);
+    await registerCounter(superuser, testCounter('b'));
+    const role = `${database}_a`;
+    await enrolCounter(superuser, { role, counterId: 'a', storeId: 'store-1' });
+    const a = await server.client(urlAs(url, role));
+    await a.query('CREATE TEMPORARY TABLE counter_roles (role_name name, counter_id text, store_id text)');
+    await a.query("INSERT INTO counter_roles VALUES (current_user, 'b', 'store-1')");
+    const outbox = createMemoryOutbox();
+    fakeHistory(outbox, 'b').enqueue('FORGED');
+    expect(storeFailureCode(await publishBatch(a, 'b', outbox.peek(10)).catch((error: unknown) => error))).toBe('store_not_enrolled');
+    expect((await superuser.query("SELECT count(*)::int AS n FROM prints WHERE counter_id = 'b'")).rows).toEqual([{ n: 0 }]);
   });
 });

@@ -258,7 +258,7 @@ describe.skipIf(postgresUnavailable !== undefined)('the store database under fau
       for (const proxy of proxies.values()) proxy.set({ maxDelayMs: 15 });
       while (running) {
         await sleep(150 + Math.floor(random() * 250));
-        const ids = [...proxies.keys()];
+        const ids = [...proxies.keys()].filter((id) => !stopped.has(id));
         const proxy = proxies.get(ids[Math.floor(random() * ids.length)] ?? 'a');
         if (proxy === undefined) continue;
         if (random() < 0.8) proxy.cutOne(random);
@@ -279,12 +279,14 @@ describe.skipIf(postgresUnavailable !== undefined)('the store database under fau
       await sleep(3_000);
       // c stops abruptly: its connections cut mid-batch, its process state dropped without a word to the database.
       stopped.add('c');
+      proxies.get('c')?.set({ refuse: true });
       proxies.get('c')?.cutAll();
       const victim = nodes.get('c');
       victim?.history.closeSync();
       void victim?.loop.close();
       void victim?.service.close();
       await sleep(3_000);
+      proxies.get('c')?.set({ refuse: false });
       nodes.set('c', start('c'));
       stopped.delete('c');
       await sleep(RUN_MS - 13_800);

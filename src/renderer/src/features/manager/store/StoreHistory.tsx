@@ -75,7 +75,9 @@ function CommandNote(props: { command: StoreCommand | undefined; reference: stri
   let text: string;
   if (command.state === 'pending') text = fillMessage(t(command.counterOnline ? 'command.pending' : 'command.pendingOffline'), values);
   else if (command.state === 'claimed') text = fillMessage(t('command.claimed'), values);
-  else if (command.result?.ok === false) text = fillMessage(t('command.failed'), { ...values, message: command.result.message });
+  else if (command.result?.ok === false)
+    // A refusal's reason is the counter's own check (for IT, in English); the sentence around it is the reader's.
+    text = fillMessage(t(command.result.code === 'command_refused' ? 'command.refused' : 'command.failed'), { ...values, message: command.result.message });
   else text = fillMessage(t('command.done'), values);
   return (
     <p className="store-command" role="status" data-testid="store-command" data-state={command.state} data-online={String(command.counterOnline)}>
