@@ -46,6 +46,7 @@ export const PRODUCTION_SETUP = {
     en: 'Waiting for you in the browser… If it did not open, check that the sign-in page is reachable.',
     es: 'Esperándolo en el navegador… Si no se abrió, revise que la página de inicio de sesión sea accesible.',
   },
+  signInOpenAgain: { en: 'Open the sign-in page', es: 'Abrir la página de inicio de sesión' },
   cancelSignIn: { en: 'Cancel sign-in', es: 'Cancelar inicio de sesión' },
   signOut: { en: 'Sign out', es: 'Cerrar sesión' },
   test: { en: 'Test connection', es: 'Probar conexión' },

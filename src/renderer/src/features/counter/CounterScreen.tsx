@@ -4,7 +4,7 @@ import { TerminalId } from '../../../../shared/platform/terminal-actions';
 import { externalReferenceProblem } from '../../../../shared/print/external-reference';
 import { useAppInfo, useSettings } from '../../api/hooks';
 import { EnvironmentNotice } from '../../components/environment/EnvironmentNotice';
-import { useEnvironmentUsable } from '../../components/environment/credentials-status';
+import { accountKey, useCredentialsStatus, useEnvironmentUsable } from '../../components/environment/credentials-status';
 import { useFeatureT, useLanguage } from '../../i18n';
 import { ScreenFrame } from '../../screens/ScreenFrame';
 import { useDraft, useTerminals } from './api';
@@ -48,7 +48,8 @@ interface WorkspaceProps {
 
 function CounterWorkspace({ initialDraft, draftsAvailable, settings }: WorkspaceProps) {
   const language = useLanguage();
-  const draft = useCounterDraft(initialDraft, draftsAvailable, settings);
+  const listed = useTerminals().data?.terminals.map((terminal) => terminal.id);
+  const draft = useCounterDraft(initialDraft, draftsAvailable, settings, accountKey(useCredentialsStatus().data), listed);
   const { mode, content, externalReference } = draft;
   const target = usePrintTerminal(draft.chosenTerminalId);
   const info = useAppInfo();
