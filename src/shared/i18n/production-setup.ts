@@ -52,8 +52,12 @@ export const PRODUCTION_SETUP = {
   test: { en: 'Test connection', es: 'Probar conexión' },
   testing: { en: 'Testing…', es: 'Probando…' },
   testOk: {
-    en: 'It works: the platform lists {count} terminal(s) for this account.',
-    es: 'Funciona: la plataforma muestra {count} terminal(es) para esta cuenta.',
+    en: 'It works: the platform lists {count} terminals for this account.',
+    es: 'Funciona: la plataforma muestra {count} terminales para esta cuenta.',
+  },
+  'testOk.one': {
+    en: 'It works: the platform lists 1 terminal for this account.',
+    es: 'Funciona: la plataforma muestra 1 terminal para esta cuenta.',
   },
   testFailed: { en: 'The test failed: {message}', es: 'La prueba falló: {message}' },
   storageSessionOnly: {

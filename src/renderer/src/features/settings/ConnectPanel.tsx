@@ -4,6 +4,7 @@ import { call } from '../../api/bridge';
 import { useContractEvent } from '../../api/hooks';
 import { useLanguage } from '../../i18n';
 import { formatDateTime } from '../../lib/datetime';
+import { formatCount, pluralOf } from '../../lib/numbers';
 import { useCredentialsAction, useCredentialsStatus, useSetupText } from './api';
 import { CredentialsForm } from './CredentialsForm';
 import './settings.css';
@@ -64,7 +65,11 @@ function Connection({ status }: { status: CredentialsStatus }) {
   const runTest = () => {
     setTest({ state: 'running' });
     call('terminals.list', {}).then(
-      (list) => setTest({ state: 'done', ok: true, message: text('testOk', { count: list.terminals.length }) }),
+      (list) => {
+        const count = list.terminals.length;
+        const key = pluralOf(count, language) === 'one' ? 'testOk.one' : 'testOk';
+        setTest({ state: 'done', ok: true, message: text(key, { count: formatCount(count, language) }) });
+      },
       (error: unknown) =>
         setTest({ state: 'done', ok: false, message: text('testFailed', { message: error instanceof Error ? error.message : String(error) }) }),
     );
