@@ -39,7 +39,7 @@ test('a print the terminal held finishes after a restart, and the old tab says i
     await oldTab.getByTestId('receipt-editor').fill(RECEIPT);
     await oldTab.locator('select[data-testid="terminal"]').selectOption(TERMINAL);
     // Sandbox mode: the paper is one click away, beside the picker.
-    await expect(oldTab.getByTestId('paper-link')).toHaveAttribute('href', `${first.host.sandboxBaseUrl}/__sandbox/terminals/${TERMINAL}/view`);
+    await expect(oldTab.getByTestId('paper-link')).toHaveAttribute('href', `${first.host.sandboxBaseUrl}/__sandbox/terminals/${TERMINAL}/view?lang=en`);
     await expect(oldTab.getByTestId('receipt-preview')).toContainText('at CAJA01');
     const reference = await oldTab.getByTestId('external-reference').inputValue();
     await oldTab.getByTestId('print-button').click();

@@ -13,6 +13,8 @@ test('a fresh install opens on the counter, connected to the embedded sandbox', 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compose and print');
   await expect(page.getByTestId('status-environment')).toHaveText('Platform: Sandbox');
   await expect(page.getByTestId('status-connection')).toHaveText('Connection: Online');
+  // The address is in full behind "Details", not cut to fit the status bar's one line.
+  await page.getByTestId('status-details').getByText('Details').click();
   await expect(page.getByText(counter.sandboxBaseUrl)).toBeVisible();
   // The token is taken off the address bar once read.
   expect(page.url()).not.toContain(counter.token);

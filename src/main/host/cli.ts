@@ -80,7 +80,9 @@ const core = createAppCore({
   dataDirectory,
   ...(setAside === undefined ? {} : { queuePolicy: { setAside } }),
   // No OS keyring in a plain Node process: the core keeps secrets in memory and says so in Settings.
+  // The tab that asked opens the page in a new tab; the address is printed too, for a tab that cannot.
   openExternal: async (url) => {
+    core.events.emit('credentials.signInPage', { url });
     console.log(`Open this address to sign in: ${url}`);
   },
 });

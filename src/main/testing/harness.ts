@@ -228,7 +228,12 @@ export async function settle(turns = 10): Promise<void> {
  * The user, in the system browser: opens the sandbox's consent page, picks the preselected user and
  * presses Accept (or Deny), and the browser follows the redirect to Counter's loopback listener.
  */
-export function consentInBrowser(decision: 'accept' | 'deny' = 'accept', onUrl?: (url: string) => void): (url: string) => Promise<void> {
+export function consentInBrowser(
+  decision: 'accept' | 'deny' = 'accept',
+  onUrl?: (url: string) => void,
+  /** The page the browser shows at the end (Counter's loopback answer). */
+  onPage?: (html: string) => void,
+): (url: string) => Promise<void> {
   return async (url) => {
     onUrl?.(url);
     const page = await fetch(url);
@@ -248,6 +253,7 @@ export function consentInBrowser(decision: 'accept' | 'deny' = 'accept', onUrl?:
     // The browser follows the redirect in the background; Counter's sign-in does not wait for the page.
     void fetch(location)
       .then((response) => response.text())
+      .then((html) => onPage?.(html))
       .catch(() => undefined);
   };
 }

@@ -4,10 +4,13 @@ import { z } from 'zod';
 import { registerBodyless } from '../actions/bodyless';
 import { SandboxError } from '../errors';
 import { terminalPage } from './view';
+import { pageLanguage } from './view-text';
 import { CardTap, TerminalConflict, TerminalSettingsPatch, type TerminalFleet, type VirtualTerminal } from './virtual-terminal';
 
 const Params = z.object({ id: z.string() });
 const PrintedQuery = z.object({ after: z.coerce.number().int().nonnegative().default(0) });
+/** The page's language: `es` for Spanish, anything else English. */
+const ViewQuery = z.object({ lang: z.string().max(8).optional() });
 /**
  * The terminal page's two result buttons, named by what the cashier reports: a request, not a status to
  * write (a print reported printed that the terminal cannot render still ends failed, by the action lifecycle).
@@ -104,14 +107,18 @@ export function registerTerminals(app: FastifyInstance, fleet: TerminalFleet): v
     }),
   );
 
-  api.get('/__sandbox/terminals/:id/view', { schema: { tags, summary: 'The terminal display page (HTML)', params: Params } }, (request, reply) => {
-    const terminal = terminalOf(request.params.id);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header(
-        'content-security-policy',
-        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src blob: data:; connect-src 'self'; frame-ancestors 'none'",
-      )
-      .send(terminalPage(terminal.id, terminal.seed.name));
-  });
+  api.get(
+    '/__sandbox/terminals/:id/view',
+    { schema: { tags, summary: 'The terminal display page (HTML)', params: Params, querystring: ViewQuery } },
+    (request, reply) => {
+      const terminal = terminalOf(request.params.id);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header(
+          'content-security-policy',
+          "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src blob: data:; connect-src 'self'; frame-ancestors 'none'",
+        )
+        .send(terminalPage(terminal.id, terminal.seed.name, pageLanguage(request.query.lang)));
+    },
+  );
 }

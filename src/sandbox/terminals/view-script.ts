@@ -18,7 +18,7 @@ const REQUESTS = `  const post = async (path, body) => {
 
 /** Draws the device from the terminal's state: phase, badges, the cards and which buttons apply. */
 const RENDER = `  const describe = (action) => {
-    if (!action) return 'none';
+    if (!action) return config.text.none;
     const reason = action.failure_reason ? ' (' + action.failure_reason + ')' : '';
     return action.external_reference + ' · ' + action.config.point.subtype + ' · ' + action.status + reason;
   };
@@ -49,7 +49,7 @@ const RENDER = `  const describe = (action) => {
       $('payref').textContent = pay.external_reference + ' · ' + pay.status;
     }
     const lastPay = s.last_payment_order;
-    $('lastpay').querySelector('span').textContent = lastPay === null ? 'none' : lastPay.external_reference + ' · ' + lastPay.currency + ' ' + lastPay.total_amount + ' · ' + lastPay.status + ' (' + lastPay.status_detail + ')';
+    $('lastpay').querySelector('span').textContent = lastPay === null ? config.text.none : lastPay.external_reference + ' · ' + lastPay.currency + ' ' + lastPay.total_amount + ' · ' + lastPay.status + ' (' + lastPay.status_detail + ')';
     const charging = pay !== null && config.charging.includes(pay.status);
     $('approve').disabled = $('decline').disabled = $('noanswer').disabled = !charging;
     $('timeout').disabled = pay === null;
@@ -65,11 +65,11 @@ const RENDER = `  const describe = (action) => {
     $('refresh').disabled = !s.settings.online || s.held_action !== null || charging;
     $('cancel').disabled = s.held_action === null && s.waiting_action === null && !charging;
     $('done').disabled = $('failed').disabled = s.held_action === null;
-    $('paper').textContent = s.settings.paper === 'out' ? 'Load paper' : 'Paper out';
-    $('online').textContent = s.settings.online ? 'Go offline' : 'Go online';
+    $('paper').textContent = s.settings.paper === 'out' ? config.text.loadPaper : config.text.paperOut;
+    $('online').textContent = s.settings.online ? config.text.goOffline : config.text.goOnline;
     $('mode').value = s.settings.mode;
     $('completion').value = s.settings.completion;
-    $('count').textContent = '(' + s.printed_count + ' printed)';
+    $('count').textContent = config.text.printedCount.replace('{count}', String(s.printed_count));
     $('log').textContent = s.events.slice().reverse().map((event) => event.at.slice(11, 19) + '  ' + event.message).join('\\n');
   };`;
 
@@ -83,7 +83,7 @@ const PAPER_ROLL = `  const addPrints = (items) => {
       paper.dataset.seq = String(item.seq);
       paper.dataset.actionId = item.action_id;
       const image = document.createElement('img');
-      image.alt = (item.subtype === 'payment_slip' ? 'Payment slip ' : 'Print ') + item.external_reference;
+      image.alt = (item.subtype === 'payment_slip' ? config.text.slipAlt : config.text.printAlt) + item.external_reference;
       image.src = URL.createObjectURL(new Blob([item.svg], { type: 'image/svg+xml' }));
       const meta = document.createElement('figcaption');
       meta.className = 'meta';
@@ -108,7 +108,7 @@ const PAPER_ROLL = `  const addPrints = (items) => {
         addPrints(printed.items);
       }
     } catch (error) {
-      $('error').textContent = 'Sandbox unreachable: ' + error.message;
+      $('error').textContent = config.text.unreachable + error.message;
     } finally {
       busy = false;
     }

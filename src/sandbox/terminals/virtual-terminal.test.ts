@@ -306,6 +306,14 @@ describe('control API', () => {
     expect(response.body).not.toMatch(/(?:src|href)="https?:/);
   });
 
+  it('serves the terminal page in Spanish with ?lang=es, with no English word of the page left', async () => {
+    const spanish = (await h.terminalGet(TERMINAL_1, '/view?lang=es')).body;
+    expect(spanish).toContain('<html lang="es">');
+    for (const word of ['Actualizar', 'Sin papel', 'Rollo de papel', 'Todavía no se imprimió nada.', 'Tarjeta aprobada']) expect(spanish).toContain(word);
+    for (const word of ['>Refresh<', '>Paper out<', 'Paper roll', 'Nothing printed yet', 'Approved card', "'Load paper'"]) expect(spanish).not.toContain(word);
+    expect((await h.terminalGet(TERMINAL_1, '/view')).body).toContain('>Refresh<');
+  });
+
   it('keeps settings and the paper roll across snapshot and restore, and reset clears them', async () => {
     await h.terminalPost(TERMINAL_2, '', { print_duration_ms: 10 });
     await create();

@@ -46,13 +46,18 @@ export const PRODUCTION_SETUP = {
     en: 'Waiting for you in the browser… If it did not open, check that the sign-in page is reachable.',
     es: 'Esperándolo en el navegador… Si no se abrió, revise que la página de inicio de sesión sea accesible.',
   },
+  signInOpenAgain: { en: 'Open the sign-in page', es: 'Abrir la página de inicio de sesión' },
   cancelSignIn: { en: 'Cancel sign-in', es: 'Cancelar inicio de sesión' },
   signOut: { en: 'Sign out', es: 'Cerrar sesión' },
   test: { en: 'Test connection', es: 'Probar conexión' },
   testing: { en: 'Testing…', es: 'Probando…' },
   testOk: {
-    en: 'It works: the platform lists {count} terminal(s) for this account.',
-    es: 'Funciona: la plataforma muestra {count} terminal(es) para esta cuenta.',
+    en: 'It works: the platform lists {count} terminals for this account.',
+    es: 'Funciona: la plataforma muestra {count} terminales para esta cuenta.',
+  },
+  'testOk.one': {
+    en: 'It works: the platform lists 1 terminal for this account.',
+    es: 'Funciona: la plataforma muestra 1 terminal para esta cuenta.',
   },
   testFailed: { en: 'The test failed: {message}', es: 'La prueba falló: {message}' },
   storageSessionOnly: {

@@ -66,6 +66,13 @@ const lastBearer = (log: Array<{ authorization: string | null }>) =>
     .at(-1)
     ?.authorization?.replace('Bearer ', '') ?? '';
 
+/** The browser's last page, once it has arrived (the browser follows the redirect in the background). */
+async function expectPage(pages: string[], text: string): Promise<string> {
+  for (let turn = 0; turn < 200 && pages.length === 0; turn++) await settle(1);
+  expect(pages.at(-1)).toContain(text);
+  return pages.at(-1) ?? '';
+}
+
 describe('credentials in the sandbox environment', () => {
   it('gets an application token with the seeded credentials read from the sandbox, showing only its metadata', async () => {
     const { core, log, changes } = await start();
@@ -117,6 +124,27 @@ describe('credentials in the sandbox environment', () => {
     expect(exchange?.status).toBe(200);
     // The loopback port is closed again: the redirect URI is good for this one sign-in only.
     await expect(fetch(url.searchParams.get('redirect_uri') ?? '')).rejects.toThrow();
+  });
+
+  it('the browser’s page says "Signed in" only once the token exchange worked, else the reason in both languages', async () => {
+    const pages: string[] = [];
+    const { core } = await start({ openExternal: consentInBrowser('accept', undefined, (html) => pages.push(html)) });
+    await core.handlers['credentials.signIn']({});
+    await expectPage(pages, 'Signed in.');
+
+    platform ??= await startTestSandbox();
+    const refusing = createTestHttp(platform.clock, (request) => (request.path === '/oauth/token' ? { status: 400, code: 'invalid_grant' } : 'pass'));
+    const failedPages: string[] = [];
+    const second = createAppCore({
+      settingsStore: inspectableStore(),
+      ...testCoreOptions(platform, refusing.http),
+      openExternal: consentInBrowser('accept', undefined, (html) => failedPages.push(html)),
+    });
+    cores.push(second);
+    expect((await failureOf(second.handlers['credentials.signIn']({}))).code).toBe('invalid_grant');
+    const page = await expectPage(failedPages, 'The sign-in did not complete.');
+    expect(page).not.toContain('Signed in');
+    expect(page).toContain('El inicio de sesión no se completó.');
   });
 
   it('refreshes a user token before it expires and once after a 401, each refresh token used once', async () => {

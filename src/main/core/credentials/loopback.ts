@@ -9,6 +9,9 @@ export const LOOPBACK_CALLBACK_PATH = '/callback';
 
 export type LoopbackOutcome = { kind: 'code'; code: string } | { kind: 'denied'; error: string; description?: string };
 
+/** How the sign-in ended after the code came back: the browser's page says only this. */
+export type SignInResult = { ok: true } | { ok: false; reason: { en: string; es: string } };
+
 export type SignInErrorCode = 'sign_in_timeout' | 'sign_in_cancelled' | 'sign_in_denied' | 'sign_in_failed' | 'sign_in_port_busy';
 
 export class SignInError extends CounterError {
@@ -26,11 +29,31 @@ export interface LoopbackListener {
   readonly redirectUri: string;
   /** Settles once: with the code, with the user's refusal, or with a timeout or cancellation. */
   readonly outcome: Promise<LoopbackOutcome>;
+  /**
+   * The browser's page after a code: held open until the token exchange is over, then "Signed in" only
+   * if it worked, else the reason (it said "Signed in" before the exchange, which could still fail).
+   */
+  answer(result: SignInResult): void;
   cancel(): void;
 }
 
+/** The browser's page waits at most this long for the token exchange, then says to look in Counter. */
+const ANSWER_WAIT_MS = 30_000;
+
 const PAGE_DONE =
   '<!doctype html><meta charset="utf-8"><title>Counter</title><p>Signed in. You can close this tab and return to Counter.</p><p>Sesión iniciada. Puede cerrar esta pestaña y volver a Counter.</p>';
+const PAGE_PENDING =
+  '<!doctype html><meta charset="utf-8"><title>Counter</title><p>Counter is still finishing the sign-in. Return to Counter to see whether it worked.</p><p>Counter aún está terminando el inicio de sesión. Vuelva a Counter para ver si funcionó.</p>';
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
+
+function failedPage(reason: { en: string; es: string }): string {
+  return (
+    '<!doctype html><meta charset="utf-8"><title>Counter</title>' +
+    `<p><strong>The sign-in did not complete.</strong> ${escapeHtml(reason.en)} Return to Counter and try again.</p>` +
+    `<p><strong>El inicio de sesión no se completó.</strong> ${escapeHtml(reason.es)} Vuelva a Counter e inténtelo de nuevo.</p>`
+  );
+}
 const PAGE_DENIED =
   '<!doctype html><meta charset="utf-8"><title>Counter</title><p>The sign-in was not authorized. Return to Counter.</p><p>No se autorizó el inicio de sesión. Vuelva a Counter.</p>';
 const PAGE_BAD =
@@ -70,7 +93,8 @@ export async function startLoopbackListener(options: {
     const parsed = AuthorizationCallback.safeParse(Object.fromEntries(url.searchParams));
     if (!parsed.success || parsed.data.state === undefined || !sameSecret(options.expectedState, parsed.data.state)) return reply(400, PAGE_BAD);
     if ('code' in parsed.data) {
-      reply(200, PAGE_DONE);
+      if (finished) return reply(400, PAGE_BAD);
+      waiting = { reply, timer: options.clock.setTimeout(() => answer(undefined), ANSWER_WAIT_MS) };
       finish({ kind: 'code', code: parsed.data.code });
     } else {
       reply(200, PAGE_DENIED);
@@ -92,6 +116,17 @@ export async function startLoopbackListener(options: {
 
   const timer = options.clock.setTimeout(() => finish(new SignInError('sign_in_timeout', `no redirect within ${options.timeoutMs} ms`)), options.timeoutMs);
   let finished = false;
+  let waiting: { reply: (status: number, page: string) => void; timer: ReturnType<Clock['setTimeout']> } | undefined;
+  /** Answers the browser's held page once; undefined when the exchange took too long. */
+  function answer(result: SignInResult | undefined): void {
+    const held = waiting;
+    if (held === undefined) return;
+    waiting = undefined;
+    options.clock.clearTimeout(held.timer);
+    if (result === undefined) held.reply(200, PAGE_PENDING);
+    else if (result.ok) held.reply(200, PAGE_DONE);
+    else held.reply(200, failedPage(result.reason));
+  }
   function finish(result: LoopbackOutcome | SignInError): void {
     if (finished) return;
     finished = true;
@@ -105,6 +140,10 @@ export async function startLoopbackListener(options: {
   return {
     redirectUri: `http://127.0.0.1:${port}${callbackPath}`,
     outcome,
-    cancel: () => finish(new SignInError('sign_in_cancelled', 'the sign-in was cancelled')),
+    answer,
+    cancel: () => {
+      finish(new SignInError('sign_in_cancelled', 'the sign-in was cancelled'));
+      answer({ ok: false, reason: { en: 'The sign-in was cancelled in Counter.', es: 'El inicio de sesión se canceló en Counter.' } });
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../../../shared/clock';
 import type { Environment } from '../../../shared/ipc/channels/app';
+import { failureText } from '../../../shared/i18n/failures';
 import { AuthorizationRequest } from '../../../shared/platform/oauth';
 import type { PlatformClient } from '../platform/client';
 import { PlatformError } from '../platform/errors';
@@ -67,16 +68,23 @@ export function createSignInFlow(dependencies: SignInDependencies): SignInFlow {
     }
     const outcome = await listener.outcome;
     if (outcome.kind === 'denied') throw new SignInError('sign_in_denied', outcome.description ?? outcome.error);
-    const response = await platform.oauth.token({
-      grant_type: 'authorization_code',
-      client_id: app.clientId,
-      client_secret: app.clientSecret,
-      code: outcome.code,
-      redirect_uri: listener.redirectUri,
-      code_verifier: verifier,
-    });
-    vault.writeToken(environment, application.tokenRecord(response, 'authorization_code', app.clientId));
-    application.setIdentity(environment, 'user');
+    try {
+      const response = await platform.oauth.token({
+        grant_type: 'authorization_code',
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+        code: outcome.code,
+        redirect_uri: listener.redirectUri,
+        code_verifier: verifier,
+      });
+      vault.writeToken(environment, application.tokenRecord(response, 'authorization_code', app.clientId));
+      application.setIdentity(environment, 'user');
+      listener.answer({ ok: true });
+    } catch (error) {
+      const code = error instanceof SignInError || error instanceof PlatformError ? error.code : 'internal_error';
+      listener.answer({ ok: false, reason: { en: failureText(code, 'en'), es: failureText(code, 'es') } });
+      throw error;
+    }
   }
 
   return {

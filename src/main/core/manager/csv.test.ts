@@ -151,9 +151,11 @@ describe('prints as CSV', () => {
       Estado: 'Falló',
       Tipo: 'Ticket',
       'Último error': 'La terminal no responde.',
-      status: 'failed',
-      created_at: '2026-01-15T12:00:00.000Z',
+      codigo_estado: 'failed',
+      creada_utc: '2026-01-15T12:00:00.000Z',
     });
+    // No English on a Spanish header row.
+    for (const english of PRINT_CSV_COLUMNS.filter((column) => column !== 'id')) expect(rows[0]).not.toContain(english);
     expect(localTimestamp('2026-01-15T12:00:00.000Z')).toMatch(/^2026-01-1[45] \d{2}:00:00$/);
   });
 
@@ -167,8 +169,8 @@ describe('prints as CSV', () => {
     const record = Object.fromEntries((rows[0] ?? []).map((column, index) => [column, rows[1]?.[index]]));
     expect(record).toMatchObject({
       'Último error': 'La plataforma tuvo un problema temporal. Counter reintentará.',
-      last_error_code: 'internal_error',
-      last_error_message: stored,
+      codigo_ultimo_error: 'internal_error',
+      mensaje_ultimo_error: stored,
     });
   });
 });

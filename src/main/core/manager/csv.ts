@@ -63,9 +63,34 @@ export function localTimestamp(iso: string): string {
   return `${date} ${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())}`;
 }
 
-/** The header row: the machine columns, then the readable ones in the cashier's language. */
+/**
+ * The machine columns' headers per language: a Spanish export has no English on its header row. The
+ * values keep the codes and UTC times whatever the language; the names stay one word each (snake_case).
+ */
+const MACHINE_HEADERS: TextTable<(typeof PRINT_CSV_COLUMNS)[number]> = {
+  created_at: { en: 'created_at', es: 'creada_utc' },
+  updated_at: { en: 'updated_at', es: 'actualizada_utc' },
+  terminal_id: { en: 'terminal_id', es: 'id_terminal' },
+  subtype: { en: 'subtype', es: 'subtipo' },
+  external_reference: { en: 'external_reference', es: 'referencia_externa' },
+  status: { en: 'status', es: 'codigo_estado' },
+  attempts: { en: 'attempts', es: 'intentos' },
+  action_id: { en: 'action_id', es: 'id_accion' },
+  last_error_code: { en: 'last_error_code', es: 'codigo_ultimo_error' },
+  last_error_status: { en: 'last_error_status', es: 'http_ultimo_error' },
+  last_error_message: { en: 'last_error_message', es: 'mensaje_ultimo_error' },
+  last_error_at: { en: 'last_error_at', es: 'fecha_ultimo_error_utc' },
+  reprint_of: { en: 'reprint_of', es: 'reimpresion_de' },
+  content_bytes: { en: 'content_bytes', es: 'bytes_contenido' },
+  id: { en: 'id', es: 'id_impresion' },
+};
+
+/** The header row: the machine columns, then the readable ones, all in the cashier's language. */
 export function printCsvHeader(language: Language): string[] {
-  return [...PRINT_CSV_COLUMNS, ...READABLE_ORDER.map((column) => textOf(READABLE_COLUMNS, column, language))];
+  return [
+    ...PRINT_CSV_COLUMNS.map((column) => textOf(MACHINE_HEADERS, column, language)),
+    ...READABLE_ORDER.map((column) => textOf(READABLE_COLUMNS, column, language)),
+  ];
 }
 
 /** A print as the CSV takes it: the store's may have a status or subtype only a newer Counter knows. */

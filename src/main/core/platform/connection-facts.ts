@@ -60,7 +60,7 @@ export interface DerivedConnection {
 /**
  * The light, derived: offline when the probe found nothing there (and nothing worked since), or when
  * at least two endpoints fail with nothing working after them; unauthorized while an endpoint that
- * refused access has not worked since; online when anything answered; connecting before any fact.
+ * refused access has not worked since (nor a token been obtained since); online when anything answered; connecting before any fact.
  */
 export function deriveConnection(facts: ConnectionFacts): DerivedConnection {
   const worked = facts.workedAt ?? -Infinity;

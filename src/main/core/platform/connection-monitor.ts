@@ -41,6 +41,7 @@ export interface ConnectionMonitorOptions {
 }
 
 const SANDBOX_ROUTES = '/__sandbox/';
+const TOKEN_ENDPOINT = endpointOf('POST', '/oauth/token');
 
 /** Codes that say the platform works but refuses our access (spec 5, 7.1): the light says so instead of "online". */
 const ACCESS_CODES: ReadonlySet<string> = new Set([
@@ -140,6 +141,8 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
       facts.workedAt = at;
       facts.failing.delete(endpoint);
       facts.refused.delete(endpoint);
+      // A token obtained is a new access: what was refused under the old one is not known to be refused now.
+      if (endpoint === TOKEN_ENDPOINT) facts.refused.clear();
     } else if (verdict === 'unauthorized') facts.refused.set(endpoint, { at, detail });
     else {
       facts.failing.set(endpoint, { endpoint, at, noAnswer, detail });
@@ -162,7 +165,8 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions): Conn
       return publish();
     }
     facts.probe = { at, reachable: true, detail: '' };
-    const failing = failingSinceWorked(facts).length > 0;
+    // A refusal is asked again too: the credentials may have been set since (Settings checks after a save).
+    const failing = failingSinceWorked(facts).length > 0 || facts.refused.size > 0;
     // Reachable: whatever waits for the platform is tried now, not at its next scheduled retry.
     if (connection.state === 'online' || failing) options.onReachable?.();
     // The probe's route is not the API: only a real answer may say the platform works again.

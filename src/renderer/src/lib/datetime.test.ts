@@ -18,6 +18,8 @@ describe('one date and time format', () => {
     expect(localeOf('es', ['en-US'])).toBe('es');
     expect(localeOf('en', ['en'])).toBe('en-GB');
     expect(formatDateTime(AT, 'en', localeOf('en', ['en-US']))).toBe('11/24/2026, 02:05:09 PM');
+    // The milliseconds belong to the seconds, before the day period.
+    expect(formatStepTime(AT, 'en', 'en-US')).toBe('02:05:09.042 PM');
   });
 
   it('writes a moment of today as its time alone, any other with its date', () => {

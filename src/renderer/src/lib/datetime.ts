@@ -25,12 +25,20 @@ const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', s
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+const STYLES: Readonly<Record<'dateTime' | 'time' | 'date' | 'stepTime', Intl.DateTimeFormatOptions>> = {
+  dateTime: { ...DATE, ...TIME },
+  time: TIME,
+  date: DATE,
+  // The milliseconds where the locale puts the seconds' fraction: "02:05:09.042 PM", never "02:05:09 PM.042".
+  stepTime: { ...TIME, fractionalSecondDigits: 3 },
+};
+
 /** Formatters are costly to make: one per locale and style. */
-function formatter(locale: string, style: 'dateTime' | 'time' | 'date'): Intl.DateTimeFormat {
+function formatter(locale: string, style: keyof typeof STYLES): Intl.DateTimeFormat {
   const key = `${locale}|${style}`;
   let format = formatters.get(key);
   if (format === undefined) {
-    format = new Intl.DateTimeFormat(locale, style === 'time' ? TIME : style === 'date' ? DATE : { ...DATE, ...TIME });
+    format = new Intl.DateTimeFormat(locale, STYLES[style]);
     formatters.set(key, format);
   }
   return format;
@@ -52,8 +60,12 @@ export function formatTime(at: string | number | Date, language: Language, local
 
 /** The time with milliseconds, for steps often under a second apart. */
 export function formatStepTime(at: string | number | Date, language: Language, locale = localeOf(language)): string {
-  const date = toDate(at);
-  return `${formatTime(date, language, locale)}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+  return formatter(locale, 'stepTime').format(toDate(at));
+}
+
+/** The date alone: "24/11/2026" (en-GB, es), "11/24/2026" (en-US). */
+export function formatDate(at: string | number | Date, language: Language, locale = localeOf(language)): string {
+  return formatter(locale, 'date').format(toDate(at));
 }
 
 /** A moment of today as its time alone, any other as date and time: lists of what is happening now. */

@@ -85,6 +85,11 @@ export const credentialsChannels = {
   'credentials.allowPlaintext': channel(z.object({ allow: z.boolean() }).strict(), CredentialsStatus),
 };
 
+/** The sign-in page to open, sent by the browser host (which has no system browser of its own to open) to its tab. */
+export const SignInPage = z.object({ url: z.url({ protocol: /^https?$/ }) });
+export type SignInPage = z.infer<typeof SignInPage>;
+
 export const credentialsEvents = {
   'credentials.changed': CredentialsStatus,
+  'credentials.signInPage': SignInPage,
 };

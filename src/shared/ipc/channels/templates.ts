@@ -36,6 +36,8 @@ export const Draft = z.strictObject({
   // Kept as typed, valid or not: the screen shows why it cannot print, the draft must not lose it.
   externalReference: z.string().max(64),
   terminalId: z.string().max(128).optional(),
+  /** The account the terminal was picked under (environment, identity, user): another account's pick is dropped. */
+  terminalAccount: z.string().max(200).optional(),
 });
 export type Draft = z.infer<typeof Draft>;
 

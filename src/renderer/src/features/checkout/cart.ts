@@ -1,3 +1,5 @@
+import { localeOf } from '../../lib/datetime';
+import { formatAmount } from '../../lib/numbers';
 import { catalogueLeaf, type CataloguePart, type FieldSpec, type Industry, type Label } from '../../../../shared/platform/industries';
 import {
   formatPath,
@@ -375,10 +377,10 @@ export function reportPathLabel(path: string, language: 'en' | 'es', itemWord: s
 export function formatMoney(amount: number, currency: string | null, language: string): string {
   if (currency !== null && /^[A-Z]{3}$/.test(currency)) {
     try {
-      return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+      return new Intl.NumberFormat(localeOf(language === 'es' ? 'es' : 'en'), { style: 'currency', currency, useGrouping: 'always' }).format(amount);
     } catch {
       // An unknown code falls through to the plain number.
     }
   }
-  return amount.toLocaleString(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return formatAmount(amount, language === 'es' ? 'es' : 'en');
 }

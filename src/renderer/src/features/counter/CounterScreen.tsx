@@ -4,7 +4,7 @@ import { TerminalId } from '../../../../shared/platform/terminal-actions';
 import { externalReferenceProblem } from '../../../../shared/print/external-reference';
 import { useAppInfo, useSettings } from '../../api/hooks';
 import { EnvironmentNotice } from '../../components/environment/EnvironmentNotice';
-import { useEnvironmentUsable } from '../../components/environment/credentials-status';
+import { accountKey, useCredentialsStatus, useEnvironmentUsable } from '../../components/environment/credentials-status';
 import { useFeatureT, useLanguage } from '../../i18n';
 import { ScreenFrame } from '../../screens/ScreenFrame';
 import { useDraft, useTerminals } from './api';
@@ -22,9 +22,10 @@ import { useModeInputs } from './use-mode-inputs';
 import './counter.css';
 
 /** The virtual terminal page of the sandbox (its paper), for the terminal picked; none outside the sandbox. */
-function paperUrlOf(sandboxControlUrl: string | null, terminalId: string): string | undefined {
+function paperUrlOf(sandboxControlUrl: string | null, terminalId: string, language: string): string | undefined {
   if (sandboxControlUrl === null || !TerminalId.safeParse(terminalId).success) return undefined;
-  return `${sandboxControlUrl}/terminals/${encodeURIComponent(terminalId)}/view`;
+  // The page speaks the screen's language.
+  return `${sandboxControlUrl}/terminals/${encodeURIComponent(terminalId)}/view?lang=${language}`;
 }
 
 /** The terminal to print on: the one picked, or until the cashier picks one, the account's first terminal that can print. */
@@ -48,7 +49,8 @@ interface WorkspaceProps {
 
 function CounterWorkspace({ initialDraft, draftsAvailable, settings }: WorkspaceProps) {
   const language = useLanguage();
-  const draft = useCounterDraft(initialDraft, draftsAvailable, settings);
+  const listed = useTerminals().data?.terminals.map((terminal) => terminal.id);
+  const draft = useCounterDraft(initialDraft, draftsAvailable, settings, accountKey(useCredentialsStatus().data), listed);
   const { mode, content, externalReference } = draft;
   const target = usePrintTerminal(draft.chosenTerminalId);
   const info = useAppInfo();
@@ -100,7 +102,7 @@ function CounterWorkspace({ initialDraft, draftsAvailable, settings }: Workspace
         blockedBy={blockedBy}
         outcome={outcome}
         onPrint={printNow}
-        paperUrl={paperUrlOf(info.data?.sandboxControlUrl ?? null, target.terminalId)}
+        paperUrl={paperUrlOf(info.data?.sandboxControlUrl ?? null, target.terminalId, language)}
         longPictureCm={mode === 'image' && rendered !== undefined ? longPictureCm(rendered.height) : undefined}
       />
       {duplicate !== undefined ? <DuplicateDialog original={duplicate.original} onAnswer={answerDuplicate} /> : null}

@@ -1,3 +1,4 @@
+import { formatDecimal } from '../../lib/numbers';
 import { memo, useId, useRef, useState, type DragEvent } from 'react';
 import { ADJUSTMENT_LIMIT, DITHER_MODES, MAX_PRINT_HEIGHT_DOTS, MIN_PRINT_WIDTH_DOTS } from '../../../../shared/imaging';
 import { CONTENT_MAX_BYTES } from '../../../../shared/platform/terminal-actions';
@@ -21,7 +22,7 @@ interface ImagePanelProps {
 }
 
 function millimetres(dots: number, language: string): string {
-  return (dots / PRINTER_DOTS_PER_MM).toLocaleString(language, { maximumFractionDigits: 0 });
+  return formatDecimal(dots / PRINTER_DOTS_PER_MM, language === 'es' ? 'es' : 'en', 0);
 }
 
 function Slider({

@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/numbers';
 import { memo, useRef } from 'react';
 import type { Language } from '../../../../shared/ipc/channels/app';
 import { CONTENT_MAX_BYTES } from '../../../../shared/platform/terminal-actions';
@@ -20,8 +21,9 @@ interface InvoicePanelProps {
   language: Language;
 }
 
-function formatPesos(amount: number, language: string): string {
-  return `$${amount.toLocaleString(language === 'es' ? 'es-CL' : 'en-US')}`;
+/** The document's own pesos, written as its paper writes them ("$11.900") in either language. */
+function formatPesos(amount: number, _language: string): string {
+  return `$${formatCount(amount, 'es', 'es-CL')}`;
 }
 
 /** A DTE from a file or the clipboard, checked as the platform would before it is sent, and its printed form. */

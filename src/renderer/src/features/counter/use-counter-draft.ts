@@ -66,14 +66,41 @@ export interface CounterDraft {
  * `draftsAvailable` is false when the draft could not be read: then it is not written either, so nothing
  * good is overwritten.
  */
-export function useCounterDraft(initialDraft: Draft | null, draftsAvailable: boolean, settings: Settings | undefined): CounterDraft {
+export function useCounterDraft(
+  initialDraft: Draft | null,
+  draftsAvailable: boolean,
+  settings: Settings | undefined,
+  /** Who Counter is on the platform now (`accountKey`); undefined while unknown. */
+  account: string | undefined,
+  /** The ids of the current account's terminals; undefined while unknown. */
+  listed: readonly string[] | undefined,
+): CounterDraft {
   const [mode, setMode] = useState<PrintSubtype>(initialDraft?.mode ?? 'custom');
   const [content, setContent] = useState(initialDraft?.content ?? '');
   const [externalReference, setExternalReference] = useState(() => initialDraft?.externalReference ?? newReference());
-  const [chosenTerminalId, setTerminalId] = useState(initialDraft?.terminalId ?? settings?.selectedTerminalId ?? '');
+  const [chosen, setChosen] = useState<{ terminalId: string; account: string | undefined }>(() => ({
+    terminalId: initialDraft?.terminalId ?? settings?.selectedTerminalId ?? '',
+    account: initialDraft?.terminalAccount,
+  }));
+  // A terminal picked under another account (a sign-in as someone else, another environment) is not this
+  // account's: the pick reads as none, so the new account's first printing terminal is offered instead. A
+  // pick whose account is not known (made before any token) is checked against the account's list instead.
+  const otherAccount =
+    account !== undefined &&
+    chosen.terminalId !== '' &&
+    (chosen.account === undefined ? listed !== undefined && !listed.includes(chosen.terminalId) : chosen.account !== account);
+  const chosenTerminalId = otherAccount ? '' : chosen.terminalId;
+  const chosenAccount = chosen.account ?? account;
+  const setTerminalId = useCallback((terminalId: string) => setChosen({ terminalId, account }), [account]);
   const draft = useMemo<Draft>(
-    () => ({ mode, content, externalReference, ...(chosenTerminalId === '' ? {} : { terminalId: chosenTerminalId }) }),
-    [mode, content, externalReference, chosenTerminalId],
+    () => ({
+      mode,
+      content,
+      externalReference,
+      ...(chosenTerminalId === '' ? {} : { terminalId: chosenTerminalId }),
+      ...(chosenAccount === undefined ? {} : { terminalAccount: otherAccount ? account : chosenAccount }),
+    }),
+    [mode, content, externalReference, chosenTerminalId, chosenAccount, otherAccount, account],
   );
   useDraftAutosave(draft, draftsAvailable);
   const renewReference = useCallback(() => setExternalReference(newReference()), []);

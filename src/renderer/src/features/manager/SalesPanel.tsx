@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../lib/datetime';
 import { DECLINE_REASONS, SALE_STATUSES } from '../../../../shared/i18n/sales';
 import type { TerminalSale } from '../../../../shared/ipc/channels/terminal-sales';
 import { DeclineReason } from '../../../../shared/platform/orders';
@@ -23,7 +24,7 @@ export function SalesPanel({ onOpenPrint }: { onOpenPrint(id: string): void }) {
   const sales = useTerminalSales();
   useLiveTerminalSales();
   const shown = (sales.data?.sales ?? []).slice(0, SHOWN);
-  const time = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
+  const time = { format: (at: Date) => formatDateTime(at, language) };
   return (
     <section className="manager-sales" aria-labelledby="manager-sales-title" data-testid="manager-sales">
       <h2 id="manager-sales-title" className="manager-section-title">

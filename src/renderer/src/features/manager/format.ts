@@ -1,9 +1,8 @@
 import type { Language } from '../../../../shared/ipc/channels/app';
 import { fillMessage } from '../../i18n';
 import { formatDateTime, formatStepTime } from '../../lib/datetime';
+import { formatCount as formatLocaleCount, pluralOf } from '../../lib/numbers';
 import type { ManagerMessageKey } from './messages';
-
-const LOCALES: Record<Language, string> = { en: 'en-GB', es: 'es-CL' };
 
 /** A row's time: the one date and time format of every screen (lib/datetime). */
 export function rowTime(iso: string, language: Language): string {
@@ -30,10 +29,10 @@ export function agoText(iso: string, now: number, t: (key: ManagerMessageKey) =>
 }
 
 export function formatCount(count: number, language: Language): string {
-  return count.toLocaleString(LOCALES[language]);
+  return formatLocaleCount(count, language);
 }
 
 /** "1 print", "2,345 prints". */
 export function printCount(count: number, language: Language, t: (key: ManagerMessageKey) => string): string {
-  return count === 1 ? t('history.countOne') : fillMessage(t('history.count'), { count: formatCount(count, language) });
+  return pluralOf(count, language) === 'one' ? t('history.countOne') : fillMessage(t('history.count'), { count: formatCount(count, language) });
 }

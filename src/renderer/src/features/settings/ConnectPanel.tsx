@@ -1,8 +1,10 @@
-import { useState } from 'react';
-import type { CredentialsStatus } from '../../../../shared/ipc/channels/credentials';
+import { useCallback, useRef, useState } from 'react';
+import type { CredentialsStatus, SignInPage } from '../../../../shared/ipc/channels/credentials';
 import { call } from '../../api/bridge';
+import { useContractEvent } from '../../api/hooks';
 import { useLanguage } from '../../i18n';
 import { formatDateTime } from '../../lib/datetime';
+import { formatCount, pluralOf } from '../../lib/numbers';
 import { useCredentialsAction, useCredentialsStatus, useSetupText } from './api';
 import { CredentialsForm } from './CredentialsForm';
 import './settings.css';
@@ -58,11 +60,16 @@ function Connection({ status }: { status: CredentialsStatus }) {
   const [test, setTest] = useState<{ state: 'idle' | 'running' } | { state: 'done'; message: string; ok: boolean }>({ state: 'idle' });
   const token = status.token;
   const expires = token === null ? '' : formatDateTime(token.expiresAt, language);
+  const signInPage = useSignInPage();
 
   const runTest = () => {
     setTest({ state: 'running' });
     call('terminals.list', {}).then(
-      (list) => setTest({ state: 'done', ok: true, message: text('testOk', { count: list.terminals.length }) }),
+      (list) => {
+        const count = list.terminals.length;
+        const key = pluralOf(count, language) === 'one' ? 'testOk.one' : 'testOk';
+        setTest({ state: 'done', ok: true, message: text(key, { count: formatCount(count, language) }) });
+      },
       (error: unknown) =>
         setTest({ state: 'done', ok: false, message: text('testFailed', { message: error instanceof Error ? error.message : String(error) }) }),
     );
@@ -82,6 +89,14 @@ function Connection({ status }: { status: CredentialsStatus }) {
       {status.signInInProgress ? (
         <p className="hint" data-testid="sign-in-progress">
           {text('signingIn')}
+          {signInPage.url === null ? null : (
+            <>
+              {' '}
+              <a href={signInPage.url} target="_blank" rel="noopener noreferrer" data-testid="sign-in-link">
+                {text('signInOpenAgain')}
+              </a>
+            </>
+          )}
         </p>
       ) : null}
       <div className="setup-actions">
@@ -94,7 +109,10 @@ function Connection({ status }: { status: CredentialsStatus }) {
             type="button"
             className="secondary-button"
             disabled={status.state === 'not_configured'}
-            onClick={() => void signIn.run({}).catch(() => undefined)}
+            onClick={() => {
+              signInPage.expect();
+              void signIn.run({}).catch(() => undefined);
+            }}
             data-testid="sign-in"
           >
             {text('signIn')}
@@ -122,4 +140,27 @@ function Connection({ status }: { status: CredentialsStatus }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The browser host has no system browser to open: it sends the sign-in page to the tab, which opens it in
+ * a new tab (within the click's user activation, so it is not blocked) and keeps a link to it. Only the
+ * tab whose button started the sign-in opens it; Electron opens the system browser and sends nothing.
+ */
+function useSignInPage(): { url: string | null; expect(): void } {
+  const [url, setUrl] = useState<string | null>(null);
+  const startedHere = useRef(false);
+  const onPage = useCallback((page: SignInPage) => {
+    setUrl(page.url);
+    if (!startedHere.current) return;
+    startedHere.current = false;
+    window.open(page.url, '_blank', 'noopener,noreferrer');
+  }, []);
+  useContractEvent('credentials.signInPage', onPage);
+  return {
+    url,
+    expect: () => {
+      startedHere.current = true;
+    },
+  };
 }
