@@ -11,7 +11,7 @@ import { createManagerHandlers } from './manager/handlers';
 import { createNotificationsArea } from './notifications/area';
 import { createPlatformAccess } from './credentials/platform-access';
 import { createLogArea } from './log/log-area';
-import { createDiagnosticsHandlers } from './diagnostics/handlers';
+import { createSupportAreas } from './app-core-support';
 import { createPrintHandlers } from './print-queue/handlers';
 import { createPrintsArea } from './print-queue/prints-area';
 import { createSalesArea } from './sales/sales-area';
@@ -91,6 +91,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   });
   const checkout = createCheckout({ ...basics, platform, settings, notifications, store: settingsStore, historyReady: prints.current });
 
+  const support = createSupportAreas(options, { clock, logger, logArea, environment, settings: settings.get, handlers: () => handlers });
   const handlers: ChannelHandlers = withStartupNotices(
     {
       ...createAppHandlers({
@@ -114,15 +115,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       ...salesHandlers,
       ...storeDatabase.handlers,
       ...logArea.handlers,
-      ...createDiagnosticsHandlers({
-        ...options,
-        ...options.diagnostics,
-        clock,
-        environment,
-        settings: settings.get,
-        ...logArea,
-        store: storeDatabase.handlers,
-      }),
+      ...support.handlers,
     },
     startupNotices,
   );
@@ -136,7 +129,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     events,
     language,
     notificationUrl: () => notifications.listening,
+    updates: support.updates,
     async close() {
+      support.updates?.close();
       credentials.close();
       sales.close();
       await notifications.close();
