@@ -19,9 +19,12 @@ import { openElectronStore } from './electron/settings-store';
 import { showStartupFailure, showStartupNotices } from './electron/startup-notices';
 import { createAppWindow } from './electron/window';
 import { startCrashReporter } from './electron/crash-reporter';
+import { createElectronUpdateEngine } from './electron/updater';
 import { watchRun, type RunWatch } from './core/crash/last-run';
 import { readOwnerConfig } from './core/owner/owner-config';
 
+/** Updates are looked for every four hours, downloaded in the background, installed only when the policy says. */
+const UPDATE_CHECK_MS = 4 * 60 * 60_000;
 const outDirectory = join(dirname(fileURLToPath(import.meta.url)), '..');
 let core: AppCore | undefined;
 let sandbox: EmbeddedSandbox | undefined;
@@ -43,8 +46,12 @@ async function start(): Promise<void> {
   const settingsFile = openElectronStore();
   sandbox = await startEmbeddedSandbox({ dataDirectory: app.getPath('userData') });
   for (const notice of sandbox.notices) mainLog.warn('startup notice', { code: notice.code });
+  const { updates } = owner.config;
   core = createAppCore({
     log,
+    ...(updates.feedUrl === null
+      ? {}
+      : { updates: { engine: createElectronUpdateEngine({ url: updates.feedUrl, channel: updates.channel }), force: updates.force } }),
     diagnostics: { counterId, crashDumpDirectory: app.getPath('crashDumps') },
     settingsStore: settingsFile.store,
     shell: 'electron',
@@ -65,6 +72,8 @@ async function start(): Promise<void> {
     },
   });
   void pointSandboxAtReceiver(sandbox, core.notificationUrl());
+  // Before the window: a new version that dies before showing it is rolled back at the launch after.
+  void core.updates?.atStart(run.previous);
 
   serveRenderer(join(outDirectory, 'renderer'));
   const entryUrl = rendererEntryUrl({ isPackaged: app.isPackaged, devServerUrl: process.env['ELECTRON_RENDERER_URL'] });
@@ -82,6 +91,8 @@ async function start(): Promise<void> {
   forwardEvents(core.events, window.webContents);
   await window.loadURL(entryUrl);
   run.markReady();
+  core.updates?.markReady();
+  setInterval(() => void core?.updates?.checkNow(), UPDATE_CHECK_MS).unref();
   await showStartupNotices(window, [...lastRun, ...settingsFile.notices, ...sandbox.notices], core.language());
 }
 

@@ -1,11 +1,11 @@
 import type { Clock } from '../../shared/clock';
-import type { Environment, Language } from '../../shared/ipc/channels/app';
+import type { Language } from '../../shared/ipc/channels/app';
+import type { createSupportAreas } from './app-core-support';
 import type { AppCoreOptions } from './app-core-types';
 import { createAppHandlers } from './app/handlers';
 import type { Checkout } from './checkout/checkout';
 import { createCredentialsHandlers } from './credentials/handlers';
 import type { PlatformAccess } from './credentials/platform-access';
-import { createDiagnosticsHandlers } from './diagnostics/handlers';
 import type { ChannelHandlers } from './ipc/dispatch';
 import type { EventHub } from './ipc/events';
 import type { LogArea } from './log/log-area';
@@ -22,7 +22,6 @@ import { createTerminalHandlers, type TerminalDirectory } from './terminals/term
 export interface CoreAreas {
   clock: Clock;
   language(): Language;
-  environment(): Environment;
   settings: SettingsRepository;
   events: EventHub;
   connection: PlatformAccess['connection'];
@@ -35,11 +34,13 @@ export interface CoreAreas {
   checkout: Checkout;
   salesHandlers: SalesArea['handlers'];
   logArea: LogArea;
+  /** Diagnostics, updates and the renderer's open dialogs. */
+  supportHandlers: ReturnType<typeof createSupportAreas>['handlers'];
 }
 
 /** Every channel's handler, each from its area: the one place that says which area answers which channel. */
 export function collectHandlers(options: AppCoreOptions, areas: CoreAreas): ChannelHandlers {
-  const { clock, language, environment, settings, events, credentials, storeDatabase, terminals, prints, logArea } = areas;
+  const { clock, language, settings, events, credentials, storeDatabase, terminals, prints, logArea } = areas;
   return {
     ...createAppHandlers({
       settings,
@@ -63,14 +64,6 @@ export function collectHandlers(options: AppCoreOptions, areas: CoreAreas): Chan
     ...areas.salesHandlers,
     ...storeDatabase.handlers,
     ...logArea.handlers,
-    ...createDiagnosticsHandlers({
-      ...options,
-      ...options.diagnostics,
-      clock,
-      environment,
-      settings: settings.get,
-      ...logArea,
-      store: storeDatabase.handlers,
-    }),
+    ...areas.supportHandlers,
   };
 }

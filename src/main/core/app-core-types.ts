@@ -4,6 +4,7 @@ import type { ApplicationCredentials } from './credentials/credentials-service';
 import type { SecretBox } from './credentials/secret-box';
 import type { ChannelHandlers } from './ipc/dispatch';
 import type { CounterLog } from './log/counter-log';
+import type { UpdateEngine, UpdateService } from './updates/update-service';
 import type { EventHub } from './ipc/events';
 import type { NotificationReceiverConfig } from './notifications/receiver';
 import type { RetryPolicy } from './platform/transport';
@@ -35,6 +36,8 @@ export interface AppCoreOptions {
   log?: CounterLog;
   /** What the diagnostics bundle names and gathers besides the log: this installation's id, Electron's crash dumps. */
   diagnostics?: { counterId: string; crashDumpDirectory?: string };
+  /** Updates from the owner's feed (electron-updater in the desktop app); none: Counter never updates itself. */
+  updates?: { engine: UpdateEngine; force: boolean };
   random?: RandomSource;
   queuePolicy?: Partial<QueuePolicy>;
   /** Sales' polling and per-terminal budget (bench/charge.ts lifts the budget to measure the pipeline itself). */
@@ -54,5 +57,7 @@ export interface AppCore {
    * sandbox points the sandbox account's webhook URL at it.
    */
   notificationUrl(): Promise<string | null>;
+  /** The update policy, when the shell gave an update engine. */
+  readonly updates: UpdateService | null;
   close(): Promise<void>;
 }

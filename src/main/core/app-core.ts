@@ -7,6 +7,7 @@ import { createEventHub } from './ipc/events';
 import { createNotificationsArea } from './notifications/area';
 import { createPlatformAccess } from './credentials/platform-access';
 import { createLogArea } from './log/log-area';
+import { createSupportAreas } from './app-core-support';
 import { createPrintsArea } from './print-queue/prints-area';
 import { createSalesArea } from './sales/sales-area';
 import { withStartupNotices } from './settings/startup-notices';
@@ -85,11 +86,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   });
   const checkout = createCheckout({ ...basics, platform, settings, notifications, store: settingsStore, historyReady: prints.current });
 
+  const support = createSupportAreas(options, { clock, logger, logArea, environment, settings: settings.get, handlers: () => handlers });
   const handlers = withStartupNotices(
     collectHandlers(options, {
       clock,
       language,
-      environment,
       settings,
       events,
       connection,
@@ -102,6 +103,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       checkout,
       salesHandlers,
       logArea,
+      supportHandlers: support.handlers,
     }),
     startupNotices,
   );
@@ -115,8 +117,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     events,
     language,
     notificationUrl: () => notifications.listening,
+    updates: support.updates,
     async close() {
       connection.close();
+      support.updates?.close();
       credentials.close();
       sales.close();
       await notifications.close();

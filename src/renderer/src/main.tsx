@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
 import { installRemoteLog } from './lib/remote-log';
+import { reportOpenDialogs } from './lib/dialog-activity';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -14,6 +15,7 @@ const queryClient = new QueryClient({
 });
 
 installRemoteLog();
+reportOpenDialogs();
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
 createRoot(root).render(

@@ -12,6 +12,7 @@ import { templateChannels } from './channels/templates';
 import { terminalsChannels } from './channels/terminals';
 import { logChannels } from './channels/log';
 import { diagnosticsChannels } from './channels/diagnostics';
+import { updatesChannels } from './channels/updates';
 
 /**
  * The IPC contract: every channel the renderer may call and every event main pushes. The preload,
@@ -31,6 +32,7 @@ export const channels = {
   ...saleReceiptChannels,
   ...logChannels,
   ...diagnosticsChannels,
+  ...updatesChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {
