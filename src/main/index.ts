@@ -57,6 +57,7 @@ async function start(): Promise<void> {
   const dispatch = createDispatcher({
     handlers: withStartupNotices(core.handlers, [...settingsFile.notices, ...sandbox.notices]),
     language: core.language,
+    guard: core.guard,
     isTrustedSender: (sender) => isAppUrl(sender.url),
     onUnexpectedError: (channel, error) => console.error(`[counter] ${channel} failed`, error),
   });

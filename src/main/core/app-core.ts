@@ -16,6 +16,7 @@ import { createPrintsArea } from './print-queue/prints-area';
 import { createSalesArea } from './sales/sales-area';
 import { withStartupNotices } from './settings/startup-notices';
 import { createSettingsRepository } from './settings/store';
+import { createStaffArea } from './staff/staff-area';
 import { createStoreArea } from './store/store-area';
 import { createTemplateHandlers } from './templates/handlers';
 import { createTerminalDirectory, createTerminalHandlers } from './terminals/terminals';
@@ -48,6 +49,12 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   });
   /** What opening the local database found (a salvaged database, an imported journal), shown by app.info. */
   const startupNotices: StartupNotice[] = [];
+  const staff = createStaffArea({
+    ...basics,
+    pinCost: options.pinCost,
+    counter: () => settings.get().storeDatabase.counterId || 'local',
+    opened: () => prints.current(),
+  });
   const terminals = createTerminalDirectory({ platform, clock, environment });
   const { sales, handlers: salesHandlers } = createSalesArea({
     ...basics,
@@ -70,7 +77,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     onReport: (report) => startupNotices.push(historyStartupNotice(report, language())),
     changes: () => storeDatabase.historyChanges,
     attach: (db, of, changes) => {
-      const attached = [sales.attach(db, of, changes), checkout.attach(db, of)];
+      const attached = [sales.attach(db, of, changes), checkout.attach(db, of), staff.attach(db, of)];
       return { close: () => attached.forEach((one) => one.close()) };
     },
   });
@@ -112,6 +119,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       ...checkout.handlers,
       ...salesHandlers,
       ...storeDatabase.handlers,
+      ...staff.handlers,
     },
     startupNotices,
   );
@@ -122,6 +130,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
 
   return {
     handlers,
+    guard: staff.guard,
     events,
     language,
     notificationUrl: () => notifications.listening,

@@ -10,6 +10,7 @@ import { storeChannels, storeEvents } from './channels/store';
 import { saleReceiptChannels } from './channels/sale-receipt';
 import { templateChannels } from './channels/templates';
 import { terminalsChannels } from './channels/terminals';
+import { staffChannels, staffEvents } from './channels/staff';
 
 /**
  * The IPC contract: every channel the renderer may call and every event main pushes. The preload,
@@ -27,6 +28,7 @@ export const channels = {
   ...terminalSalesChannels,
   ...storeChannels,
   ...saleReceiptChannels,
+  ...staffChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {
@@ -37,6 +39,7 @@ export const events = {
   ...managerEvents,
   ...terminalSalesEvents,
   ...storeEvents,
+  ...staffEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Channels = typeof channels;

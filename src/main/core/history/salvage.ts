@@ -7,6 +7,7 @@ import { PaymentOrderRow, PaymentOrderTransitionRow } from './payment-orders';
 import { OutboxKind } from './records/outbox';
 import { parseSaleRecord } from './records/terminal-sale';
 import { printFromRows } from './rows';
+import { AuditRow, StaffRow } from './staff-records';
 import { PAGE_SIZE, TABLES, type Table } from './schema';
 import { sqlite, type DatabaseSync } from './sqlite';
 
@@ -70,6 +71,9 @@ const ROW_IS_VALID: Readonly<Record<Table, (row: Record<string, unknown>) => boo
   history_meta: (row) => MetaRow.safeParse(row).success,
   sale_records: (row) => typeof row['sale_id'] === 'string' && readsAs(row['record'], parseSaleRecord),
   store_outbox: (row) => OutboxRow.safeParse(row).success && readsAs(row['payload'], JSON.parse),
+  staff: (row) => StaffRow.safeParse(row).success,
+  staff_settings: (row) => MetaRow.safeParse(row).success,
+  audit_log: (row) => AuditRow.safeParse(row).success,
   checkout_sales: (row) => CheckoutSaleRow.safeParse(row).success && readsAs(row['sale'], (text) => CheckoutSale.parse(JSON.parse(text))),
 };
 
