@@ -18,8 +18,8 @@ export const STAFF_FAILURES: TextTable<StaffFailure> = {
     es: 'Ese PIN no es correcto. Quedan {left} intentos antes de una pausa.',
   },
   pin_locked: {
-    en: 'Too many wrong PINs: {name} can try again at {until}.',
-    es: 'Demasiados PIN incorrectos: {name} podrá intentar de nuevo a las {until}.',
+    en: 'Too many wrong PINs: {name} must wait a while before trying again.',
+    es: 'Demasiados PIN incorrectos: {name} debe esperar un rato antes de volver a intentarlo.',
   },
   approval_invalid: {
     en: "The manager's approval is not valid for this (used, expired, or for something else). Ask again.",

@@ -89,7 +89,7 @@ function seqRange(db: DatabaseSync, filters: AuditFilters): { low: number; high:
 }
 
 export function createStaffRecords(db: DatabaseSync): StaffRecords {
-  const all = db.prepare('SELECT * FROM staff ORDER BY created_at, id');
+  const all = db.prepare('SELECT * FROM staff ORDER BY created_at, rowid');
   const one = db.prepare('SELECT * FROM staff WHERE id = ?');
   const upsert = db.prepare(
     `INSERT INTO staff (id, name, role, pin_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)

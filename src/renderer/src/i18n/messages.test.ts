@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUE, isSameInEveryLanguage, LANGUAGES } from '../../../shared/i18n';
 import { INDUSTRIES } from '../../../shared/platform/industries';
 import { timelineMessages } from '../components/print-timeline/messages';
+import { staffMessages } from '../components/staff/messages';
 import { checkoutMessages } from '../features/checkout/messages';
 import { counterMessages } from '../features/counter/messages';
 import { otherCountersMessages } from '../features/counter/other-counters-messages';
@@ -24,6 +25,7 @@ const SLICES: Readonly<Record<string, FeatureMessages<string>>> = {
   storeSettings: storeSettingsMessages,
   storeView: storeViewMessages,
   otherCounters: otherCountersMessages,
+  staff: staffMessages,
   common: COMMON_MESSAGES,
 };
 
