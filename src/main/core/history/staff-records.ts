@@ -72,20 +72,31 @@ function toEntry(row: Record<string, unknown>): AuditEntry {
 
 /**
  * A time range as a `seq` range: entries are appended in time order, so the first entry at or after
- * `from` and the last before `to` bound it, each found through `audit_by_at`.
+ * `from` and the last before `to` bound it, each one step into `audit_by_at` (forced: without it SQLite
+ * answers min(seq) by walking the table from its first row).
  */
 function seqRange(db: DatabaseSync, filters: AuditFilters): { low: number; high: number } {
   let low = 0;
   let high = Number.MAX_SAFE_INTEGER;
   if (filters.from !== undefined) {
-    const row = db.prepare('SELECT min(seq) AS seq FROM audit_log WHERE at >= ?').get(new Date(filters.from).toISOString());
+    const row = db.prepare('SELECT seq FROM audit_log INDEXED BY audit_by_at WHERE at >= ? ORDER BY at, seq LIMIT 1').get(new Date(filters.from).toISOString());
     low = typeof row?.['seq'] === 'number' ? row['seq'] : Number.MAX_SAFE_INTEGER;
   }
   if (filters.to !== undefined) {
-    const row = db.prepare('SELECT max(seq) AS seq FROM audit_log WHERE at < ?').get(new Date(filters.to).toISOString());
+    const row = db
+      .prepare('SELECT seq FROM audit_log INDEXED BY audit_by_at WHERE at < ? ORDER BY at DESC, seq DESC LIMIT 1')
+      .get(new Date(filters.to).toISOString());
     high = typeof row?.['seq'] === 'number' ? row['seq'] : 0;
   }
   return { low, high };
+}
+
+/** The index whose range is exactly one page's rows for these filters: each ends in `seq`, so the page is read in order and stops at its limit. */
+function indexFor(filters: AuditFilters): string {
+  if (filters.personId !== undefined && filters.action !== undefined) return 'INDEXED BY audit_by_person_action';
+  if (filters.personId !== undefined) return 'INDEXED BY audit_by_person';
+  if (filters.action !== undefined) return 'INDEXED BY audit_by_action';
+  return '';
 }
 
 export function createStaffRecords(db: DatabaseSync): StaffRecords {
@@ -144,7 +155,7 @@ export function createStaffRecords(db: DatabaseSync): StaffRecords {
         where.push('action = ?');
         values.push(filters.action);
       }
-      const sql = `SELECT * FROM audit_log WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`;
+      const sql = `SELECT * FROM audit_log ${indexFor(filters)} WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT ?`;
       return db
         .prepare(sql)
         .all(...values, limit)
