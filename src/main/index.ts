@@ -84,6 +84,7 @@ async function start(): Promise<void> {
   const dispatch = createDispatcher({
     handlers: withStartupNotices(core.handlers, [...lastRun, ...settingsFile.notices, ...sandbox.notices]),
     language: core.language,
+    guard: core.guard,
     isTrustedSender: (sender) => isAppUrl(sender.url),
     onUnexpectedError: (channel, error) => mainLog.error('a channel failed unexpectedly', { channel, error }),
   });

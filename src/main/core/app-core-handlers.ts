@@ -14,6 +14,7 @@ import { createPrintHandlers } from './print-queue/handlers';
 import type { createPrintsArea } from './print-queue/prints-area';
 import type { SalesArea } from './sales/sales-area';
 import type { SettingsRepository } from './settings/store';
+import type { createStaffArea } from './staff/staff-area';
 import type { StoreArea } from './store/store-area';
 import { createTemplateHandlers } from './templates/handlers';
 import { createTerminalHandlers, type TerminalDirectory } from './terminals/terminals';
@@ -36,6 +37,7 @@ export interface CoreAreas {
   logArea: LogArea;
   /** Diagnostics, updates and the renderer's open dialogs. */
   supportHandlers: ReturnType<typeof createSupportAreas>['handlers'];
+  staffHandlers: ReturnType<typeof createStaffArea>['handlers'];
 }
 
 /** Every channel's handler, each from its area: the one place that says which area answers which channel. */
@@ -65,5 +67,6 @@ export function collectHandlers(options: AppCoreOptions, areas: CoreAreas): Chan
     ...storeDatabase.handlers,
     ...logArea.handlers,
     ...areas.supportHandlers,
+    ...areas.staffHandlers,
   };
 }

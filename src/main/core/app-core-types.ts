@@ -2,15 +2,16 @@ import type { Clock } from '../../shared/clock';
 import type { AppInfo, Language } from '../../shared/ipc/channels/app';
 import type { ApplicationCredentials } from './credentials/credentials-service';
 import type { SecretBox } from './credentials/secret-box';
-import type { ChannelHandlers } from './ipc/dispatch';
 import type { CounterLog } from './log/counter-log';
 import type { UpdateEngine, UpdateService } from './updates/update-service';
+import type { CallGuard, ChannelHandlers } from './ipc/dispatch';
 import type { EventHub } from './ipc/events';
 import type { NotificationReceiverConfig } from './notifications/receiver';
 import type { RetryPolicy } from './platform/transport';
 import type { Http, Logger, RandomSource } from './ports';
 import type { QueuePolicy } from './print-queue/print-queue';
 import type { SalesPolicy } from './sales/sales-service';
+import type { PinCost } from './staff/pin-hash';
 import type { KeyValueStore } from './settings/store';
 
 export interface AppCoreOptions {
@@ -45,10 +46,14 @@ export interface AppCoreOptions {
   retryPolicy?: Partial<RetryPolicy>;
   /** Where the payment notification receiver listens; default 127.0.0.1 on a free port. */
   notificationReceiver?: NotificationReceiverConfig;
+  /** Tests only: a cheaper PIN hash than the real one's 0.2 s. */
+  pinCost?: PinCost;
 }
 
 export interface AppCore {
   readonly handlers: ChannelHandlers;
+  /** Every shell's dispatcher checks each call with it: who is signed in, what their role allows, the audit trail. */
+  readonly guard: CallGuard;
   readonly events: EventHub;
   /** The cashier's language, for the dispatcher's messages. */
   language(): Language;

@@ -27,7 +27,7 @@ async function dispatcher() {
     logger: silentLogger,
     sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
   });
-  return createDispatcher({ handlers: core.handlers, language: core.language, isTrustedSender: () => true });
+  return createDispatcher({ handlers: core.handlers, language: core.language, guard: core.guard, isTrustedSender: () => true });
 }
 
 describe('the core behind the contract', () => {

@@ -12,6 +12,7 @@ import { createPrintsArea } from './print-queue/prints-area';
 import { createSalesArea } from './sales/sales-area';
 import { withStartupNotices } from './settings/startup-notices';
 import { createSettingsRepository } from './settings/store';
+import { createStaffArea } from './staff/staff-area';
 import { createStoreArea } from './store/store-area';
 import { createTerminalDirectory } from './terminals/terminals';
 import { collectHandlers } from './app-core-handlers';
@@ -44,6 +45,12 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   });
   /** What opening the local database found (a salvaged database, an imported journal), shown by app.info. */
   const startupNotices: StartupNotice[] = [];
+  const staff = createStaffArea({
+    ...basics,
+    pinCost: options.pinCost,
+    counter: () => settings.get().storeDatabase.counterId || 'local',
+    opened: () => prints.current(),
+  });
   const terminals = createTerminalDirectory({ platform, clock, environment });
   const { sales, handlers: salesHandlers } = createSalesArea({
     ...basics,
@@ -66,7 +73,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     onReport: (report) => startupNotices.push(historyStartupNotice(report, language())),
     changes: () => storeDatabase.historyChanges,
     attach: (db, of, changes) => {
-      const attached = [sales.attach(db, of, changes), checkout.attach(db, of)];
+      const attached = [sales.attach(db, of, changes), checkout.attach(db, of), staff.attach(db, of)];
       return { close: () => attached.forEach((one) => one.close()) };
     },
   });
@@ -104,6 +111,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       salesHandlers,
       logArea,
       supportHandlers: support.handlers,
+      staffHandlers: staff.handlers,
     }),
     startupNotices,
   );
@@ -114,6 +122,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
 
   return {
     handlers,
+    guard: staff.guard,
     events,
     language,
     notificationUrl: () => notifications.listening,

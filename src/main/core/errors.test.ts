@@ -3,7 +3,7 @@ import type { Language } from '../../shared/ipc/channels/app';
 import { CheckoutError } from './checkout/errors';
 import { SignInError } from './credentials/loopback';
 import type { CounterError } from './errors';
-import { createDispatcher, HandlerFailure, type ChannelHandlers } from './ipc/dispatch';
+import { createDispatcher, HandlerFailure, OPEN_GUARD, type ChannelHandlers } from './ipc/dispatch';
 import { PlatformError } from './platform/errors';
 import { cashierMessage } from './platform/messages';
 import { PrintQueueError } from './print-queue/errors';
@@ -22,7 +22,7 @@ function throwing() {
       throw thrown;
     },
   } as Partial<ChannelHandlers> as ChannelHandlers;
-  const dispatch = createDispatcher({ handlers, isTrustedSender: () => true, language: () => language, onUnexpectedError });
+  const dispatch = createDispatcher({ handlers, isTrustedSender: () => true, language: () => language, guard: OPEN_GUARD, onUnexpectedError });
   return {
     onUnexpectedError,
     async failure(error: unknown, in_: Language) {

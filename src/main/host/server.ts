@@ -87,6 +87,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const dispatch = createDispatcher({
     handlers: withStartupNotices(options.core.handlers, options.startupNotices ?? []),
     language: options.core.language,
+    guard: options.core.guard,
     isTrustedSender: (sender) => sender.url === origin,
     ...(options.onUnexpectedError === undefined ? {} : { onUnexpectedError: options.onUnexpectedError }),
   });

@@ -151,7 +151,7 @@ export async function startCheckoutRig(
   };
   let core = start(options.receiver);
   let running = true;
-  let dispatch = createDispatcher({ handlers: core.handlers, language: core.language, isTrustedSender: () => true });
+  let dispatch = createDispatcher({ handlers: core.handlers, language: core.language, guard: core.guard, isTrustedSender: () => true });
 
   async function invoke<C extends ChannelName>(channel: C, request: ChannelRequest<C>): Promise<ChannelResponse<C>> {
     const result = await dispatch(channel, request, { url: 'test' });
@@ -197,7 +197,7 @@ export async function startCheckoutRig(
       await rig.stopCore();
       core = start(receiver ?? options.receiver);
       running = true;
-      dispatch = createDispatcher({ handlers: core.handlers, language: core.language, isTrustedSender: () => true });
+      dispatch = createDispatcher({ handlers: core.handlers, language: core.language, guard: core.guard, isTrustedSender: () => true });
     },
     async platformToken() {
       const response = await fetch(`${baseUrl}/oauth/token`, {

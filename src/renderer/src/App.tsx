@@ -15,6 +15,9 @@ import { SCREENS, useScreen, type Screen } from './navigation';
 import { StatusBar } from './StatusBar';
 import { StartupNotices } from './components/startup-notices/StartupNotices';
 import { SettingsScreen } from './screens/SettingsScreen';
+import { StaffBadge } from './components/staff/StaffBadge';
+import { StaffGate } from './components/staff/StaffGate';
+import { useMay } from './api/staff';
 
 /** Every screen of the navigation has its component; a new screen without one does not compile. */
 const SCREEN_COMPONENTS: Record<Screen, ComponentType> = {
@@ -35,6 +38,10 @@ function Shell() {
   const onConnection = useCallback((state: ConnectionState) => client.setQueryData(queryKeyOf('connection.status', {}), state), [client]);
   useContractEvent('settings.changed', onSettings);
   useContractEvent('connection.changed', onConnection);
+  // Settings hold set-up only: shown to whoever may change some of it (only what the person may do is shown).
+  const mayChangeSettings = useMay('changeSettings');
+  const mayEditTemplates = useMay('editTemplates');
+  const shown = SCREENS.filter((name) => name !== 'settings' || mayChangeSettings || mayEditTemplates);
   const content = useRef<HTMLElement>(null);
   const chosenFromSidebar = useRef(false);
   // A new screen opens at its top, and a screen chosen in the sidebar takes the keyboard focus to its
@@ -62,7 +69,7 @@ function Shell() {
           <span className="brand-name">Counter</span>
         </div>
         <ul>
-          {SCREENS.map((name) => (
+          {shown.map((name) => (
             <li key={name}>
               <button
                 type="button"
@@ -77,6 +84,7 @@ function Shell() {
             </li>
           ))}
         </ul>
+        <StaffBadge />
       </nav>
       <main className="content" data-screen={screen} ref={content}>
         <StartupNotices />
@@ -109,7 +117,9 @@ export function App() {
   }
   return (
     <LanguageProvider language={settings.data?.language ?? browserLanguage()}>
-      <Shell />
+      <StaffGate>
+        <Shell />
+      </StaffGate>
     </LanguageProvider>
   );
 }

@@ -7,6 +7,7 @@ import { PaymentOrderRow, PaymentOrderTransitionRow } from './payment-orders';
 import { OutboxKind } from './records/outbox';
 import { parseSaleRecord } from './records/terminal-sale';
 import { printFromRows } from './rows';
+import { AuditRow, StaffRow } from './staff-records';
 import { PAGE_SIZE, TABLES, type Table } from './schema';
 import { sqlite, type DatabaseSync } from './sqlite';
 
@@ -73,6 +74,9 @@ const ROW_IS_VALID: Readonly<Record<Table, (row: Record<string, unknown>) => boo
   store_outbox: (row) => OutboxRow.safeParse(row).success && readsAs(row['payload'], JSON.parse),
   // Kept as it was, even unreadable: it was set aside for a person to see.
   store_outbox_aside: (row) => AsideRow.safeParse(row).success,
+  staff: (row) => StaffRow.safeParse(row).success,
+  staff_settings: (row) => MetaRow.safeParse(row).success,
+  audit_log: (row) => AuditRow.safeParse(row).success,
   checkout_sales: (row) => CheckoutSaleRow.safeParse(row).success && readsAs(row['sale'], (text) => CheckoutSale.parse(JSON.parse(text))),
 };
 

@@ -13,7 +13,13 @@ function makeDispatcher(trusted = (url: string) => url.startsWith('app://counter
     fetch: vi.fn(async () => new Response('ok')) as unknown as typeof fetch,
   });
   const onUnexpectedError = vi.fn();
-  const dispatch = createDispatcher({ handlers: core.handlers, language: core.language, isTrustedSender: (sender) => trusted(sender.url), onUnexpectedError });
+  const dispatch = createDispatcher({
+    handlers: core.handlers,
+    language: core.language,
+    guard: core.guard,
+    isTrustedSender: (sender) => trusted(sender.url),
+    onUnexpectedError,
+  });
   return { dispatch, core, onUnexpectedError };
 }
 
@@ -35,7 +41,7 @@ describe('contract binding', () => {
       sandboxBaseUrl: 'http://127.0.0.1:9',
       fetch: vi.fn(async () => new Response('ok')) as unknown as typeof fetch,
     });
-    const dispatch = createDispatcher({ handlers: core.handlers, isTrustedSender: () => true, language: core.language });
+    const dispatch = createDispatcher({ handlers: core.handlers, isTrustedSender: () => true, language: core.language, guard: core.guard });
     await dispatch('settings.update', { language: 'es' }, trustedSender);
     const unknown = await dispatch('prints.deleteEverything', {}, trustedSender);
     expect(unknown.ok ? undefined : unknown.error.message).toBe('No existe un canal llamado "prints.deleteEverything".');

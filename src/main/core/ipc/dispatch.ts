@@ -5,6 +5,7 @@ import { textOf } from '../../../shared/i18n/text';
 import type { Language } from '../../../shared/ipc/channels/app';
 import { ContractErrorCode, type IpcFailure, type IpcResult } from '../../../shared/ipc/define';
 import { CounterError } from '../errors';
+import { APPROVAL_FIELD } from '../../../shared/ipc/channels/staff';
 import { payloadViolation, VIOLATION_TEXT } from './payload-limits';
 
 export type ChannelHandlers = {
@@ -31,15 +32,51 @@ export class HandlerFailure extends CounterError {
   }
 }
 
+/** Who a call is made by, and who approved it: what the guard hands back to `settle` for the audit trail. */
+export interface Admission {
+  readonly channel: ChannelName;
+  readonly request: unknown;
+  /** Opaque to the dispatcher: the guard's own record of who is calling. */
+  readonly by?: unknown;
+}
+
+/**
+ * Who may make which call, and the record of what was done (core/staff/guard.ts). `before` runs ahead of
+ * the request's schema (nothing about a forbidden call is even parsed), `admit` after it (the cases that
+ * depend on the request, and a manager's approval), `settle` once the handler answered.
+ */
+export interface CallGuard {
+  before(channel: ChannelName, carriesApproval: boolean): Promise<void>;
+  admit(channel: ChannelName, request: unknown, approval: string | undefined): Promise<Admission>;
+  settle(admission: Admission, response: unknown): void;
+}
+
+/** A guard that lets every call through and records nothing: for tests of the contract's plumbing only. */
+export const OPEN_GUARD: CallGuard = {
+  before: async () => undefined,
+  admit: async (channel, request) => ({ channel, request }),
+  settle: () => undefined,
+};
+
 export interface DispatcherOptions {
   handlers: ChannelHandlers;
   isTrustedSender(sender: CallSender): boolean;
   /** The cashier's language, read per call: a CounterError reaches the renderer with its message in it. */
   language(): Language;
+  /** Who may make which call (the staff's permission table), and the audit trail of what they did. */
+  guard: CallGuard;
   onUnexpectedError?(channel: string, error: unknown): void;
 }
 
 export type Dispatch = (channel: unknown, payload: unknown, sender: CallSender) => Promise<IpcResult<unknown>>;
+
+/** A manager's approval rides in the request's reserved field; the channel's schema never sees it. */
+function withoutApproval(payload: unknown): { payload: unknown; approval: string | undefined } {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload) || !Object.hasOwn(payload, APPROVAL_FIELD))
+    return { payload, approval: undefined };
+  const { [APPROVAL_FIELD]: approval, ...rest } = payload as Record<string, unknown>;
+  return { payload: rest, approval: typeof approval === 'string' ? approval : '' };
+}
 
 function issuesOf(error: z.ZodError): NonNullable<IpcFailure['issues']> {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }));
@@ -69,7 +106,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       const issues = [{ path: violation.path, message: VIOLATION_TEXT[violation.kind] }];
       return { ok: false, error: { code: ContractErrorCode.invalidRequest, message: text('invalid_request', { channel: channelName }), issues } };
     }
-    const parsed = spec.request.safeParse(payload ?? {});
+    const { payload: request, approval } = withoutApproval(payload);
+    const failed = (error: unknown): IpcResult<unknown> => {
+      // The one place typed failures become the renderer's: code, status, retryable, the cashier's message.
+      if (error instanceof CounterError) return { ok: false, error: error.toFailure(options.language()) };
+      options.onUnexpectedError?.(channelName, error);
+      return { ok: false, error: { code: ContractErrorCode.internal, message: text('internal_error') } };
+    };
+    try {
+      // Who may call is checked before the request is even parsed: a forbidden call learns nothing more.
+      await options.guard.before(channelName, approval !== undefined);
+    } catch (error) {
+      return failed(error);
+    }
+    const parsed = spec.request.safeParse(request ?? {});
     if (!parsed.success) {
       return {
         ok: false,
@@ -77,15 +127,15 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
       };
     }
     try {
+      const admission = await options.guard.admit(channelName, parsed.data, approval);
       const handler = options.handlers[channelName] as (request: unknown) => unknown;
       const value: unknown = await handler(parsed.data);
       // Parsing the answer too keeps main honest about the contract, and strips anything not in it (a token, say).
-      return { ok: true, value: spec.response.parse(value) };
+      const response = spec.response.parse(value);
+      options.guard.settle(admission, response);
+      return { ok: true, value: response };
     } catch (error) {
-      // The one place typed failures become the renderer's: code, status, retryable, the cashier's message.
-      if (error instanceof CounterError) return { ok: false, error: error.toFailure(options.language()) };
-      options.onUnexpectedError?.(channelName, error);
-      return { ok: false, error: { code: ContractErrorCode.internal, message: text('internal_error') } };
+      return failed(error);
     }
   };
 }

@@ -65,7 +65,7 @@ describe('the structured log of a realistic run', () => {
       dataDirectory: folder,
       sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
     });
-    const dispatch = createDispatcher({ handlers: core.handlers, language: core.language, isTrustedSender: () => true });
+    const dispatch = createDispatcher({ handlers: core.handlers, language: core.language, guard: core.guard, isTrustedSender: () => true });
     const sender = { url: 'app://counter/index.html' };
     const call = async (channel: string, request: unknown): Promise<unknown> => {
       const result = await dispatch(channel, request, sender);

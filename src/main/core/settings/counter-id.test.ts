@@ -16,7 +16,7 @@ describe("a counter's id", () => {
       sandboxBaseUrl: 'http://127.0.0.1:9',
       fetch: vi.fn(async () => new Response('ok')) as unknown as typeof fetch,
     });
-    const dispatch = createDispatcher({ handlers: core.handlers, language: core.language, isTrustedSender: () => true });
+    const dispatch = createDispatcher({ handlers: core.handlers, language: core.language, guard: core.guard, isTrustedSender: () => true });
 
     const refused = await dispatch('settings.update', { storeDatabase: { counterId: 'back-office' } }, sender);
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_request' } });

@@ -11,6 +11,8 @@ import { z } from 'zod';
 import type { Language } from '../../../shared/ipc/channels/app';
 import { failureText } from '../../../shared/i18n/failures';
 import { ipcResultSchema, type IpcFailure, type IpcResult } from '../../../shared/ipc/define';
+import { APPROVAL_FIELD } from '../../../shared/ipc/channels/staff';
+import { approvalRequester } from './approval-requester';
 
 // Kept in step with src/main/host/server.ts; the renderer cannot import Node code.
 const TOKEN_PARAM = 'counter-token';
@@ -182,6 +184,23 @@ export async function call<C extends ChannelName>(channel: C, request: ChannelRe
   const current = getBridge();
   if (current === null) throw new CallError(bridgeFailure('no_bridge'));
   const result = await current.invoke(channel, request);
-  if (!result.ok) throw new CallError(result.error);
+  if (!result.ok) return withApproval(current, channel, request, result.error);
   return result.value;
+}
+
+/** A call main refused but a manager could allow: asked again, once, with the approval the dialog got (api/staff.ts). */
+async function withApproval<C extends ChannelName>(
+  bridge: CounterBridge,
+  channel: C,
+  request: ChannelRequest<C>,
+  failure: IpcFailure,
+): Promise<ChannelResponse<C>> {
+  const needed = failure.code === 'forbidden' ? failure.issues?.find((issue) => issue.path === 'approval') : undefined;
+  const ask = approvalRequester();
+  if (needed === undefined || ask === undefined || typeof request !== 'object' || request === null) throw new CallError(failure);
+  const grant = await ask(channel, request, needed.message);
+  if (grant === null) throw new CallError(failure);
+  const again = await bridge.invoke(channel, { ...request, [APPROVAL_FIELD]: grant } as ChannelRequest<C>);
+  if (!again.ok) throw new CallError(again.error);
+  return again.value;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUE, isSameInEveryLanguage, LANGUAGES } from '../../../shared/i18n';
 import { INDUSTRIES } from '../../../shared/platform/industries';
 import { timelineMessages } from '../components/print-timeline/messages';
+import { staffMessages } from '../components/staff/messages';
 import { checkoutMessages } from '../features/checkout/messages';
 import { counterMessages } from '../features/counter/messages';
 import { helpMessages } from '../features/help/messages';
@@ -26,6 +27,7 @@ const SLICES: Readonly<Record<string, FeatureMessages<string>>> = {
   storeView: storeViewMessages,
   otherCounters: otherCountersMessages,
   help: helpMessages,
+  staff: staffMessages,
   common: COMMON_MESSAGES,
 };
 

@@ -9,6 +9,7 @@ import { HistoryToolbar } from './HistoryToolbar';
 import { managerMessages } from './messages';
 import { PrintDrawer } from './PrintDrawer';
 import { SalesPanel } from './SalesPanel';
+import { AuditPanel } from '../../components/staff/AuditPanel';
 import { PrintTable } from './PrintTable';
 import { PruneDialog } from './PruneDialog';
 import { terminalName, TerminalBoard } from './TerminalBoard';
@@ -167,6 +168,7 @@ export function ManagerScreen() {
         />
       </section>
       <SalesPanel onOpenPrint={setOpenId} />
+      <AuditPanel />
       {openId === undefined ? null : <PrintDrawer id={openId} terminals={terminals} onOpen={setOpenId} onClose={closeDrawer} />}
       <PruneDialog dialogRef={pruneRef} open={pruneOpen} onClosed={closePrune} onPruned={pruned} />
     </ScreenFrame>

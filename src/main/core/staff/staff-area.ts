@@ -1,0 +1,33 @@
+import type { Clock } from '../../../shared/clock';
+import type { Environment } from '../../../shared/ipc/channels/app';
+import type { DatabaseSync } from '../history/sqlite';
+import type { EventHub } from '../ipc/events';
+import type { Logger } from '../ports';
+import { createCallGuard } from './guard';
+import { createStaffHandlers } from './handlers';
+import type { PinCost } from './pin-hash';
+import { createStaffService } from './staff-service';
+
+export interface StaffAreaOptions {
+  clock: Clock;
+  events: EventHub;
+  logger: Logger;
+  counter(): string;
+  opened(): Promise<unknown>;
+  pinCost?: PinCost;
+}
+
+/**
+ * The people at the counter: who is signed in, the dispatcher's guard over every call, the staff and
+ * audit channels. Its rows live in the current environment's local database (`attach`); sharing them
+ * through the store database is the store area's to add, over `service.records()`.
+ */
+export function createStaffArea(options: StaffAreaOptions) {
+  const service = createStaffService(options);
+  return {
+    service,
+    guard: createCallGuard(service),
+    handlers: createStaffHandlers(service),
+    attach: (db: DatabaseSync, environment: Environment) => service.attach(db, environment),
+  };
+}
