@@ -1,3 +1,4 @@
+import { DAY_FAILURES } from './day';
 import { SCREEN_NAMES } from './terms';
 import { textOf, type Language, type TextParams, type TextTable } from './text';
 
@@ -339,6 +340,8 @@ export const FAILURES = {
     en: 'That request is not in the store database.',
     es: 'Esa solicitud no está en la base de datos de la tienda.',
   },
+  // The counter's day (src/main/core/day)
+  ...DAY_FAILURES,
   // The renderer's bridge to main (src/renderer/src/api/bridge.ts)
   transport_error: {
     en: 'Counter is not reachable. Is it still running?',

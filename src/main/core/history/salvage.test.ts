@@ -7,6 +7,7 @@ import { createCheckoutSales } from './checkout-sales';
 import { historyMeta, MARKERS } from './meta';
 import { openHistory, type HistoryOpenReport } from './open';
 import { createSalesHistory } from './sales-history';
+import { createShiftBook } from './shifts';
 import { PAGE_SIZE, TABLE_ROLES, TABLES, type Table } from './schema';
 import { sqlite } from './sqlite';
 import { historyStartupNotice } from './startup-notice';
@@ -23,9 +24,17 @@ const PRINTS = 200;
 const TERMINAL_SALES = 80;
 const CHECKOUT_SALES = 60;
 const OUTBOX_ENTRIES = 150;
+const SHIFTS = 60;
 
 /** The kinds the notice names, and the records of each in the healthy history. */
-const KINDS = { prints: PRINTS, terminalSales: TERMINAL_SALES, paymentOrders: TERMINAL_SALES, checkoutSales: CHECKOUT_SALES, storeOutbox: OUTBOX_ENTRIES };
+const KINDS = {
+  prints: PRINTS,
+  terminalSales: TERMINAL_SALES,
+  paymentOrders: TERMINAL_SALES,
+  checkoutSales: CHECKOUT_SALES,
+  storeOutbox: OUTBOX_ENTRIES,
+  shifts: SHIFTS,
+};
 type Kind = keyof typeof KINDS;
 const NAMES: Record<Kind, string> = {
   prints: 'prints',
@@ -33,6 +42,7 @@ const NAMES: Record<Kind, string> = {
   paymentOrders: 'payment orders',
   checkoutSales: 'checkout sales',
   storeOutbox: 'changes waiting for the store database',
+  shifts: 'shifts',
 };
 
 let root: string;
@@ -89,9 +99,69 @@ beforeAll(async () => {
   for (let index = 0; index < CHECKOUT_SALES; index++) checkout.put(checkoutSale(index));
   const outbox = createStoreOutbox(db);
   for (let index = 0; index < OUTBOX_ENTRIES; index++) lastSeq = outbox.append('print', `print-${index}`, { id: `print-${index}`, note: 'x'.repeat(300) });
+  addShifts(db);
   historyMeta(db).mark(MARKERS.storeBackfill);
   history.closeSync();
 });
+
+/** Closed shifts, each with a Z, cash sales and an explained difference: every table of the day. */
+function addShifts(db: Parameters<typeof createShiftBook>[0]): void {
+  const book = createShiftBook(db);
+  for (let index = 0; index < SHIFTS; index++) {
+    const id = `shift-${String(index).padStart(4, '0')}`;
+    const at = new Date(Date.UTC(2026, 0, 15, 8, index)).toISOString();
+    const shift = {
+      id,
+      counterId: `counter-${index}`,
+      status: 'open' as const,
+      personId: null,
+      personName: 'Ana',
+      openedAt: at,
+      closedAt: null,
+      floatCents: 5000,
+      countedCashCents: null,
+      zNumber: null,
+    };
+    book.open(shift);
+    for (const n of [1, 2])
+      book.addCounterSale({
+        id: `${id}-cash-${n}`,
+        shiftId: id,
+        tender: 'cash',
+        kind: 'sale',
+        amountCents: 100 * n,
+        at,
+        personId: null,
+        personName: null,
+        note: 'x'.repeat(100),
+      });
+    book.addNote({ shiftId: id, key: `paid_unknown:${id}:`, note: 'explained '.repeat(20), personId: null, personName: 'Ana', at });
+    const totals = { count: 0, grossCents: 0, refundCents: 0, netCents: 0 };
+    book.close({ ...shift, status: 'closed', closedAt: at }, (number) => ({
+      shiftId: id,
+      createdAt: at,
+      paper: 'Z '.repeat(200),
+      printIds: [],
+      report: {
+        kind: 'Z',
+        number,
+        shift: { ...shift, status: 'closed', closedAt: at, zNumber: number },
+        generatedAt: at,
+        until: at,
+        total: totals,
+        byTender: { card: totals, link: totals, cash: totals, other: totals },
+        byTerminal: [],
+        byPerson: [],
+        refunds: { count: 0, cents: 0 },
+        cancels: { count: 0 },
+        prints: { made: 0, failed: 0 },
+        firstSaleAt: null,
+        lastSaleAt: null,
+        expectedCashCents: 5000,
+      },
+    }));
+  }
+}
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Every leaf page of the b-tree rooted at `page` (a table's rows, or an index's entries). */
