@@ -4,6 +4,7 @@ import type { AppCore, AppCoreOptions } from './app-core-types';
 import { createAppHandlers } from './app/handlers';
 import { createCheckout } from './checkout/checkout';
 import { createCredentialsHandlers } from './credentials/handlers';
+import { createDayArea } from './day/day-area';
 import { historyStartupNotice } from './history/startup-notice';
 import type { ChannelHandlers } from './ipc/dispatch';
 import { createEventHub } from './ipc/events';
@@ -70,7 +71,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     onReport: (report) => startupNotices.push(historyStartupNotice(report, language())),
     changes: () => storeDatabase.historyChanges,
     attach: (db, of, changes) => {
-      const attached = [sales.attach(db, of, changes), checkout.attach(db, of)];
+      const attached = [sales.attach(db, of, changes), checkout.attach(db, of), day.attach(db, of)];
       return { close: () => attached.forEach((one) => one.close()) };
     },
   });
@@ -89,6 +90,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     terminalSales: sales.current,
   });
   const checkout = createCheckout({ ...basics, platform, settings, notifications, store: settingsStore, historyReady: prints.current });
+  const day = createDayArea({ ...basics, settings, platform, prints: prints.current });
 
   const handlers: ChannelHandlers = withStartupNotices(
     {
@@ -112,6 +114,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       ...checkout.handlers,
       ...salesHandlers,
       ...storeDatabase.handlers,
+      ...day.handlers,
     },
     startupNotices,
   );

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ChannelSpec, IpcResult } from './define';
 import { appChannels, appEvents } from './channels/app';
 import { checkoutChannels, checkoutEvents } from './channels/checkout';
+import { dayChannels, dayEvents } from './channels/day';
 import { credentialsChannels, credentialsEvents } from './channels/credentials';
 import { managerChannels, managerEvents } from './channels/manager';
 import { terminalSalesChannels, terminalSalesEvents } from './channels/terminal-sales';
@@ -27,6 +28,7 @@ export const channels = {
   ...terminalSalesChannels,
   ...storeChannels,
   ...saleReceiptChannels,
+  ...dayChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {
@@ -37,6 +39,7 @@ export const events = {
   ...managerEvents,
   ...terminalSalesEvents,
   ...storeEvents,
+  ...dayEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Channels = typeof channels;
