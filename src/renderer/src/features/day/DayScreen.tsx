@@ -18,7 +18,14 @@ export function DayScreen() {
     void client.invalidateQueries({ queryKey: ['day.zReports'] });
     void client.invalidateQueries({ queryKey: ['day.xReport'] });
   }, [client]);
-  const onChanged = useCallback((next: DayStatus) => client.setQueryData(queryKeyOf('day.status', {}), next), [client]);
+  // The close unmounts its form before the mutation's own callbacks could run: the event refreshes the Zs too.
+  const onChanged = useCallback(
+    (next: DayStatus) => {
+      client.setQueryData(queryKeyOf('day.status', {}), next);
+      void client.invalidateQueries({ queryKey: ['day.zReports'] });
+    },
+    [client],
+  );
   useContractEvent('day.changed', onChanged);
   const day = status.data;
   return (
