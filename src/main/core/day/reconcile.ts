@@ -2,7 +2,7 @@ import type { CheckoutSale } from '../../../shared/ipc/channels/checkout';
 import type { Difference, DifferenceKind, Explanation, Tender } from '../../../shared/ipc/channels/day';
 import { centsOfAmount } from '../../../shared/money/amounts';
 import type { Payment } from '../../../shared/platform/payments';
-import type { SaleRecord } from '../history/records/terminal-sale';
+import type { TerminalSaleFacts } from '../history/day-sources';
 
 /** A sale as Counter knows it, in the terms the platform's payments can be compared with. */
 export interface KnownSale {
@@ -20,7 +20,7 @@ const PAID_TERMINAL = new Set(['processed', 'refunded']);
 const PAID_PAYMENT = new Set(['approved', 'refunded']);
 const cents = (amount: number): number => Math.round(amount * 100);
 
-export function knownSales(terminalSales: readonly SaleRecord[], checkoutSales: readonly CheckoutSale[]): KnownSale[] {
+export function knownSales(terminalSales: readonly TerminalSaleFacts[], checkoutSales: readonly CheckoutSale[]): KnownSale[] {
   const known: KnownSale[] = terminalSales.map((sale) => {
     const amountCents = centsOfAmount(sale.amount);
     const refunded = centsOfAmount(sale.refundedAmount);

@@ -1,11 +1,11 @@
 import type { CheckoutSale } from '../../../shared/ipc/channels/checkout';
 import { TENDERS, type CounterSale, type Shift, type ShiftReport, type Tender, type Totals } from '../../../shared/ipc/channels/day';
 import { centsOfAmount } from '../../../shared/money/amounts';
-import type { SaleRecord } from '../history/records/terminal-sale';
+import type { TerminalSaleFacts } from '../history/day-sources';
 
 /** What a shift's report is computed from: everything the counter recorded in the shift's window. */
 export interface ReportSources {
-  terminalSales: readonly SaleRecord[];
+  terminalSales: readonly TerminalSaleFacts[];
   checkoutSales: readonly CheckoutSale[];
   counterSales: readonly CounterSale[];
   prints: { made: number; failed: number };
@@ -46,7 +46,7 @@ export function entriesOf(shift: Shift, sources: ReportSources): { entries: Entr
     const refunded = centsOfAmount(sale.refundedAmount);
     // A refund the platform reported on the order without Counter's own record of its amount is the whole sale.
     const refundCents = sale.status === 'refunded' && refunded === 0 ? grossCents : refunded;
-    const refunds = refundCents > 0 ? Math.max(1, sale.refunds.length) : 0;
+    const refunds = refundCents > 0 ? Math.max(1, sale.refunds) : 0;
     entries.push({ tender: 'card', terminalId: sale.terminalId, person, at: sale.createdAt, grossCents, refundCents, refunds, isSale: true });
   }
   for (const sale of sources.checkoutSales) {
