@@ -59,7 +59,7 @@ export const REPORT_TEXTS = {
   tenders: { en: 'BY TENDER', es: 'POR MEDIO DE PAGO' },
   terminals: { en: 'BY TERMINAL', es: 'POR TERMINAL' },
   people: { en: 'BY PERSON', es: 'POR PERSONA' },
-  total: { en: 'TOTAL', es: 'TOTAL NETO' },
+  total: { en: 'NET TOTAL', es: 'TOTAL NETO' },
   sales: { en: 'Sales', es: 'Ventas' },
   refunds: { en: 'Refunds', es: 'Devoluciones' },
   cancels: { en: 'Cancels', es: 'Cancelaciones' },
