@@ -6,9 +6,9 @@
  *
  * 1. A sandbox with 5,000 approved payments (control call `payments/elsewhere`, each with a sale's
  *    reference), and a history (a SQLite file) with the 5,000 terminal sales of one open shift.
- * 2. Floor: the search pages the window needs, fetched bare (fetch and JSON.parse) at the same pace.
- *    Reconciliation: the day service's reconcile (the window's sales read from the history, every page
- *    read and checked with the platform's schema, matched). Ratio = reconcile / floor (target ≤ 1.2).
+ * 2. Floor: the search pages the window needs (payments, then merchant orders), fetched bare (fetch and
+ *    JSON.parse) at the same pace. Reconciliation: the day service's reconcile (the window's sales read
+ *    from the history, every page read and checked with the platform's schema, matched). Ratio = reconcile / floor (target ≤ 1.2).
  * 3. X report: the day service's X of that shift (target ≤ 100 ms), beside a baseline of reading the
  *    window's 5,000 sale records bare (SELECT and JSON.parse), as a ratio. Medians of several runs.
  * Prints its figures and exits 0; no assertions.
@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createManualClock } from '../src/shared/clock';
-import { PaymentSearchResponse } from '../src/shared/platform/search';
+import { MerchantOrderSearchResponse, PaymentSearchResponse } from '../src/shared/platform/search';
 import { createDayService } from '../src/main/core/day/day-service';
 import { RECONCILE_REQUESTS_PER_MINUTE } from '../src/main/core/day/day-area';
 import { createPacer, SEARCH_PAGE, type PaymentReader } from '../src/main/core/day/platform-payments';
@@ -28,7 +28,7 @@ import { migrated } from '../src/main/core/history/schema';
 import { createShiftBook } from '../src/main/core/history/shifts';
 import { sqlite } from '../src/main/core/history/sqlite';
 import { sampleSale } from '../src/main/core/history/test-sales';
-import type { PaymentSearchParams } from '../src/main/core/platform/payments-client';
+import type { MerchantOrderSearchParams, PaymentSearchParams } from '../src/main/core/platform/payments-client';
 import { DEFAULT_SEED } from '../src/sandbox/accounts';
 import { createSandbox } from '../src/sandbox/app';
 import { sandboxToken } from './_sandbox-token';
@@ -55,7 +55,7 @@ try {
     language: () => 'en',
     currency: () => null,
     print: () => Promise.resolve('unused'),
-    payments: () => reader(createPacer(INTERVAL_MS), (text) => PaymentSearchResponse.parse(JSON.parse(text))),
+    payments: () => reader(createPacer(INTERVAL_MS), true),
   });
   const shift = await service.open({ personId: null, personName: 'Bench', floatCents: 10_000 });
 
@@ -86,7 +86,7 @@ try {
   // 2. The floor: the pages themselves, bare, at the same pace.
   const window = { begin: new Date(openedAt).toISOString(), end: new Date(Date.now() + 5 * 60_000).toISOString() };
   const floorStart = performance.now();
-  const bare = reader(createPacer(INTERVAL_MS), (text) => JSON.parse(text) as PaymentSearchResponse);
+  const bare = reader(createPacer(INTERVAL_MS), false);
   let pages = 0;
   for (let offset = 0; ; offset += SEARCH_PAGE) {
     await bare.pace();
@@ -101,6 +101,12 @@ try {
     });
     pages++;
     if (offset + page.results.length >= page.paging.total) break;
+  }
+  for (let offset = 0; ; offset += SEARCH_PAGE) {
+    await bare.pace();
+    const page = await bare.searchMerchantOrders({ date_created_from: window.begin, date_created_to: window.end, offset, limit: SEARCH_PAGE });
+    pages++;
+    if (page.elements.length === 0 || offset + page.elements.length >= page.total) break;
   }
   const floorMs = performance.now() - floorStart;
 
@@ -135,13 +141,21 @@ try {
 }
 
 /** The payment search over loopback with the bench's token, paced; `parse` is where bare and checked differ. */
-function reader(pace: () => Promise<void>, parse: (text: string) => PaymentSearchResponse): PaymentReader {
+function reader(pace: () => Promise<void>, check: boolean): PaymentReader {
+  const get = async (path: string, query: PaymentSearchParams | MerchantOrderSearchParams): Promise<unknown> => {
+    const params = new URLSearchParams(Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]));
+    const response = await fetch(`${baseUrl}${path}?${params.toString()}`, { headers: { authorization: `Bearer ${token}` } });
+    return JSON.parse(await response.text());
+  };
   return {
     pace,
-    async search(query: PaymentSearchParams) {
-      const params = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
-      const response = await fetch(`${baseUrl}/v1/payments/search?${params.toString()}`, { headers: { authorization: `Bearer ${token}` } });
-      return parse(await response.text());
+    search: async (query) => {
+      const body = await get('/v1/payments/search', query);
+      return check ? PaymentSearchResponse.parse(body) : (body as PaymentSearchResponse);
+    },
+    searchMerchantOrders: async (query) => {
+      const body = await get('/merchant_orders/search', query);
+      return check ? MerchantOrderSearchResponse.parse(body) : (body as MerchantOrderSearchResponse);
     },
   };
 }

@@ -53,7 +53,11 @@ export function createDayArea(options: DayAreaOptions): DayArea {
     currency: () => null,
     print: async ({ terminalId, content, externalReference }) =>
       (await (await options.prints()).enqueue({ terminalId, subtype: 'custom', content, externalReference })).id,
-    payments: () => ({ search: (query) => options.platform.payments.search(query), pace }),
+    payments: () => ({
+      search: (query) => options.platform.payments.search(query),
+      searchMerchantOrders: (query) => options.platform.merchantOrders.search(query),
+      pace,
+    }),
   });
   return {
     handlers: createDayHandlers(service, options.events),

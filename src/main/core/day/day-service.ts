@@ -8,7 +8,7 @@ import type { DaySources } from '../history/day-sources';
 import { ShiftAlreadyOpenError, type ShiftBook } from '../history/shifts';
 import { DayError } from './errors';
 import { reportCsv, reportPage, reportPaper, reprintPaper } from './paper';
-import { paymentsInWindow, type PaymentReader } from './platform-payments';
+import { platformInWindow, type PaymentReader } from './platform-payments';
 import { knownSales, reconcile } from './reconcile';
 import { shiftReport, type ReportSources } from './report';
 
@@ -193,7 +193,7 @@ function reconcileCalls({ options, clock, history, shiftOf }: DayContext) {
       const until = shift.closedAt === null ? clock.now() : Date.parse(shift.closedAt);
       const from = Date.parse(shift.openedAt);
       const known = knownSales(opened.sources.terminalSales(from, until), opened.sources.checkoutSales(from, until));
-      const read = await paymentsInWindow(options.payments(), shift.openedAt, iso(until + (options.graceMs ?? DEFAULT_GRACE_MS)));
+      const read = await platformInWindow(options.payments(), shift.openedAt, iso(until + (options.graceMs ?? DEFAULT_GRACE_MS)));
       const notes = notesByKey(opened.book, shift.id);
       const result = reconcile(known, read.payments, { until: iso(until), notes });
       return { shiftId, from: shift.openedAt, until: iso(until), checkedAt: iso(clock.now()), pages: read.pages, ...result };

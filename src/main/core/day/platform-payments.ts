@@ -1,6 +1,7 @@
 import type { Payment } from '../../../shared/platform/payments';
-import type { PaymentSearchResponse } from '../../../shared/platform/search';
-import type { PaymentSearchParams } from '../platform/payments-client';
+import type { MerchantOrderSearchResponse, PaymentSearchResponse } from '../../../shared/platform/search';
+import type { MerchantOrderSearchParams, PaymentSearchParams } from '../platform/payments-client';
+import type { PlatformPayment } from './reconcile';
 
 /** The largest page the payment search gives, and the furthest offset it pages to. */
 export const SEARCH_PAGE = 1000;
@@ -8,6 +9,7 @@ export const SEARCH_MAX_OFFSET = 10_000;
 
 export interface PaymentReader {
   search(query: PaymentSearchParams): Promise<PaymentSearchResponse>;
+  searchMerchantOrders(query: MerchantOrderSearchParams): Promise<MerchantOrderSearchResponse>;
   /** Resolves when the next request may leave (the rate the platform allows). */
   pace(): Promise<void>;
 }
@@ -66,3 +68,41 @@ export function createPacer(intervalMs: number, now: () => number = Date.now, wa
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The merchant orders created in [from, until], page by page within the same pace: each lists its payments
+ * (id, status, amounts) under the order's external reference, so a payment the payment search did not
+ * list (its own date outside the window, an index behind) is still seen. At most the search's furthest offset.
+ */
+export async function merchantOrderPayments(reader: PaymentReader, from: string, until: string): Promise<{ payments: PlatformPayment[]; pages: number }> {
+  const payments: PlatformPayment[] = [];
+  let offset = 0;
+  let pages = 0;
+  for (;;) {
+    await reader.pace();
+    const page = await reader.searchMerchantOrders({ date_created_from: from, date_created_to: until, offset, limit: SEARCH_PAGE });
+    pages++;
+    for (const order of page.elements)
+      for (const payment of order.payments)
+        payments.push({
+          id: payment.id,
+          status: payment.status,
+          external_reference: order.external_reference,
+          transaction_amount: payment.transaction_amount,
+          transaction_amount_refunded: payment.amount_refunded,
+          date_created: order.date_created,
+        });
+    const next = offset + page.elements.length;
+    if (page.elements.length === 0 || next >= page.total || next + SEARCH_PAGE > SEARCH_MAX_OFFSET) return { payments, pages };
+    offset = next;
+  }
+}
+
+/** The window's payments, from the payment search and from its merchant orders, each payment once (the search's record first). */
+export async function platformInWindow(reader: PaymentReader, from: string, until: string): Promise<{ payments: PlatformPayment[]; pages: number }> {
+  const searched = await paymentsInWindow(reader, from, until);
+  const ordered = await merchantOrderPayments(reader, from, until);
+  const seen = new Set(searched.payments.map((payment) => payment.id));
+  const extra = ordered.payments.filter((payment) => !seen.has(payment.id));
+  return { payments: [...searched.payments, ...extra], pages: searched.pages + ordered.pages };
+}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Payment } from '../../../shared/platform/payments';
-import { PaymentSearchResponse } from '../../../shared/platform/search';
+import { MerchantOrderSearchResponse, PaymentSearchResponse } from '../../../shared/platform/search';
 import { COUNTER_APP, startTestSandbox, type TestSandbox } from '../../testing/harness';
 import { sampleSale } from '../history/test-sales';
 import type { PaymentReader } from './platform-payments';
@@ -34,6 +34,11 @@ async function sandboxReader(): Promise<PaymentReader> {
       const params = new URLSearchParams(Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]));
       const response = await fetch(`${t.baseUrl}/v1/payments/search?${params.toString()}`, { headers: { authorization: `Bearer ${token}` } });
       return PaymentSearchResponse.parse(await response.json());
+    },
+    async searchMerchantOrders(query) {
+      const params = new URLSearchParams(Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]));
+      const response = await fetch(`${t.baseUrl}/merchant_orders/search?${params.toString()}`, { headers: { authorization: `Bearer ${token}` } });
+      return MerchantOrderSearchResponse.parse(await response.json());
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Payment } from '../../../shared/platform/payments';
 import type { PaymentSearchParams } from '../platform/payments-client';
-import { createPacer, paymentsInWindow, SEARCH_MAX_OFFSET, SEARCH_PAGE } from './platform-payments';
+import { createPacer, paymentsInWindow, platformInWindow, SEARCH_MAX_OFFSET, SEARCH_PAGE, type PaymentReader } from './platform-payments';
 import { reconcile, type KnownSale } from './reconcile';
 import { samplePayment } from './test-day';
 
@@ -57,6 +57,7 @@ describe('reconciliation of a shift with the platform', () => {
     const queries: PaymentSearchParams[] = [];
     const reader = {
       pace: () => Promise.resolve(),
+      searchMerchantOrders: () => Promise.resolve({ elements: [], next_offset: 0, total: 0 }),
       search(query: PaymentSearchParams) {
         queries.push(query);
         if (query.offset + query.limit > SEARCH_MAX_OFFSET + SEARCH_PAGE) throw new Error('offset beyond the search');
@@ -71,6 +72,31 @@ describe('reconciliation of a shift with the platform', () => {
     expect(read.payments.map((payment) => payment.id)).toEqual(all.map((payment) => payment.id));
     expect(read.pages).toBe(queries.length);
     expect(read.pages).toBeLessThanOrEqual(Math.ceil(total / SEARCH_PAGE) + 1);
+  });
+
+  it('adds the payments the merchant orders of the window list and the payment search did not', async () => {
+    const listed = samplePayment(1, { external_reference: 'ref-a' });
+    const order = {
+      id: 77,
+      external_reference: 'ref-b',
+      date_created: '2026-11-20T10:00:00.000Z',
+      payments: [
+        { id: 1, transaction_amount: 24, amount_refunded: 0, status: 'approved' },
+        { id: 2, transaction_amount: 9.5, amount_refunded: 0, status: 'approved' },
+      ],
+    };
+    const reader = {
+      pace: () => Promise.resolve(),
+      search: () => Promise.resolve({ paging: { total: 1, limit: SEARCH_PAGE, offset: 0 }, results: [listed] }),
+      searchMerchantOrders: () =>
+        Promise.resolve({ elements: [order], next_offset: 1, total: 1 }) as unknown as ReturnType<PaymentReader['searchMerchantOrders']>,
+    };
+    const read = await platformInWindow(reader, '2026-11-20T09:00:00.000Z', '2026-11-20T11:00:00.000Z');
+    expect(read.pages).toBe(2);
+    expect(read.payments.map((payment) => [payment.id, payment.external_reference, payment.transaction_amount])).toEqual([
+      [1, 'ref-a', 24],
+      [2, 'ref-b', 9.5],
+    ]);
   });
 
   it('paces requests one interval apart, the first at once', async () => {

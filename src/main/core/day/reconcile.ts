@@ -2,6 +2,9 @@ import type { CheckoutSale } from '../../../shared/ipc/channels/checkout';
 import type { Difference, DifferenceKind, Explanation, Tender } from '../../../shared/ipc/channels/day';
 import { centsOfAmount } from '../../../shared/money/amounts';
 import type { Payment } from '../../../shared/platform/payments';
+
+/** What matching needs of a payment: the payment search's record, or one a merchant order lists. */
+export type PlatformPayment = Pick<Payment, 'id' | 'status' | 'external_reference' | 'transaction_amount' | 'transaction_amount_refunded' | 'date_created'>;
 import type { TerminalSaleFacts } from '../history/day-sources';
 
 /** A sale as Counter knows it, in the terms the platform's payments can be compared with. */
@@ -51,14 +54,14 @@ export function knownSales(terminalSales: readonly TerminalSaleFacts[], checkout
 
 /** What the platform was paid under one external reference. */
 interface PaidOnPlatform {
-  payments: Payment[];
+  payments: PlatformPayment[];
   amountCents: number;
   refundCents: number;
 }
 
-function paidOnPlatform(payments: readonly Payment[]): { byReference: Map<string, PaidOnPlatform>; unreferenced: Payment[] } {
+function paidOnPlatform(payments: readonly PlatformPayment[]): { byReference: Map<string, PaidOnPlatform>; unreferenced: PlatformPayment[] } {
   const byReference = new Map<string, PaidOnPlatform>();
-  const unreferenced: Payment[] = [];
+  const unreferenced: PlatformPayment[] = [];
   for (const payment of payments) {
     if (!PAID_PAYMENT.has(payment.status)) continue;
     const reference = payment.external_reference;
@@ -91,7 +94,7 @@ type NewDifference = Omit<Difference, 'key' | 'explanation' | 'explanations'>;
  */
 export function reconcile(
   known: readonly KnownSale[],
-  payments: readonly Payment[],
+  payments: readonly PlatformPayment[],
   options: { until: string; notes?: ReadonlyMap<string, readonly Explanation[]> },
 ): ReconcileResult {
   const { byReference, unreferenced } = paidOnPlatform(payments);

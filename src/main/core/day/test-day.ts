@@ -21,6 +21,7 @@ export function testDay(options: { platformPayments?: Payment[]; overrides?: Par
   let searches = 0;
   const reader: PaymentReader = {
     pace: () => Promise.resolve(),
+    searchMerchantOrders: () => Promise.resolve({ elements: [], next_offset: 0, total: 0 }),
     search: (query) => {
       searches++;
       const inWindow = payments.filter((payment) => payment.date_created >= (query.begin_date ?? '') && payment.date_created <= (query.end_date ?? '~'));

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { Chargeback, MerchantOrder, Payment, PaymentCreateRequest, PaymentIntent } from '../../../shared/platform/payments';
 import { Preference, PreferenceRequest } from '../../../shared/platform/preferences';
-import { PaymentSearchResponse } from '../../../shared/platform/search';
+import { MerchantOrderSearchResponse, PaymentSearchResponse } from '../../../shared/platform/search';
 import type { PlatformClient } from './client';
 import type { CallOptions, PlatformTransport } from './transport';
 
@@ -17,6 +17,14 @@ export interface PaymentSearchParams {
   sort?: 'date_created' | 'date_approved' | 'date_last_updated' | 'id';
   criteria?: 'asc' | 'desc';
   external_reference?: string;
+}
+
+/** The merchant order search's filters Counter uses: a creation window, paged. */
+export interface MerchantOrderSearchParams {
+  offset: number;
+  limit: number;
+  date_created_from: string;
+  date_created_to: string;
 }
 
 /** Checkout preferences (spec 4.2), payments, and the read endpoints of spec 4.6 an IPN receiver calls back. */
@@ -61,7 +69,19 @@ export function createPaymentsClients(
           options,
         }),
     },
-    merchantOrders: { get: (id, options) => read(`/merchant_orders/${segment(id)}`, MerchantOrder, options) },
+    merchantOrders: {
+      get: (id, options) => read(`/merchant_orders/${segment(id)}`, MerchantOrder, options),
+      search: (query, options) =>
+        transport.request({
+          method: 'GET',
+          path: '/merchant_orders/search',
+          query: { ...query },
+          authenticated: true,
+          idempotent: false,
+          response: { kind: 'json', schema: MerchantOrderSearchResponse },
+          options,
+        }),
+    },
     chargebacks: { get: (id, options) => read(`/v1/chargebacks/${segment(id)}`, Chargeback, options) },
     paymentIntents: { get: (id, options) => read(`/point/integration-api/payment-intents/${segment(id)}`, PaymentIntent, options) },
   };
