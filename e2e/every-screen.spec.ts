@@ -11,7 +11,7 @@ const SIZES = [
   { width: 1366, height: 768 },
   { width: 1024, height: 768 },
 ] as const;
-const SCREENS = ['counter', 'sell', 'queue', 'manager', 'checkout', 'settings'] as const;
+const SCREENS = ['counter', 'sell', 'queue', 'manager', 'checkout', 'settings', 'day'] as const;
 
 for (const language of ['en', 'es'] as const) {
   test(`every screen in ${language} at both sizes fits the window’s width`, async ({ page, counter }) => {

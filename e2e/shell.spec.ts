@@ -6,6 +6,7 @@ const SCREENS = [
   { name: 'manager', title: 'Store manager' },
   { name: 'checkout', title: 'Checkout' },
   { name: 'settings', title: 'Settings' },
+  { name: 'day', title: 'The day' },
 ] as const;
 
 test('a fresh install opens on the counter, connected to the embedded sandbox', async ({ page, counter }) => {

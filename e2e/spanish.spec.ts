@@ -30,6 +30,7 @@ const SCREENS = [
   { name: 'manager', title: 'Gerente de tienda' },
   { name: 'checkout', title: 'Cobro' },
   { name: 'settings', title: 'Ajustes' },
+  { name: 'day', title: 'El día' },
 ] as const;
 
 test.use({ viewport: { width: 1366, height: 768 } });

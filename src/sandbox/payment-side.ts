@@ -16,6 +16,7 @@ import { registerPaymentIntents } from './payment-intents/routes';
 import { PaymentIntentService } from './payment-intents/service';
 import { IntentRecord } from './payment-intents/store';
 import { PaymentRefunds } from './payments/refunds';
+import { registerPaymentControl } from './payments/control-routes';
 import { registerPayments } from './payments/routes';
 import { PaymentService } from './payments/service';
 import { PaymentRecord } from './payments/store';
@@ -45,6 +46,7 @@ export function registerPaymentSide(app: FastifyInstance, context: SandboxContex
   registerPreferences(app, context, preferences);
   registerCheckout(app, new CheckoutFlow(context, preferences, payments, merchantOrders));
   registerPayments(app, context, payments);
+  registerPaymentControl(app, context, payments);
   registerMerchantOrders(app, context, merchantOrders.store);
   registerChargebacks(app, context, chargebacks);
   registerPaymentIntents(app, context, intents);

@@ -14,6 +14,7 @@ import { createPrintHandlers } from './print-queue/handlers';
 import type { createPrintsArea } from './print-queue/prints-area';
 import type { SalesArea } from './sales/sales-area';
 import type { SettingsRepository } from './settings/store';
+import type { createDayArea } from './day/day-area';
 import type { createStaffArea } from './staff/staff-area';
 import type { StoreArea } from './store/store-area';
 import { createTemplateHandlers } from './templates/handlers';
@@ -38,6 +39,7 @@ export interface CoreAreas {
   /** Diagnostics, updates and the renderer's open dialogs. */
   supportHandlers: ReturnType<typeof createSupportAreas>['handlers'];
   staffHandlers: ReturnType<typeof createStaffArea>['handlers'];
+  dayHandlers: ReturnType<typeof createDayArea>['handlers'];
 }
 
 /** Every channel's handler, each from its area: the one place that says which area answers which channel. */
@@ -68,5 +70,6 @@ export function collectHandlers(options: AppCoreOptions, areas: CoreAreas): Chan
     ...logArea.handlers,
     ...areas.supportHandlers,
     ...areas.staffHandlers,
+    ...areas.dayHandlers,
   };
 }

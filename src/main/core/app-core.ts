@@ -2,6 +2,7 @@ import { createSystemClock } from '../../shared/clock';
 import type { Environment, Language, StartupNotice } from '../../shared/ipc/channels/app';
 import type { AppCore, AppCoreOptions } from './app-core-types';
 import { createCheckout } from './checkout/checkout';
+import { createDayArea } from './day/day-area';
 import { historyStartupNotice } from './history/startup-notice';
 import { createEventHub } from './ipc/events';
 import { createNotificationsArea } from './notifications/area';
@@ -73,7 +74,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     onReport: (report) => startupNotices.push(historyStartupNotice(report, language())),
     changes: () => storeDatabase.historyChanges,
     attach: (db, of, changes) => {
-      const attached = [sales.attach(db, of, changes), checkout.attach(db, of), staff.attach(db, of)];
+      const attached = [sales.attach(db, of, changes), checkout.attach(db, of), staff.attach(db, of), day.attach(db, of)];
       return { close: () => attached.forEach((one) => one.close()) };
     },
   });
@@ -92,6 +93,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     terminalSales: sales.current,
   });
   const checkout = createCheckout({ ...basics, platform, settings, notifications, store: settingsStore, historyReady: prints.current });
+  const day = createDayArea({ ...basics, settings, platform, prints: prints.current });
 
   const support = createSupportAreas(options, { clock, logger, logArea, environment, settings: settings.get, handlers: () => handlers });
   const handlers = withStartupNotices(
@@ -112,6 +114,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       logArea,
       supportHandlers: support.handlers,
       staffHandlers: staff.handlers,
+      dayHandlers: day.handlers,
     }),
     startupNotices,
   );

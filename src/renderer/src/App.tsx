@@ -5,6 +5,7 @@ import { getBridge, isSessionEnded, onSessionEnded } from './api/bridge';
 import { ErrorBoundary } from './components/error-boundary/ErrorBoundary';
 import { CounterScreen } from './features/counter/CounterScreen';
 import { CheckoutScreen } from './features/checkout/CheckoutScreen';
+import { DayScreen } from './features/day/DayScreen';
 import { ManagerScreen } from './features/manager/ManagerScreen';
 import { QueueScreen } from './features/queue/QueueScreen';
 import { SellScreen } from './features/sell/SellScreen';
@@ -26,6 +27,7 @@ const SCREEN_COMPONENTS: Record<Screen, ComponentType> = {
   queue: QueueScreen,
   manager: ManagerScreen,
   checkout: CheckoutScreen,
+  day: DayScreen,
   settings: SettingsScreen,
 };
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-export const SCREENS = ['counter', 'sell', 'queue', 'manager', 'checkout', 'settings'] as const;
+export const SCREENS = ['counter', 'sell', 'queue', 'manager', 'checkout', 'day', 'settings'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 function screenFromHash(hash: string): Screen {

@@ -9,7 +9,10 @@ export function registerMerchantOrders(app: FastifyInstance, context: SandboxCon
   app.get(
     '/merchant_orders/search',
     {
-      schema: { tags: ['payments'], summary: 'Search merchant orders (status, preference_id, external_reference, offset, limit)' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Search merchant orders (status, preference_id, external_reference, date_created_from, date_created_to, offset, limit)',
+      },
       config: { documented: { querystring: MerchantOrderSearchQuery } },
     },
     (request): MerchantOrderSearchResponse => {
@@ -21,6 +24,8 @@ export function registerMerchantOrders(app: FastifyInstance, context: SandboxCon
         .filter((order) => query.status === undefined || order.status === query.status)
         .filter((order) => query.preference_id === undefined || order.preference_id === query.preference_id)
         .filter((order) => query.external_reference === undefined || order.external_reference === query.external_reference)
+        .filter((order) => query.date_created_from === undefined || Date.parse(order.date_created) >= Date.parse(query.date_created_from))
+        .filter((order) => query.date_created_to === undefined || Date.parse(order.date_created) <= Date.parse(query.date_created_to))
         .sort((a, b) => b.id - a.id);
       const { items, offset, total } = page(found, query);
       return { elements: items, next_offset: offset + items.length, total };

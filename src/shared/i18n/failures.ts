@@ -1,3 +1,4 @@
+import { DAY_FAILURES } from './day';
 import { SCREEN_NAMES } from './terms';
 import { textOf, type Language, type TextParams, type TextTable } from './text';
 
@@ -363,6 +364,8 @@ export const FAILURES = {
     en: 'The store database needs its owner to apply this Counter’s update. Ask the store’s IT; nothing is lost meanwhile.',
     es: 'La base de datos de la tienda necesita que su propietario aplique la actualización de este Counter. Consulte al soporte técnico de la tienda; mientras tanto no se pierde nada.',
   },
+  // The counter's day (src/main/core/day)
+  ...DAY_FAILURES,
   // The renderer's bridge to main (src/renderer/src/api/bridge.ts)
   transport_error: {
     en: 'Counter is not reachable. Is it still running?',

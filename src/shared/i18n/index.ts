@@ -4,6 +4,7 @@
  * take the common terms, failures and problem texts from here.
  */
 import { ATTENTION_REASONS } from './attention';
+import { DIFFERENCE_TEXTS, REPORT_TEXTS, TENDER_NAMES } from './day';
 import { DTE_PROBLEMS } from './dte-problems';
 import { CONTRACT_FAILURES, FAILURES } from './failures';
 import { PRODUCTION_SETUP } from './production-setup';
@@ -49,4 +50,7 @@ export const CATALOGUE: Readonly<Record<string, TextTable>> = {
   attentionReasons: ATTENTION_REASONS,
   saleFailures: SALE_FAILURES,
   startupNotices: STARTUP_NOTICE_TEXTS,
+  tenders: TENDER_NAMES,
+  differences: DIFFERENCE_TEXTS,
+  reportWords: REPORT_TEXTS,
 };

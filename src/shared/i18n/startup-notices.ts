@@ -3,7 +3,7 @@ import { failureText } from './failures';
 import { textOf, type Language, type TextParams, type TextTable } from './text';
 
 /** The kinds of record a salvaged history reports on, in the order its notice names them. */
-export const SALVAGED_KINDS = ['prints', 'terminalSales', 'paymentOrders', 'checkoutSales', 'storeOutbox'] as const;
+export const SALVAGED_KINDS = ['prints', 'terminalSales', 'paymentOrders', 'checkoutSales', 'storeOutbox', 'shifts'] as const;
 export type SalvagedKind = (typeof SALVAGED_KINDS)[number];
 
 export type StartupNoticeKey =
@@ -19,6 +19,7 @@ export const STARTUP_NOTICE_TEXTS: TextTable<StartupNoticeKey> = {
   'salvage.paymentOrders': { en: 'payment orders', es: 'órdenes de pago' },
   'salvage.checkoutSales': { en: 'checkout sales', es: 'ventas de checkout' },
   'salvage.storeOutbox': { en: 'changes waiting for the store database', es: 'cambios pendientes para la base de datos de la tienda' },
+  'salvage.shifts': { en: 'shifts', es: 'turnos' },
   'salvage.whole': { en: '{kind}: {kept} kept', es: '{kind}: se conservaron {kept}' },
   'salvage.counted': { en: '{kind}: {kept} kept, {lost} could not be read', es: '{kind}: se conservaron {kept}, no se pudieron leer {lost}' },
   'salvage.unknown': {

@@ -8,7 +8,7 @@ import type { Text, TextTable } from './text';
  * main's messages send the cashier to "Ajustes" exactly as the tab reads), and a few common actions.
  */
 
-export type ScreenName = 'counter' | 'sell' | 'queue' | 'manager' | 'checkout' | 'settings';
+export type ScreenName = 'counter' | 'sell' | 'queue' | 'manager' | 'checkout' | 'settings' | 'day';
 
 export const SCREEN_NAMES: TextTable<ScreenName> = {
   counter: { en: 'Counter', es: 'Caja' },
@@ -17,6 +17,7 @@ export const SCREEN_NAMES: TextTable<ScreenName> = {
   manager: { en: 'Manager', es: 'Gerencia' },
   checkout: { en: 'Checkout', es: 'Cobro' },
   settings: { en: 'Settings', es: 'Ajustes' },
+  day: { en: 'Day', es: 'Día' },
 };
 
 /** The status of a print as one label: the manager's pills, the queue's rows, the timeline's steps. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ChannelSpec, IpcResult } from './define';
 import { appChannels, appEvents } from './channels/app';
 import { checkoutChannels, checkoutEvents } from './channels/checkout';
+import { dayChannels, dayEvents } from './channels/day';
 import { credentialsChannels, credentialsEvents } from './channels/credentials';
 import { managerChannels, managerEvents } from './channels/manager';
 import { terminalSalesChannels, terminalSalesEvents } from './channels/terminal-sales';
@@ -35,6 +36,7 @@ export const channels = {
   ...diagnosticsChannels,
   ...updatesChannels,
   ...staffChannels,
+  ...dayChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {
@@ -46,6 +48,7 @@ export const events = {
   ...terminalSalesEvents,
   ...storeEvents,
   ...staffEvents,
+  ...dayEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Channels = typeof channels;

@@ -58,6 +58,8 @@ export const MerchantOrderSearchQuery = z.looseObject({
   status: QueryText('status').optional(),
   preference_id: QueryText('preference_id').optional(),
   external_reference: QueryText('external_reference').optional(),
+  date_created_from: z.iso.datetime({ offset: true, error: 'date_created_from must be an ISO 8601 timestamp' }).optional(),
+  date_created_to: z.iso.datetime({ offset: true, error: 'date_created_to must be an ISO 8601 timestamp' }).optional(),
 });
 export type MerchantOrderSearchQuery = z.infer<typeof MerchantOrderSearchQuery>;
 

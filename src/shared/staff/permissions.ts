@@ -101,6 +101,17 @@ export const CHANNEL_RULES: Readonly<Record<ChannelName, ChannelRule>> = {
   'updates.status': signedIn,
   'diagnostics.preview': signedIn,
   'diagnostics.build': signedIn,
+  // A cashier opens, reads and closes their own shift; the Z's reprint is the stored paper, a reprint like any other.
+  'day.status': signedIn,
+  'day.openShift': needs('sell'),
+  'day.recordSale': needs('sell'),
+  'day.xReport': needs('sell'),
+  'day.closeShift': needs('sell'),
+  'day.zReports': signedIn,
+  'day.reprintZ': needs('reprint'),
+  'day.exportZ': needs('exportCsv'),
+  'day.reconcile': needs('reconcile'),
+  'day.explain': needs('reconcile'),
 };
 
 /** What a call needs of the person making it, given which escalations apply. */

@@ -17,6 +17,7 @@ export const PERMISSIONS = [
   'pruneHistory',
   'exportCsv',
   'viewAudit',
+  'reconcile',
 ] as const;
 export const Permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof Permission>;
@@ -28,7 +29,7 @@ export type Role = z.infer<typeof Role>;
 /** Each role as a set of permissions: the one table both main (which enforces it) and the renderer (which hides what is refused) read. */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
-  manager: ['sell', 'refund', 'cancelOthers', 'reprint', 'priceOverride', 'editTemplates', 'pruneHistory', 'exportCsv', 'viewAudit'],
+  manager: ['sell', 'refund', 'cancelOthers', 'reprint', 'priceOverride', 'editTemplates', 'pruneHistory', 'exportCsv', 'viewAudit', 'reconcile'],
   cashier: ['sell'],
 };
 

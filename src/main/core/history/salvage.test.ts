@@ -7,6 +7,7 @@ import { createCheckoutSales } from './checkout-sales';
 import { historyMeta, MARKERS } from './meta';
 import { openHistory, type HistoryOpenReport } from './open';
 import { createSalesHistory } from './sales-history';
+import { createShiftBook } from './shifts';
 import { PAGE_SIZE, TABLE_ROLES, TABLES, type Table } from './schema';
 import { sqlite } from './sqlite';
 import { historyStartupNotice } from './startup-notice';
@@ -30,6 +31,7 @@ const STAFF_ROWS = 60;
 const AUDIT_ROWS = 300;
 /** Kinds the start-up notice does not count (the staff and their audit trail): their own test below. */
 const UNCOUNTED = ['meta', 'staff', 'audit'];
+const SHIFTS = 60;
 
 /** The kinds the notice names, and the records of each in the healthy history. */
 const KINDS = {
@@ -38,6 +40,7 @@ const KINDS = {
   paymentOrders: TERMINAL_SALES,
   checkoutSales: CHECKOUT_SALES,
   storeOutbox: OUTBOX_ENTRIES + ASIDE_ENTRIES,
+  shifts: SHIFTS,
 };
 type Kind = keyof typeof KINDS;
 const NAMES: Record<Kind, string> = {
@@ -46,6 +49,7 @@ const NAMES: Record<Kind, string> = {
   paymentOrders: 'payment orders',
   checkoutSales: 'checkout sales',
   storeOutbox: 'changes waiting for the store database',
+  shifts: 'shifts',
 };
 
 let root: string;
@@ -106,6 +110,7 @@ beforeAll(async () => {
     lastSeq = outbox.append('order', `order-${index}`, { id: `order-${index}`, note: 'x'.repeat(300) });
     outbox.setAside(lastSeq, { code: '22003', reason: 'numeric field overflow' }, Date.UTC(2026, 0, 15));
   }
+  addShifts(db);
   historyMeta(db).mark(MARKERS.storeBackfill);
   const staff = createStaffRecords(db);
   for (let index = 0; index < STAFF_ROWS; index++) {
@@ -130,6 +135,65 @@ beforeAll(async () => {
   }
   history.closeSync();
 });
+
+/** Closed shifts, each with a Z, cash sales and an explained difference: every table of the day. */
+function addShifts(db: Parameters<typeof createShiftBook>[0]): void {
+  const book = createShiftBook(db);
+  for (let index = 0; index < SHIFTS; index++) {
+    const id = `shift-${String(index).padStart(4, '0')}`;
+    const at = new Date(Date.UTC(2026, 0, 15, 8, index)).toISOString();
+    const shift = {
+      id,
+      counterId: `counter-${index}`,
+      status: 'open' as const,
+      personId: null,
+      personName: 'Ana',
+      openedAt: at,
+      closedAt: null,
+      floatCents: 5000,
+      countedCashCents: null,
+      zNumber: null,
+    };
+    book.open(shift);
+    for (const n of [1, 2])
+      book.addCounterSale({
+        id: `${id}-cash-${n}`,
+        shiftId: id,
+        tender: 'cash',
+        kind: 'sale',
+        amountCents: 100 * n,
+        at,
+        personId: null,
+        personName: null,
+        note: 'x'.repeat(100),
+      });
+    book.addNote({ shiftId: id, key: `paid_unknown:${id}:`, note: 'explained '.repeat(20), personId: null, personName: 'Ana', at });
+    const totals = { count: 0, grossCents: 0, refundCents: 0, netCents: 0 };
+    book.close({ ...shift, status: 'closed', closedAt: at }, (number) => ({
+      shiftId: id,
+      createdAt: at,
+      paper: 'Z '.repeat(200),
+      printIds: [],
+      report: {
+        kind: 'Z',
+        number,
+        shift: { ...shift, status: 'closed', closedAt: at, zNumber: number },
+        generatedAt: at,
+        until: at,
+        total: totals,
+        byTender: { card: totals, link: totals, cash: totals, other: totals },
+        byTerminal: [],
+        byPerson: [],
+        refunds: { count: 0, cents: 0 },
+        cancels: { count: 0 },
+        prints: { made: 0, failed: 0 },
+        firstSaleAt: null,
+        lastSaleAt: null,
+        expectedCashCents: 5000,
+      },
+    }));
+  }
+}
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Every leaf page of the b-tree rooted at `page` (a table's rows, or an index's entries). */

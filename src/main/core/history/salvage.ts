@@ -1,11 +1,13 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { z } from 'zod';
 import { CheckoutSale } from '../../../shared/ipc/channels/checkout';
+import { CounterSale, Shift, ZReport } from '../../../shared/ipc/channels/day';
 import { PrintStatus } from '../../../shared/ipc/channels/prints';
 import { MARKERS } from './meta';
 import { PaymentOrderRow, PaymentOrderTransitionRow } from './payment-orders';
 import { OutboxKind } from './records/outbox';
 import { parseSaleRecord } from './records/terminal-sale';
+import { DifferenceNote } from './shifts';
 import { printFromRows } from './rows';
 import { AuditRow, StaffRow } from './staff-records';
 import { PAGE_SIZE, TABLES, type Table } from './schema';
@@ -78,6 +80,10 @@ const ROW_IS_VALID: Readonly<Record<Table, (row: Record<string, unknown>) => boo
   staff_settings: (row) => MetaRow.safeParse(row).success,
   audit_log: (row) => AuditRow.safeParse(row).success,
   checkout_sales: (row) => CheckoutSaleRow.safeParse(row).success && readsAs(row['sale'], (text) => CheckoutSale.parse(JSON.parse(text))),
+  shifts: (row) => typeof row['id'] === 'string' && readsAs(row['record'], (text) => Shift.parse(JSON.parse(text))),
+  counter_sales: (row) => typeof row['id'] === 'string' && readsAs(row['record'], (text) => CounterSale.parse(JSON.parse(text))),
+  z_reports: (row) => typeof row['number'] === 'number' && readsAs(row['record'], (text) => ZReport.parse(JSON.parse(text))),
+  difference_notes: (row) => typeof row['shift_id'] === 'string' && readsAs(row['record'], (text) => DifferenceNote.parse(JSON.parse(text))),
 };
 
 export function emptyCounts(): SalvageCounts {

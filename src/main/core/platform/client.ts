@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { TokenRequest, TokenResponse } from '../../../shared/platform/oauth';
+import type { MerchantOrderSearchResponse, PaymentSearchResponse } from '../../../shared/platform/search';
+import type { MerchantOrderSearchParams, PaymentSearchParams } from './payments-client';
 import type { Chargeback, MerchantOrder, Payment, PaymentCreateRequest, PaymentIntent } from '../../../shared/platform/payments';
 import type { Preference, PreferenceRequestInput } from '../../../shared/platform/preferences';
 import type { CreateActionRequest, CreatedTerminalAction, TerminalAction } from '../../../shared/platform/terminal-actions';
@@ -45,9 +47,15 @@ export interface PlatformClient {
   payments: {
     create(payment: z.input<typeof PaymentCreateRequest>, options?: CallOptions): Promise<Payment>;
     get(id: string, options?: CallOptions): Promise<Payment>;
+    /** `GET /v1/payments/search`: one page of the account's payments (docs/decisions.md "The day's close"). */
+    search(query: PaymentSearchParams, options?: CallOptions): Promise<PaymentSearchResponse>;
   };
   /** The read endpoints of spec 4.6, which an IPN receiver calls back. */
-  merchantOrders: { get(id: string, options?: CallOptions): Promise<MerchantOrder> };
+  merchantOrders: {
+    get(id: string, options?: CallOptions): Promise<MerchantOrder>;
+    /** `GET /merchant_orders/search`: one page of the account's merchant orders created in a window. */
+    search(query: MerchantOrderSearchParams, options?: CallOptions): Promise<MerchantOrderSearchResponse>;
+  };
   chargebacks: { get(id: string, options?: CallOptions): Promise<Chargeback> };
   paymentIntents: { get(id: string, options?: CallOptions): Promise<PaymentIntent> };
   sandbox: {

@@ -6,6 +6,7 @@ import { staffMessages } from '../components/staff/messages';
 import { checkoutMessages } from '../features/checkout/messages';
 import { counterMessages } from '../features/counter/messages';
 import { helpMessages } from '../features/help/messages';
+import { dayMessages } from '../features/day/messages';
 import { otherCountersMessages } from '../features/counter/other-counters-messages';
 import { managerMessages } from '../features/manager/messages';
 import { storeViewMessages } from '../features/manager/store/messages';
@@ -28,6 +29,7 @@ const SLICES: Readonly<Record<string, FeatureMessages<string>>> = {
   otherCounters: otherCountersMessages,
   help: helpMessages,
   staff: staffMessages,
+  day: dayMessages,
   common: COMMON_MESSAGES,
 };
 

@@ -1,5 +1,5 @@
 /** What a history table holds, for the salvage's report: which kind of record, and whether one row is one record or a part of one. */
-export type RecordKind = 'prints' | 'terminalSales' | 'paymentOrders' | 'checkoutSales' | 'storeOutbox' | 'meta' | 'staff' | 'audit';
+export type RecordKind = 'prints' | 'terminalSales' | 'paymentOrders' | 'checkoutSales' | 'storeOutbox' | 'meta' | 'staff' | 'audit' | 'shifts';
 
 export interface TableRole {
   readonly kind: RecordKind;

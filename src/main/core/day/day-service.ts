@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../../shared/clock';
+import type { Language } from '../../../shared/ipc/channels/app';
+import type { CounterSale, DayStatus, Difference, Explanation, Reconciliation, Shift, ShiftReport, ZReport } from '../../../shared/ipc/channels/day';
+import { createLifecycleWriter } from '../../../shared/lifecycle/kit';
+import { SHIFT_LIFECYCLE } from '../../../shared/lifecycle/shift';
+import type { DaySources } from '../history/day-sources';
+import { ShiftAlreadyOpenError, type ShiftBook } from '../history/shifts';
+import { DayError } from './errors';
+import { reportCsv, reportPage, reportPaper, reprintPaper } from './paper';
+import { platformInWindow, type PaymentReader } from './platform-payments';
+import { knownSales, reconcile } from './reconcile';
+import { shiftReport, type ReportSources } from './report';
+
+/** The history the day works in: the current environment's, once open. */
+export interface DayHistory {
+  book: ShiftBook;
+  sources: DaySources;
+}
+
+export interface DayServiceOptions {
+  clock: Clock;
+  /** Resolves with the current environment's history, or rejects when it cannot open. */
+  history(): Promise<DayHistory | undefined>;
+  /** Which counter this is (the store database's counter id when there is one). */
+  counterId(): string;
+  /** The receipt language: the Z prints in it. */
+  language(): Language;
+  /** The store's currency when Counter knows it. */
+  currency(): string | null;
+  /** Enqueues a custom print on a terminal; resolves with the print's id. */
+  print(request: { terminalId: string; content: string; externalReference: string }): Promise<string>;
+  /** The platform's payment search, paced to its rate limit. */
+  payments(): PaymentReader;
+  /** Minutes east of UTC at a moment (the counter's local day starts at its midnight). */
+  utcOffsetMinutes?(ms: number): number;
+  /** A payment made this long after the close may still be one of the shift's sales (the answer on its way). */
+  graceMs?: number;
+}
+
+export type PersonInput = { personId: string | null; personName: string | null };
+
+const DEFAULT_GRACE_MS = 5 * 60_000;
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** What every call of the day shares: the history, the shift lookups, the report's sources, the Z's printing. */
+function dayContext(options: DayServiceOptions) {
+  const { clock } = options;
+  const offset = options.utcOffsetMinutes ?? ((ms: number) => -new Date(ms).getTimezoneOffset());
+  const localDay = (ms: number): number => Math.floor((ms + offset(ms) * 60_000) / 86_400_000);
+
+  async function history(): Promise<DayHistory> {
+    const opened = await options.history().catch(() => undefined);
+    if (opened === undefined) throw new DayError('day_unavailable');
+    return opened;
+  }
+  function shiftOf(book: ShiftBook, id: string): Shift {
+    const shift = book.get(id);
+    if (shift === undefined) throw new DayError('shift_not_found');
+    return shift;
+  }
+  function sourcesOf({ book, sources }: DayHistory, shift: Shift, until: number): ReportSources {
+    const from = Date.parse(shift.openedAt);
+    return {
+      terminalSales: sources.terminalSales(from, until),
+      checkoutSales: sources.checkoutSales(from, until),
+      counterSales: book.counterSales(shift.id).filter((sale) => Date.parse(sale.at) <= until),
+      prints: sources.prints(from, until),
+    };
+  }
+  function closer(book: ShiftBook) {
+    return createLifecycleWriter(SHIFT_LIFECYCLE, {
+      read: (id: string) => book.get(id),
+      statusOf: (shift) => shift.status,
+      commit: (shift, move, extra: CloseExtra) => {
+        const closed: Shift = { ...shift, status: move.to, closedAt: iso(extra.closedAt), countedCashCents: extra.countedCashCents };
+        return book.close(closed, (number) => {
+          const report = extra.report({ ...closed, zNumber: number }, number);
+          return {
+            shiftId: shift.id,
+            createdAt: iso(extra.closedAt),
+            report,
+            paper: reportPaper(report, options.language(), options.currency()),
+            printIds: [],
+          };
+        });
+      },
+    });
+  }
+  async function printZ(book: ShiftBook, z: ZReport, terminalId: string, reprint: boolean): Promise<ZReport> {
+    // A reprint is the stored paper: the same figures whatever has changed since, only marked as a reprint.
+    const content = reprint ? reprintPaper(z.paper, options.language()) : z.paper;
+    const printId = await options.print({ terminalId, content, externalReference: `z-${z.number}-${z.printIds.length + 1}` });
+    return book.addZPrint(z.number, printId) ?? z;
+  }
+  return { options, clock, localDay, history, shiftOf, sourcesOf, closer, printZ };
+}
+
+/** What the close writes with the move: its moment, the counted cash, and the Z's report once its number is known. */
+interface CloseExtra {
+  closedAt: number;
+  countedCashCents: number | null;
+  report: (closed: Shift, number: number) => ShiftReport;
+}
+
+type DayContext = ReturnType<typeof dayContext>;
+
+function shiftCalls({ options, clock, localDay, history, shiftOf }: DayContext) {
+  return {
+    async status(): Promise<DayStatus> {
+      const { book } = await history();
+      const shift = book.current(options.counterId()) ?? null;
+      const openOverMidnight = shift !== null && localDay(Date.parse(shift.openedAt)) < localDay(clock.now());
+      return { counterId: options.counterId(), shift, openOverMidnight, recent: book.recent(10) };
+    },
+    async open(request: PersonInput & { floatCents: number | null }): Promise<Shift> {
+      const { book } = await history();
+      const shift: Shift = {
+        id: `shift-${randomUUID()}`,
+        counterId: options.counterId(),
+        status: 'open',
+        ...request,
+        openedAt: iso(clock.now()),
+        closedAt: null,
+        countedCashCents: null,
+        zNumber: null,
+      };
+      try {
+        book.open(shift);
+      } catch (error) {
+        if (error instanceof ShiftAlreadyOpenError) throw new DayError('shift_already_open');
+        throw error;
+      }
+      return shift;
+    },
+    async recordSale(
+      request: PersonInput & { shiftId: string; tender: 'cash' | 'other'; kind: 'sale' | 'refund'; amountCents: number; note: string | null },
+    ): Promise<CounterSale> {
+      const { book } = await history();
+      const shift = shiftOf(book, request.shiftId);
+      if (shift.status !== 'open') throw new DayError('shift_not_open');
+      const sale: CounterSale = { id: `cash-${randomUUID()}`, ...request, at: iso(clock.now()) };
+      book.addCounterSale(sale);
+      return sale;
+    },
+  };
+}
+
+function reportCalls({ options, clock, history, shiftOf, sourcesOf, closer, printZ }: DayContext) {
+  return {
+    /** The X report: read-only, computed now, kept nowhere. */
+    async x(shiftId: string): Promise<ShiftReport> {
+      const opened = await history();
+      const shift = shiftOf(opened.book, shiftId);
+      if (shift.status !== 'open') return (opened.book.zOfShift(shift.id) ?? missingZ()).report;
+      const now = clock.now();
+      return shiftReport('X', shift, sourcesOf(opened, shift, now), { until: iso(now), generatedAt: iso(now), number: null });
+    },
+    /** Closes the shift with its Z report (numbered, stored), then prints it when given a terminal. */
+    async close(request: { shiftId: string; countedCashCents: number | null; terminalId: string | null }): Promise<ZReport> {
+      const opened = await history();
+      const shift = shiftOf(opened.book, request.shiftId);
+      const now = clock.now();
+      const sources = sourcesOf(opened, shift, now);
+      const written = closer(opened.book).move(shift.id, 'close', 'closed', {
+        closedAt: now,
+        countedCashCents: request.countedCashCents,
+        report: (closed, number) => shiftReport('Z', closed, sources, { until: iso(now), generatedAt: iso(now), number }),
+      });
+      if (!written.ok) throw new DayError('shift_not_open');
+      return request.terminalId === null ? written.written : printZ(opened.book, written.written, request.terminalId, false);
+    },
+    async zReports(): Promise<ZReport[]> {
+      return (await history()).book.zReports(50);
+    },
+    async reprint(number: number, terminalId: string): Promise<ZReport> {
+      const { book } = await history();
+      return printZ(book, book.z(number) ?? missingZ(), terminalId, true);
+    },
+    async exportZ(number: number, format: 'csv' | 'html'): Promise<{ fileName: string; mimeType: string; text: string }> {
+      const z = (await history()).book.z(number) ?? missingZ();
+      if (format === 'csv') return { fileName: `z-report-${number}.csv`, mimeType: 'text/csv', text: reportCsv(z.report) };
+      return { fileName: `z-report-${number}.html`, mimeType: 'text/html', text: reportPage(z.report, options.language(), options.currency()) };
+    },
+  };
+}
+
+function reconcileCalls({ options, clock, history, shiftOf }: DayContext) {
+  return {
+    async reconcile(shiftId: string): Promise<Reconciliation> {
+      const opened = await history();
+      const shift = shiftOf(opened.book, shiftId);
+      const until = shift.closedAt === null ? clock.now() : Date.parse(shift.closedAt);
+      const from = Date.parse(shift.openedAt);
+      const known = knownSales(opened.sources.terminalSales(from, until), opened.sources.checkoutSales(from, until));
+      const read = await platformInWindow(options.payments(), shift.openedAt, iso(until + (options.graceMs ?? DEFAULT_GRACE_MS)));
+      const notes = notesByKey(opened.book, shift.id);
+      const result = reconcile(known, read.payments, { until: iso(until), notes });
+      return { shiftId, from: shift.openedAt, until: iso(until), checkedAt: iso(clock.now()), pages: read.pages, ...result };
+    },
+    /** Marks a difference explained: the note is kept beside every earlier one, never replaced. */
+    async explain(request: PersonInput & { shiftId: string; key: string; note: string }): Promise<Explanation> {
+      const { book } = await history();
+      shiftOf(book, request.shiftId);
+      const note = { note: request.note, personId: request.personId, personName: request.personName, at: iso(clock.now()) };
+      book.addNote({ ...note, shiftId: request.shiftId, key: request.key });
+      return note;
+    },
+  };
+}
+
+/** The counter's day: shifts, their one report (X now, Z at the close), and the reconciliation with the platform. */
+export function createDayService(options: DayServiceOptions) {
+  const context = dayContext(options);
+  return { ...shiftCalls(context), ...reportCalls(context), ...reconcileCalls(context) };
+}
+
+export type DayService = ReturnType<typeof createDayService>;
+
+function notesByKey(book: ShiftBook, shiftId: string): Map<string, Difference['explanations']> {
+  const notes = new Map<string, Difference['explanations']>();
+  for (const { shiftId: _shift, key, ...note } of book.notes(shiftId)) notes.set(key, [...(notes.get(key) ?? []), note]);
+  return notes;
+}
+
+function missingZ(): never {
+  throw new DayError('z_not_found');
+}

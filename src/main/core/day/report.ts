@@ -1,0 +1,142 @@
+import type { CheckoutSale } from '../../../shared/ipc/channels/checkout';
+import { TENDERS, type CounterSale, type Shift, type ShiftReport, type Tender, type Totals } from '../../../shared/ipc/channels/day';
+import { centsOfAmount } from '../../../shared/money/amounts';
+import type { TerminalSaleFacts } from '../history/day-sources';
+
+/** What a shift's report is computed from: everything the counter recorded in the shift's window. */
+export interface ReportSources {
+  terminalSales: readonly TerminalSaleFacts[];
+  checkoutSales: readonly CheckoutSale[];
+  counterSales: readonly CounterSale[];
+  prints: { made: number; failed: number };
+}
+
+/** One sale or refund as the report counts it, whatever its tender. */
+export interface Entry {
+  tender: Tender;
+  terminalId: string;
+  person: string;
+  at: string;
+  grossCents: number;
+  refundCents: number;
+  refunds: number;
+  /** A refund alone (cash handed back) adds no sale to the count. */
+  isSale: boolean;
+}
+
+/** The checkout's amounts are the platform's numbers ("24.5"): to cents exactly once, here. */
+const centsOfNumber = (amount: number): number => Math.round(amount * 100);
+
+/** The sales a terminal order counts for: charged (and maybe refunded since). */
+const CHARGED_SALE = new Set(['processed', 'refunded']);
+
+export function personOf(shift: Pick<Shift, 'personId' | 'personName'>): string {
+  return shift.personName ?? shift.personId ?? '';
+}
+
+/** Every sale and refund of the sources, as entries; cancels counted apart. */
+export function entriesOf(shift: Shift, sources: ReportSources): { entries: Entry[]; cancels: number } {
+  const person = personOf(shift);
+  const entries: Entry[] = [];
+  let cancels = 0;
+  for (const sale of sources.terminalSales) {
+    if (sale.status === 'canceled') cancels++;
+    if (!CHARGED_SALE.has(sale.status)) continue;
+    const grossCents = centsOfAmount(sale.amount);
+    const refunded = centsOfAmount(sale.refundedAmount);
+    // A refund the platform reported on the order without Counter's own record of its amount is the whole sale.
+    const refundCents = sale.status === 'refunded' && refunded === 0 ? grossCents : refunded;
+    const refunds = refundCents > 0 ? Math.max(1, sale.refunds) : 0;
+    entries.push({ tender: 'card', terminalId: sale.terminalId, person, at: sale.createdAt, grossCents, refundCents, refunds, isSale: true });
+  }
+  for (const sale of sources.checkoutSales) {
+    if (sale.status === 'cancelled') cancels++;
+    for (const payment of sale.payments) {
+      if (payment.status !== 'approved' && payment.status !== 'refunded') continue;
+      const grossCents = centsOfNumber(payment.amount);
+      const refundCents = payment.status === 'refunded' ? grossCents : 0;
+      entries.push({ tender: 'link', terminalId: '', person, at: sale.createdAt, grossCents, refundCents, refunds: refundCents > 0 ? 1 : 0, isSale: true });
+    }
+  }
+  for (const sale of sources.counterSales) {
+    const refund = sale.kind === 'refund';
+    entries.push({
+      tender: sale.tender,
+      terminalId: '',
+      person: sale.personName ?? sale.personId ?? person,
+      at: sale.at,
+      grossCents: refund ? 0 : sale.amountCents,
+      refundCents: refund ? sale.amountCents : 0,
+      refunds: refund ? 1 : 0,
+      isSale: !refund,
+    });
+  }
+  return { entries, cancels };
+}
+
+const zero = (): Totals => ({ count: 0, grossCents: 0, refundCents: 0, netCents: 0 });
+
+function add(totals: Totals, entry: Entry): void {
+  if (entry.isSale) totals.count++;
+  totals.grossCents += entry.grossCents;
+  totals.refundCents += entry.refundCents;
+  totals.netCents = totals.grossCents - totals.refundCents;
+}
+
+function grouped<K extends string>(entries: readonly Entry[], keyOf: (entry: Entry) => string, name: K): Array<Totals & Record<K, string>> {
+  const groups = new Map<string, Totals>();
+  for (const entry of entries) {
+    const key = keyOf(entry);
+    const totals = groups.get(key) ?? zero();
+    add(totals, entry);
+    groups.set(key, totals);
+  }
+  return [...groups.entries()]
+    .sort(([left], [right]) => left.localeCompare(right))
+    .map(([key, totals]) => ({ ...totals, [name]: key }) as Totals & Record<K, string>);
+}
+
+/**
+ * THE report of a shift, X and Z alike: the two are one computation over the same sources, so they can
+ * never drift. An X is computed up to its moment and kept nowhere; a Z is the same at the close, stored.
+ */
+export function shiftReport(
+  kind: 'X' | 'Z',
+  shift: Shift,
+  sources: ReportSources,
+  moment: { until: string; generatedAt: string; number: number | null },
+): ShiftReport {
+  const { entries, cancels } = entriesOf(shift, sources);
+  const total = zero();
+  const byTender = Object.fromEntries(TENDERS.map((tender) => [tender, zero()])) as Record<Tender, Totals>;
+  let refunds = 0;
+  let first: string | null = null;
+  let last: string | null = null;
+  for (const entry of entries) {
+    add(total, entry);
+    add(byTender[entry.tender], entry);
+    refunds += entry.refunds;
+    if (!entry.isSale) continue;
+    if (first === null || entry.at < first) first = entry.at;
+    if (last === null || entry.at > last) last = entry.at;
+  }
+  const cash = byTender.cash;
+  const tookCash = cash.grossCents > 0 || cash.refundCents > 0;
+  return {
+    kind,
+    number: kind === 'Z' ? moment.number : null,
+    shift,
+    generatedAt: moment.generatedAt,
+    until: moment.until,
+    total,
+    byTender,
+    byTerminal: grouped(entries, (entry) => entry.terminalId, 'terminalId'),
+    byPerson: grouped(entries, (entry) => entry.person, 'person'),
+    refunds: { count: refunds, cents: total.refundCents },
+    cancels: { count: cancels },
+    prints: sources.prints,
+    firstSaleAt: first,
+    lastSaleAt: last,
+    expectedCashCents: shift.floatCents === null && !tookCash ? null : (shift.floatCents ?? 0) + cash.netCents,
+  };
+}
