@@ -1,25 +1,19 @@
 import { createSystemClock } from '../../shared/clock';
 import type { Environment, Language, StartupNotice } from '../../shared/ipc/channels/app';
 import type { AppCore, AppCoreOptions } from './app-core-types';
-import { createAppHandlers } from './app/handlers';
 import { createCheckout } from './checkout/checkout';
-import { createCredentialsHandlers } from './credentials/handlers';
 import { historyStartupNotice } from './history/startup-notice';
-import type { ChannelHandlers } from './ipc/dispatch';
 import { createEventHub } from './ipc/events';
-import { createManagerHandlers } from './manager/handlers';
 import { createNotificationsArea } from './notifications/area';
 import { createPlatformAccess } from './credentials/platform-access';
 import { createLogArea } from './log/log-area';
-import { createDiagnosticsHandlers } from './diagnostics/handlers';
-import { createPrintHandlers } from './print-queue/handlers';
 import { createPrintsArea } from './print-queue/prints-area';
 import { createSalesArea } from './sales/sales-area';
 import { withStartupNotices } from './settings/startup-notices';
 import { createSettingsRepository } from './settings/store';
 import { createStoreArea } from './store/store-area';
-import { createTemplateHandlers } from './templates/handlers';
-import { createTerminalDirectory, createTerminalHandlers } from './terminals/terminals';
+import { createTerminalDirectory } from './terminals/terminals';
+import { collectHandlers } from './app-core-handlers';
 
 export type { AppCore, AppCoreOptions } from './app-core-types';
 
@@ -91,40 +85,24 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   });
   const checkout = createCheckout({ ...basics, platform, settings, notifications, store: settingsStore, historyReady: prints.current });
 
-  const handlers: ChannelHandlers = withStartupNotices(
-    {
-      ...createAppHandlers({
-        settings,
-        events,
-        connection,
-        credentials,
-        environmentChanged: switchQueue,
-        storeDatabaseChanged: () => storeDatabase.service.reconfigure(),
-        checkSettings: (patch) => storeDatabase.checkSettings(patch),
-        platformBaseUrl: baseUrl,
-        sandboxBaseUrl: options.sandboxBaseUrl,
-        version: options.version,
-        shell: options.shell,
-      }),
-      ...createTemplateHandlers(settingsStore, { language }),
-      ...createCredentialsHandlers({ credentials, settings, events }),
-      ...createTerminalHandlers(terminals),
-      ...createPrintHandlers(prints.current),
-      ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
-      ...checkout.handlers,
-      ...salesHandlers,
-      ...storeDatabase.handlers,
-      ...logArea.handlers,
-      ...createDiagnosticsHandlers({
-        ...options,
-        ...options.diagnostics,
-        clock,
-        environment,
-        settings: settings.get,
-        ...logArea,
-        store: storeDatabase.handlers,
-      }),
-    },
+  const handlers = withStartupNotices(
+    collectHandlers(options, {
+      clock,
+      language,
+      environment,
+      settings,
+      events,
+      connection,
+      credentials,
+      baseUrl,
+      switchQueue,
+      storeDatabase,
+      terminals,
+      prints,
+      checkout,
+      salesHandlers,
+      logArea,
+    }),
     startupNotices,
   );
 
