@@ -10,7 +10,11 @@ import { exportStorePrints, listStorePrints, storePrintDetail } from './queries'
 import { printsCsvWith } from '../manager/csv';
 import { textOf, type TextTable } from '../../../shared/i18n';
 
-const COUNTER_COLUMN: TextTable<'counter'> = { counter: { en: 'Counter', es: 'Mostrador' } };
+/** The store export's own columns, in the cashier's language like the rest of the header (the id one word, as the machine columns). */
+const COUNTER_COLUMNS: TextTable<'counter' | 'counterId'> = {
+  counter: { en: 'Counter', es: 'Mostrador' },
+  counterId: { en: 'counter_id', es: 'id_mostrador' },
+};
 import type { StoreService } from './store-service';
 
 export type StoreHandlers = Pick<
@@ -64,7 +68,7 @@ export function createStoreHandlers({ store, clock, language }: StoreHandlerDepe
     'store.export': (request) =>
       reading(async () => {
         const { items, capped } = await exportStorePrints(store.queryable(), request, messageFor);
-        const header = [textOf(COUNTER_COLUMN, 'counter', language()), 'counter_id'];
+        const header = [textOf(COUNTER_COLUMNS, 'counter', language()), textOf(COUNTER_COLUMNS, 'counterId', language())];
         const csv = printsCsvWith(items, language(), { header, cells: (print) => [print.counterName, print.counterId] });
         return { csv, rows: items.length, capped };
       }),

@@ -169,7 +169,7 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     const answer = await handlers['store.export']({ filters: { terminalId: 'PAX_A910__2' }, sort: { field: 'createdAt', direction: 'asc' } });
     expect(answer).toMatchObject({ rows: 2, capped: false });
     const lines = answer.csv.replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]?.startsWith('Mostrador,counter_id,created_at')).toBe(true);
+    expect(lines[0]?.startsWith('Mostrador,id_mostrador,creada_utc')).toBe(true);
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual(['Counter A,a', 'Counter B,b']);
   });
 });

@@ -210,20 +210,30 @@ function storeStatus(options: StoreServiceOptions, publisher: Publisher | undefi
  * one pool serves the whole-store reads; one LISTEN connection tells the views of other counters' changes.
  * Nothing here is awaited by a cashier's action.
  */
+/** Why the pg client cannot take the saved address, checked once per address (until forgotten). */
+function createUrlCheck(url: () => string): { problem(): string | undefined; forget(): void } {
+  let checked: { url: string; problem: string | undefined } | undefined;
+  return {
+    problem() {
+      const current = url();
+      if (current === '') return undefined;
+      if (checked?.url !== current) checked = { url: current, problem: storeUrlProblem(current) };
+      return checked.problem;
+    },
+    forget() {
+      checked = undefined;
+    },
+  };
+}
+
 export function createStoreService(options: StoreServiceOptions): StoreService {
   const logger = options.logger ?? silentLogger;
   let outbox: Outbox | undefined;
   /** Puts the current history's earlier prints and sales in its outbox, once (history/backfill.ts). */
   let backfill: (() => void) | undefined;
   const reads = createStoreReads(options, logger);
-  let checked: { url: string; problem: string | undefined } | undefined;
-  /** Why the pg client cannot take the saved address (checked once per address). */
-  const urlProblem = (): string | undefined => {
-    const url = options.settings().url;
-    if (url === '') return undefined;
-    if (checked?.url !== url) checked = { url, problem: storeUrlProblem(url) };
-    return checked.problem;
-  };
+  const urlCheck = createUrlCheck(() => options.settings().url);
+  const urlProblem = urlCheck.problem;
   const status = (): StoreStatus => storeStatus(options, publishing.publisher(), outbox, urlProblem());
   const announce = (): void => options.onStatus(status());
   const publishing = createPublishing(options, logger, announce);
@@ -235,7 +245,7 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
     if (closed) return;
     const wanted = connection();
     // A file the address names may have appeared (or gone) since: checked again.
-    checked = undefined;
+    urlCheck.forget();
     const problem = wanted === undefined ? undefined : urlProblem();
     if (problem !== undefined) logger.warn('the store database address cannot be used; nothing connects until it is corrected', { problem });
     if (wanted === undefined || problem !== undefined) {
