@@ -3,7 +3,7 @@ import { useFeatureT, useLanguage } from '../../i18n';
 import { formatRecent } from '../../lib/datetime';
 import { formatMoney } from '../../lib/money';
 import { sellMessages } from './messages';
-import { expectsReceipt, receiptWord } from './ReceiptLine';
+import { expectsReceipt, receiptWord } from './sell-rules';
 import { stateWord } from './SaleCard';
 import { useReceiptPrint } from './use-sell-data';
 

@@ -252,7 +252,7 @@ export function SellScreen() {
             <SendingCard amount={sending} />
           ) : current === null ? (
             <p className="sale-idle" data-testid="sale-idle">
-              {block === null ? t('idle') : t(`blocked.${block}`)}
+              {block === null ? t('idle') : t('idle.blocked')}
             </p>
           ) : (
             <SaleCard key={current.id} sale={current} currency={currency} terminal={nameOf(current.terminalId)} />
