@@ -64,6 +64,7 @@ function SaleReason({ sale }: { sale: TerminalSale }) {
   }
   if (sale.status === 'unconfirmed') return <UnconfirmedActions sale={sale} />;
   if (sale.status === 'created' && sale.lastError !== null) return <p className="hint">{sale.lastError.message}</p>;
+  if (sale.status === 'at_terminal' || sale.status === 'action_required') return <p className="hint">{t('atTerminal.hint')}</p>;
   return null;
 }
 
