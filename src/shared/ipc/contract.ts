@@ -10,6 +10,8 @@ import { storeChannels, storeEvents } from './channels/store';
 import { saleReceiptChannels } from './channels/sale-receipt';
 import { templateChannels } from './channels/templates';
 import { terminalsChannels } from './channels/terminals';
+import { logChannels } from './channels/log';
+import { diagnosticsChannels } from './channels/diagnostics';
 
 /**
  * The IPC contract: every channel the renderer may call and every event main pushes. The preload,
@@ -27,6 +29,8 @@ export const channels = {
   ...terminalSalesChannels,
   ...storeChannels,
   ...saleReceiptChannels,
+  ...logChannels,
+  ...diagnosticsChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {

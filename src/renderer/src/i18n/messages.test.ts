@@ -4,6 +4,7 @@ import { INDUSTRIES } from '../../../shared/platform/industries';
 import { timelineMessages } from '../components/print-timeline/messages';
 import { checkoutMessages } from '../features/checkout/messages';
 import { counterMessages } from '../features/counter/messages';
+import { helpMessages } from '../features/help/messages';
 import { otherCountersMessages } from '../features/counter/other-counters-messages';
 import { managerMessages } from '../features/manager/messages';
 import { storeViewMessages } from '../features/manager/store/messages';
@@ -24,6 +25,7 @@ const SLICES: Readonly<Record<string, FeatureMessages<string>>> = {
   storeSettings: storeSettingsMessages,
   storeView: storeViewMessages,
   otherCounters: otherCountersMessages,
+  help: helpMessages,
   common: COMMON_MESSAGES,
 };
 
