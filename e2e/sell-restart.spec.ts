@@ -55,6 +55,12 @@ test('a restart while the terminal shows the amount: the sale continues and its 
     await first.stop();
     const oldOrigin = new URL(first.host.origin);
     second = await startCounterHost({ dataDirectory: data, extraArgs: ['--port', oldOrigin.port] });
+    // The sale still under way comes back to the Sell screen's card by itself.
+    page = await context.newPage();
+    await page.goto(second.host.url.replace(/#.*$/, '') + '#/sell');
+    await expect(page.getByTestId('sale-status')).toHaveAttribute('data-status', 'at_terminal', { timeout: 15_000 });
+    await expect(page.getByTestId('sale-amount')).toHaveText('$42.10');
+    await page.close();
     // The terminal still shows the amount; the customer taps the card after the restart.
     await post(`${second.host.sandboxBaseUrl}/__sandbox/terminals/${TERMINAL}/card`, { result: 'approved' });
 

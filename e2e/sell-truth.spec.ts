@@ -1,5 +1,5 @@
 import { DEFAULT_SEED } from '../src/sandbox/accounts';
-import { expect, invoke, test } from './fixtures';
+import { expect, invoke, screenshot, test } from './fixtures';
 import { control, openSell, setLanguage, TERMINAL, typeAndCharge } from './sell-page';
 
 /**
@@ -39,6 +39,7 @@ test('"receipt printed" only once the terminal printed it; out of paper shows on
   await expect(receipt).toContainText('Receipt not printed.');
   await expect(page.getByTestId('receipt-problem')).toContainText('out of paper');
   await expect(page.getByTestId('recent-receipt').first()).toHaveAttribute('data-state', 'failed');
+  await screenshot(page, 'sell-receipt-failed-en-1366');
 
   await control(counter.sandboxBaseUrl, `/__sandbox/terminals/${TERMINAL}`, { paper: 'ok' });
   await page.getByTestId('receipt-again').click();
@@ -54,6 +55,7 @@ test('Sell is off with the reason in production without credentials, and never l
   await expect(page.getByTestId('sell-blocked')).toContainText('no working credentials');
   await expect(page.getByTestId('charge')).toBeDisabled();
   await expect(page.getByTestId('sell-terminal').locator('option')).toHaveText(['No terminal in PDV mode']);
+  await screenshot(page, 'sell-blocked-en-1366');
 
   // Another account (the kiosk's application, its own terminal) in Spanish, as the cashier saw it.
   await setLanguage(page, 'es');

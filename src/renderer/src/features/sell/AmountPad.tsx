@@ -25,7 +25,7 @@ export function AmountPad({ amount, onAmount }: { amount: string; onAmount(amoun
       <button
         type="button"
         tabIndex={-1}
-        className="pad-key pad-wide"
+        className="pad-key"
         onMouseDown={keepFocus}
         onClick={press('clear')}
         aria-label={t('pad.clear')}

@@ -4,32 +4,8 @@ import { lastErrorText } from '../../../../shared/i18n/print-errors';
 import { useContractMutation } from '../../api/hooks';
 import { useFeatureT, useLanguage } from '../../i18n';
 import { sellMessages } from './messages';
+import { expectsReceipt, receiptWord } from './sell-rules';
 import { useReceiptPrint } from './use-sell-data';
-
-type ReceiptWord =
-  'receipt' | 'receipt.slip' | 'receipt.preparing' | 'receipt.sent' | 'receipt.printing' | 'receipt.failed' | 'receipt.waiting' | 'receipt.canceled';
-
-/** The receipt's state in words: "printed" only once the terminal says the print is processed. */
-const RECEIPT_WORDS: Readonly<Record<string, ReceiptWord>> = {
-  queued: 'receipt.sent',
-  sending: 'receipt.sent',
-  created: 'receipt.sent',
-  on_terminal: 'receipt.printing',
-  processed: 'receipt',
-  failed: 'receipt.failed',
-  needs_attention: 'receipt.waiting',
-  canceled: 'receipt.canceled',
-};
-
-/** Whether the sale has (or will have) a Counter receipt at all. */
-export function expectsReceipt(sale: Pick<TerminalSale, 'status' | 'printOnTerminal' | 'receiptPrintId'>): boolean {
-  return sale.printOnTerminal === 'no_ticket' && (sale.receiptPrintId !== null || sale.status === 'processed' || sale.status === 'refunded');
-}
-
-/** The receipt's word for a print status (none: no print yet). */
-export function receiptWord(status: string | undefined): ReceiptWord {
-  return status === undefined ? 'receipt.preparing' : (RECEIPT_WORDS[status] ?? 'receipt.sent');
-}
 
 /**
  * The receipt on the sale's card: its print's live state, its failure (out of paper…) and Print again,

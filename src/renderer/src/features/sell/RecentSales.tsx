@@ -1,10 +1,10 @@
 import type { TerminalSale } from '../../../../shared/ipc/channels/terminal-sales';
-import { SALE_STATUSES } from '../../../../shared/i18n/sales';
 import { useFeatureT, useLanguage } from '../../i18n';
 import { formatRecent } from '../../lib/datetime';
 import { formatMoney } from '../../lib/money';
 import { sellMessages } from './messages';
-import { expectsReceipt, receiptWord } from './ReceiptLine';
+import { expectsReceipt, receiptWord } from './sell-rules';
+import { stateWord } from './SaleCard';
 import { useReceiptPrint } from './use-sell-data';
 
 function ReceiptState({ sale }: { sale: TerminalSale }) {
@@ -44,7 +44,7 @@ export function RecentSales({
             <button type="button" className="recent-open" onClick={() => onOpen(sale.id)} data-testid="recent-sale">
               <time dateTime={sale.createdAt}>{formatRecent(sale.createdAt, language)}</time>
               <span className="recent-amount">{formatMoney(sale.amount, sale.currency ?? currency, language)}</span>
-              <span className="recent-status">{sale.status === 'not_sent' ? t('notSent.title') : SALE_STATUSES[sale.status][language]}</span>
+              <span className="recent-status">{stateWord(sale, language, t)}</span>
               <span className="recent-terminal">{nameOf(sale.terminalId)}</span>
               <ReceiptState sale={sale} />
             </button>

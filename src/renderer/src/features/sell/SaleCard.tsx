@@ -64,6 +64,7 @@ function SaleReason({ sale }: { sale: TerminalSale }) {
   }
   if (sale.status === 'unconfirmed') return <UnconfirmedActions sale={sale} />;
   if (sale.status === 'created' && sale.lastError !== null) return <p className="hint">{sale.lastError.message}</p>;
+  if (sale.status === 'at_terminal' || sale.status === 'action_required') return <p className="hint">{t('atTerminal.hint')}</p>;
   return null;
 }
 
@@ -106,7 +107,7 @@ function UnconfirmedActions({ sale }: { sale: TerminalSale }) {
 }
 
 /** The sale's state as a word: "could not send" is never a decline. */
-function stateWord(sale: TerminalSale, language: Language, t: (key: 'notSent.title' | 'sending.title') => string): string {
+export function stateWord(sale: TerminalSale, language: Language, t: (key: 'notSent.title' | 'sending.title') => string): string {
   if (sale.status === 'not_sent') return t('notSent.title');
   // Written, and its create not answered yet: the platform may not have it.
   if (sale.status === 'created' && sale.orderId === null) return t('sending.title');
@@ -120,7 +121,7 @@ export function SaleCard({ sale, currency, terminal }: { sale: TerminalSale; cur
   const cancel = useCancelSale();
   const money = (amount: string) => formatMoney(amount, sale.currency ?? currency, language);
   return (
-    <section className={`sale-status sale-${sale.status}`} data-testid="sale-status" data-status={sale.status} aria-live="polite" aria-label={t('title')}>
+    <section className={`sell-card sell-card-${sale.status}`} data-testid="sale-status" data-status={sale.status} aria-live="polite" aria-label={t('title')}>
       <p className="sale-amount" data-testid="sale-amount">
         {money(sale.amount)}
       </p>
@@ -150,7 +151,7 @@ export function SaleCard({ sale, currency, terminal }: { sale: TerminalSale; cur
 export function SendingCard({ amount }: { amount: string }) {
   const t = useFeatureT(sellMessages);
   return (
-    <section className="sale-status sale-sending" data-testid="sale-status" data-status="sending" aria-live="polite" aria-label={t('title')}>
+    <section className="sell-card sell-card-sending" data-testid="sale-status" data-status="sending" aria-live="polite" aria-label={t('title')}>
       <p className="sale-amount">{amount}</p>
       <p className="sale-state">{t('sending.title')}</p>
     </section>

@@ -106,7 +106,7 @@ export function SaleItems({ drafts, onChange, currency }: { drafts: readonly Ite
             />
             <input
               aria-label={t('items.price')}
-              placeholder={t('items.price')}
+              placeholder={t('items.pricePlaceholder')}
               className="sale-item-price"
               inputMode="decimal"
               value={draft.unitPrice}

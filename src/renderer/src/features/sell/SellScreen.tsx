@@ -144,6 +144,10 @@ export function SellScreen() {
   const [problem, setProblem] = useState<'problem.items' | 'problem.amount' | null>(null);
   const [escNote, setEscNote] = useState<EscNote | null>(null);
   const [ask, setAsk] = useState<{ request: ChargeRequest; earlier: TerminalSale } | null>(null);
+  // Set in the same event as Enter, so "sending" is on screen in the next frame, before main has answered.
+  const [sending, setSending] = useState<string | null>(null);
+  // Two Enters before React renders again must not send two charges: the state is not updated yet.
+  const inFlight = useRef(false);
   const amountRef = useRef<HTMLInputElement>(null);
   const chosen = pdv.find((terminal) => terminal.id === terminalId) ?? pdv[0];
   const nameOf = (id: string) => terminalName(terminals.kind === 'loaded' ? terminals.terminals.find((terminal) => terminal.id === id) : undefined, id);
@@ -154,10 +158,16 @@ export function SellScreen() {
 
   useEffect(() => amountRef.current?.focus(), []);
 
-  const send = (request: ChargeRequest) => {
+  const send = (request: ChargeRequest, shown: string) => {
     setAsk(null);
     setEscNote(null);
+    setSending(shown);
+    inFlight.current = true;
     charge.mutate(request, {
+      onSettled: () => {
+        inFlight.current = false;
+        setSending(null);
+      },
       onSuccess: (sale) => {
         setCurrentId(sale.id);
         // The amount is on the card now: a second Enter finds an empty field, never the same charge.
@@ -169,12 +179,12 @@ export function SellScreen() {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (block !== null || chosen === undefined || charge.isPending) return;
+    if (block !== null || chosen === undefined || inFlight.current) return;
     if ('problem' in prepared) return setProblem(prepared.problem);
     setProblem(null);
     const earlier = earlierCharge(sales, chosen.id, prepared.cents, clockNow());
     if (earlier !== undefined) return setAsk({ request: prepared.request, earlier });
-    send(prepared.request);
+    send(prepared.request, formatMoney(prepared.cents, currency, language));
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -214,8 +224,8 @@ export function SellScreen() {
             terminals={pdv}
             chosenId={chosen?.id ?? ''}
             onTerminal={setTerminalId}
-            canCharge={!charge.isPending && block === null}
-            charging={charge.isPending}
+            canCharge={sending === null && block === null}
+            charging={sending !== null}
             problem={problem !== null ? t(problem) : (charge.error?.message ?? null)}
             note={escNote === null ? null : t(escNote)}
           />
@@ -231,18 +241,18 @@ export function SellScreen() {
               earlier={ask.earlier}
               terminal={nameOf(ask.earlier.terminalId)}
               currency={currency}
-              onYes={() => send(ask.request)}
+              onYes={() => send(ask.request, formatMoney(ask.earlier.amount, currency, language))}
               onNo={() => {
                 setAsk(null);
                 amountRef.current?.focus();
               }}
             />
           )}
-          {charge.isPending ? (
-            <SendingCard amount={shownAmount} />
+          {sending !== null ? (
+            <SendingCard amount={sending} />
           ) : current === null ? (
             <p className="sale-idle" data-testid="sale-idle">
-              {block === null ? t('idle') : t(`blocked.${block}`)}
+              {block === null ? t('idle') : t('idle.blocked')}
             </p>
           ) : (
             <SaleCard key={current.id} sale={current} currency={currency} terminal={nameOf(current.terminalId)} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TerminalSale } from '../../../../shared/ipc/channels/terminal-sales';
-import { checkRefund, earlierCharge, isOpenSale, padInput, REPEAT_WINDOW_MS, sellBlock } from './sell-rules';
+import { checkRefund, earlierCharge, expectsReceipt, isOpenSale, padInput, receiptWord, REPEAT_WINDOW_MS, sellBlock } from './sell-rules';
 
 const NOW = Date.parse('2026-11-27T12:00:00.000Z');
 const terminal = { id: 'NEWLAND_N950__SBX0000001', posId: 1, storeId: '1', externalPosId: 'CAJA01', operatingMode: 'PDV', canPrint: true };
@@ -93,5 +93,20 @@ describe('the open sale', () => {
     expect(
       ['processed', 'failed', 'not_sent', 'canceled', 'refunded', 'expired'].some((status) => isOpenSale({ status: status as TerminalSale['status'] })),
     ).toBe(false);
+  });
+});
+
+describe('the receipt on the card', () => {
+  it('is "printed" only for a processed print; before, the print’s own state', () => {
+    expect(receiptWord('processed')).toBe('receipt');
+    expect(['queued', 'sending', 'created', 'on_terminal', 'failed', 'needs_attention', 'canceled'].map(receiptWord)).not.toContain('receipt');
+    expect(receiptWord(undefined)).toBe('receipt.preparing');
+    expect(receiptWord('failed')).toBe('receipt.failed');
+  });
+
+  it('is expected for an approved sale without the terminal’s own slip', () => {
+    expect(expectsReceipt(sale({ receiptPrintId: null }))).toBe(true);
+    expect(expectsReceipt(sale({ status: 'failed' }))).toBe(false);
+    expect(expectsReceipt(sale({ printOnTerminal: 'seller_ticket' }))).toBe(false);
   });
 });

@@ -89,3 +89,28 @@ export function padInput(current: string, key: PadKey, separator: ',' | '.'): st
   if (cents.ok && cents.cents > MAX_AMOUNT_CENTS) return current;
   return next.includes('.') ? next.replace('.', separator) : next;
 }
+
+export type ReceiptWord =
+  'receipt' | 'receipt.slip' | 'receipt.preparing' | 'receipt.sent' | 'receipt.printing' | 'receipt.failed' | 'receipt.waiting' | 'receipt.canceled';
+
+/** The receipt's state in words: "printed" only once the terminal says the print is processed. */
+const RECEIPT_WORDS: Readonly<Record<string, ReceiptWord>> = {
+  queued: 'receipt.sent',
+  sending: 'receipt.sent',
+  created: 'receipt.sent',
+  on_terminal: 'receipt.printing',
+  processed: 'receipt',
+  failed: 'receipt.failed',
+  needs_attention: 'receipt.waiting',
+  canceled: 'receipt.canceled',
+};
+
+/** Whether the sale has (or will have) a Counter receipt at all. */
+export function expectsReceipt(sale: Pick<TerminalSale, 'status' | 'printOnTerminal' | 'receiptPrintId'>): boolean {
+  return sale.printOnTerminal === 'no_ticket' && (sale.receiptPrintId !== null || sale.status === 'processed' || sale.status === 'refunded');
+}
+
+/** The receipt's word for a print status (none: no print yet). */
+export function receiptWord(status: string | undefined): ReceiptWord {
+  return status === undefined ? 'receipt.preparing' : (RECEIPT_WORDS[status] ?? 'receipt.sent');
+}
