@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, SCREENSHOT_DIR } from './fixtures';
+import { layoutProblems } from './layout-check';
 
 /**
  * Every screen in both languages at both window sizes: nothing may spill sideways out
- * of the window, and each is photographed to be looked at. SHOTS_DIR sends the pictures elsewhere.
+ * of the window, no box inside it may scroll sideways or cut its text (layout-check.ts), and each is
+ * photographed to be looked at. SHOTS_DIR sends the pictures elsewhere.
  */
 const SHOTS = process.env['SHOTS_DIR'] ?? SCREENSHOT_DIR;
 const SIZES = [
@@ -12,6 +14,13 @@ const SIZES = [
   { width: 1024, height: 768 },
 ] as const;
 const SCREENS = ['counter', 'sell', 'queue', 'manager', 'checkout', 'settings', 'day'] as const;
+
+/**
+ * Known and not yet fixed, listed so every other box that scrolls sideways or cuts its text fails the
+ * test: the manager's print history is a virtualized grid of 1,059 px that scrolls sideways inside its
+ * frame at 1024 px (it needs columns that fold away or rows of two lines).
+ */
+const KNOWN = [/^manager 1024 (en|es): sideways-scroll div\.ph-scroll\[print-table-scroll\]/];
 
 for (const language of ['en', 'es'] as const) {
   test(`every screen in ${language} at both sizes fits the window’s width`, async ({ page, counter }) => {
@@ -42,6 +51,7 @@ for (const language of ['en', 'es'] as const) {
       await expect(page.getByTestId('print-progress').locator('> .print-timeline')).toHaveAttribute('data-status', /queued|created|on_terminal/);
     }
     await expect(page.getByTestId('unfinished-print')).toHaveCount(2);
+    const found: string[] = [];
     for (const size of SIZES) {
       await page.setViewportSize(size);
       for (const screen of SCREENS) {
@@ -51,14 +61,24 @@ for (const language of ['en', 'es'] as const) {
         await page.screenshot({ path: join(SHOTS, `${screen}-${size.width}-${language}.png`) });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${screen} at ${size.width} in ${language}`).toBeLessThanOrEqual(0);
+        found.push(
+          ...(await layoutProblems(page)).map((problem) => `${screen} ${size.width} ${language}: ${problem.kind} ${problem.where} by ${problem.overflowPx}px`),
+        );
       }
       // The Counter screen's other two panels.
       await page.getByTestId('nav-counter').click();
       for (const mode of ['image', 'invoice'] as const) {
         await page.getByTestId(`mode-${mode}`).click();
         await page.screenshot({ path: join(SHOTS, `counter-${mode}-${size.width}-${language}.png`) });
+        found.push(
+          ...(await layoutProblems(page)).map(
+            (problem) => `counter-${mode} ${size.width} ${language}: ${problem.kind} ${problem.where} by ${problem.overflowPx}px`,
+          ),
+        );
       }
       await page.getByTestId('mode-custom').click();
     }
+    const unknown = [...new Set(found)].filter((problem) => !KNOWN.some((known) => known.test(problem)));
+    expect(unknown, 'boxes that scroll sideways or cut their text').toEqual([]);
   });
 }

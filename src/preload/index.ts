@@ -9,7 +9,10 @@ import { ContractErrorCode } from '../shared/ipc/define';
 const bridge: CounterBridge = {
   invoke(channel, request) {
     if (!isChannelName(channel)) {
-      return Promise.resolve({ ok: false, error: { code: ContractErrorCode.unknownChannel, message: `There is no channel named ${String(channel)}.` } });
+      return Promise.resolve({
+        ok: false,
+        error: { code: ContractErrorCode.unknownChannel, message: `This window asked Counter for something it does not have. Reload the window.` },
+      });
     }
     return ipcRenderer.invoke(channel, request);
   },

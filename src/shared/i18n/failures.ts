@@ -409,13 +409,14 @@ export const CONTRACT_FAILURES = {
     en: 'an unknown page',
     es: 'una página desconocida',
   },
+  // The channel's name stays in the failure's code and the log: a cashier is told what to do, not how Counter is built.
   unknown_channel: {
-    en: 'There is no channel named {channel}.',
-    es: 'No existe un canal llamado {channel}.',
+    en: 'This window asked Counter for something it does not have. Reload the window.',
+    es: 'Esta ventana pidió a Counter algo que no tiene. Vuelva a cargar la ventana.',
   },
   invalid_request: {
-    en: 'The request for {channel} is not valid.',
-    es: 'La solicitud de {channel} no es válida.',
+    en: 'Counter could not take what was entered. Check the fields and try again.',
+    es: 'Counter no pudo aceptar lo ingresado. Revise los campos e intente de nuevo.',
   },
   internal_error: {
     en: 'Something went wrong inside Counter. The action was not completed; try again.',

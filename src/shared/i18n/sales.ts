@@ -32,7 +32,7 @@ export const SALE_STATUSES = {
   failed: { en: 'Declined', es: 'Rechazada' },
   action_required: { en: 'Needs attention on the terminal', es: 'Requiere atención en la terminal' },
   expired: { en: 'Expired: nobody paid in time', es: 'Vencida: nadie pagó a tiempo' },
-  canceled: { en: 'Cancelled', es: 'Cancelada' },
+  canceled: { en: 'Canceled', es: 'Cancelada' },
   refunded: { en: 'Refunded', es: 'Devuelta' },
 } as const satisfies TextTable & Record<TerminalSaleState, unknown>;
 

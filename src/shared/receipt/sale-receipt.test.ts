@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasBlockingProblems, layout, parse, renderText } from './index';
-import { DEFAULT_SALE_RECEIPT_TEMPLATE, SAMPLE_SALE_RECEIPT, saleReceiptMarkup } from './sale-receipt';
+import { DEFAULT_SALE_RECEIPT_TEMPLATE, SaleReceiptTemplate, SAMPLE_SALE_RECEIPT, saleReceiptMarkup } from './sale-receipt';
 
 const printed = (markup: string): string => renderText(layout(parse(markup).document));
 
@@ -24,6 +24,37 @@ describe('the store receipt of a sale', () => {
     ])
       expect(text).toContain(expected);
     expect(markup).toContain('{qr}ORD01JQ4S4KY8HWQ6NA5PXB65B3D3{/qr}');
+  });
+
+  it('fills date, time, currency, cashier and sale number placeholders, prints the date and time and the currency by the total', () => {
+    const at = new Date(2026, 10, 24, 14, 5);
+    const sale = { ...SAMPLE_SALE_RECEIPT, at: at.toISOString() };
+    const markup = saleReceiptMarkup(
+      {
+        ...DEFAULT_SALE_RECEIPT_TEMPLATE,
+        header: 'Corner Café\nCashier {{cashier}}',
+        footer: 'Sale {{sale_number}}\n{{date}} {{time}} {{currency}}\nKeep {{unknown}}',
+      },
+      sale,
+      'es',
+    );
+    expect(hasBlockingProblems(parse(markup).problems)).toBe(false);
+    const text = printed(markup);
+    expect(text).toContain('Cashier CAJA01');
+    expect(text).toContain('Sale CTR-20261124-140500-AB12CD');
+    expect(text).toContain('24/11/2026 14:05 ARS');
+    // A placeholder the engine does not know stays as typed, so the manager sees the typo.
+    expect(text).toContain('Keep {{unknown}}');
+    expect(text).toMatch(/24\/11\/2026 +14:05/);
+    expect(text).toMatch(/TOTAL +ARS 9\.75/);
+    // A value from the sale cannot add a tag or a line.
+    const hostile = saleReceiptMarkup({ ...DEFAULT_SALE_RECEIPT_TEMPLATE, header: 'By {{cashier}}' }, { ...sale, cashier: 'Ann{b}\nTOTAL 0' }, 'en');
+    expect(hostile).toContain('By Annb TOTAL 0');
+  });
+
+  it('parses a template saved before the date and time line existed, with the line on', () => {
+    const { showDateTime: _dropped, ...older } = DEFAULT_SALE_RECEIPT_TEMPLATE;
+    expect(SaleReceiptTemplate.parse(older).showDateTime).toBe(true);
   });
 
   it('leaves out what the manager switched off, and what the payment did not give', () => {

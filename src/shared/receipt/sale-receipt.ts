@@ -17,6 +17,8 @@ export const SaleReceiptTemplate = z.strictObject({
   showCardLastFour: z.boolean(),
   showAuthorization: z.boolean(),
   showQr: z.boolean(),
+  /** A line with the sale's date and time under the header; absent in templates saved before it existed. */
+  showDateTime: z.boolean().default(true),
 });
 export type SaleReceiptTemplate = z.infer<typeof SaleReceiptTemplate>;
 
@@ -28,7 +30,16 @@ export const DEFAULT_SALE_RECEIPT_TEMPLATE: Readonly<SaleReceiptTemplate> = Obje
   showCardLastFour: true,
   showAuthorization: true,
   showQr: true,
+  showDateTime: true,
 });
+
+/**
+ * What the header and footer may say about the sale, filled in at print time: `{{date}}`, `{{time}}`,
+ * `{{currency}}`, `{{cashier}}` (the person signed in once Counter has staff; until then the counter's
+ * name, or nothing) and `{{sale_number}}` (the sale's external reference).
+ */
+export const SALE_RECEIPT_PLACEHOLDERS = ['date', 'time', 'currency', 'cashier', 'sale_number'] as const;
+export type SaleReceiptPlaceholder = (typeof SALE_RECEIPT_PLACEHOLDERS)[number];
 
 /** What a receipt shows of one sale. */
 export interface SaleReceiptData {
@@ -39,6 +50,14 @@ export interface SaleReceiptData {
   authorizationCode: string | null;
   /** The platform's order id (the QR), or the sale's own id before the platform answered. */
   orderId: string;
+  /** When the sale was made (ISO), in the counter's own time zone on paper. */
+  at?: string;
+  /** The store's currency (ISO 4217), '' while unknown. */
+  currency?: string;
+  /** Who sold: see SALE_RECEIPT_PLACEHOLDERS. */
+  cashier?: string;
+  /** The sale's number as the store finds it again (its external reference). */
+  saleNumber?: string;
 }
 
 /** A made-up sale for the live preview. */
@@ -52,7 +71,42 @@ export const SAMPLE_SALE_RECEIPT: Readonly<SaleReceiptData> = Object.freeze({
   cardLastFour: '3704',
   authorizationCode: '123456',
   orderId: 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3',
+  at: '2026-11-24T17:05:00.000Z',
+  currency: 'ARS',
+  cashier: 'CAJA01',
+  saleNumber: 'CTR-20261124-140500-AB12CD',
 });
+
+const twoDigits = (value: number): string => String(value).padStart(2, '0');
+
+/** The paper's date and time: day first in both languages (the stores are es-AR, es-CL), 24-hour clock. */
+function paperDateTime(iso: string | undefined): { date: string; time: string } {
+  if (iso === undefined) return { date: '', time: '' };
+  const at = new Date(iso);
+  return {
+    date: `${twoDigits(at.getDate())}/${twoDigits(at.getMonth() + 1)}/${String(at.getFullYear())}`,
+    time: `${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}`,
+  };
+}
+
+/** Fills the placeholders of a header or footer line; an unknown `{{name}}` stays as typed, so a typo shows. */
+export function fillSalePlaceholders(text: string, sale: SaleReceiptData): string {
+  const { date, time } = paperDateTime(sale.at);
+  const values: Record<SaleReceiptPlaceholder, string> = {
+    date,
+    time,
+    currency: sale.currency ?? '',
+    cashier: sale.cashier ?? '',
+    sale_number: sale.saleNumber ?? '',
+  };
+  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (slot, name: string) =>
+    (SALE_RECEIPT_PLACEHOLDERS as readonly string[]).includes(name) ? plainValue(values[name as SaleReceiptPlaceholder]) : slot,
+  );
+}
+
+/** A value from the sale, printed as plain text (no tag, no line break). */
+// eslint-disable-next-line no-control-regex -- the point is to find them
+const plainValue = (text: string): string => text.replace(/[{}]/g, '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 
 const WIDTH = NORMAL_COLUMNS;
 const rule = '-'.repeat(WIDTH);
@@ -73,20 +127,31 @@ const line = (left: string, right: string): string => {
 export function saleReceiptMarkup(template: SaleReceiptTemplate, sale: SaleReceiptData, language: Language): string {
   const words = SALE_RECEIPT_WORDS[language];
   const out: string[] = [];
-  const header = template.header.split('\n').filter((text) => text.trim() !== '');
+  const header = template.header
+    .split('\n')
+    .filter((text) => text.trim() !== '')
+    .map((text) => fillSalePlaceholders(text, sale));
   header.forEach((text, index) => out.push(index === 0 ? `{center}{b}${text}{/b}{/center}` : `{center}${text}{/center}`));
+  if (template.showDateTime && sale.at !== undefined) {
+    const { date, time } = paperDateTime(sale.at);
+    out.push(line(date, time));
+  }
   out.push(rule);
   if (template.showItems && sale.items.length > 0) {
     for (const item of sale.items) out.push(line(`${item.quantity} x ${plain(item.name)}`, formatCents(amountCents(item.unitPrice) * item.quantity)));
     out.push(rule);
   }
-  out.push(`{b}${line(words.total, sale.amount)}{/b}`);
+  const currency = sale.currency === undefined || sale.currency === '' ? '' : `${plainValue(sale.currency)} `;
+  out.push(`{b}${line(words.total, `${currency}${sale.amount}`)}{/b}`);
   if (template.showPayment) out.push(`${words.paid} ${plain(sale.paymentMethod ?? words.card)}`);
   if (template.showCardLastFour && sale.cardLastFour !== null) out.push(`${words.card} **** ${plain(sale.cardLastFour)}`);
   if (template.showAuthorization && sale.authorizationCode !== null) out.push(`${words.authorization} ${plain(sale.authorizationCode)}`);
   out.push(`${words.order} ${plain(sale.orderId)}`);
   if (template.showQr) out.push(`{center}{qr}${plain(sale.orderId)}{/qr}{/center}`);
-  const footer = template.footer.split('\n').filter((text) => text.trim() !== '');
+  const footer = template.footer
+    .split('\n')
+    .filter((text) => text.trim() !== '')
+    .map((text) => fillSalePlaceholders(text, sale));
   if (footer.length > 0) out.push(rule, ...footer.map((text) => `{center}${text}{/center}`));
   return out.join('\n');
 }

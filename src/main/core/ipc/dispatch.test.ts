@@ -30,7 +30,8 @@ describe('contract binding', () => {
     const { dispatch } = makeDispatcher();
     const result = await dispatch('prints.deleteEverything', {}, trustedSender);
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: 'unknown_channel' }) });
-    if (!result.ok) expect(result.error.message).toContain('prints.deleteEverything');
+    // The cashier reads what to do; the channel's name is for the code and the log, not the screen.
+    if (!result.ok) expect(result.error.message).not.toContain('prints.deleteEverything');
   });
 
   it('writes its refusals in the settings’ language', async () => {
@@ -44,9 +45,11 @@ describe('contract binding', () => {
     const dispatch = createDispatcher({ handlers: core.handlers, isTrustedSender: () => true, language: core.language, guard: core.guard });
     await dispatch('settings.update', { language: 'es' }, trustedSender);
     const unknown = await dispatch('prints.deleteEverything', {}, trustedSender);
-    expect(unknown.ok ? undefined : unknown.error.message).toBe('No existe un canal llamado "prints.deleteEverything".');
+    expect(unknown.ok ? undefined : unknown.error.message).toBe('Esta ventana pidió a Counter algo que no tiene. Vuelva a cargar la ventana.');
     const invalid = await dispatch('settings.update', { language: 'klingon' }, trustedSender);
-    expect(invalid.ok ? undefined : invalid.error.message).toBe('La solicitud de settings.update no es válida.');
+    expect(invalid.ok ? undefined : invalid.error.message).toBe('Counter no pudo aceptar lo ingresado. Revise los campos e intente de nuevo.');
+    // No channel name on screen.
+    expect(invalid.ok ? undefined : invalid.error.message).not.toContain('settings.update');
     await core.close();
   });
 

@@ -11,7 +11,13 @@ import type { PaymentCard } from './sale-steps';
  * header, items, total, how it was paid, the card's last four digits and the authorization code (read from
  * the payment, `GET /v1/payments/{id}`), a QR of the order (docs/decisions.md "Charge on the terminal").
  */
-export function saleReceipt(sale: SaleRecord, template: SaleReceiptTemplate, language: Language): string {
+export function saleReceipt(
+  sale: SaleRecord,
+  template: SaleReceiptTemplate,
+  language: Language,
+  /** Who sold and in which currency, when known (see SALE_RECEIPT_PLACEHOLDERS). */
+  context: { cashier?: string; currency?: string } = {},
+): string {
   return saleReceiptMarkup(
     template,
     {
@@ -21,6 +27,10 @@ export function saleReceipt(sale: SaleRecord, template: SaleReceiptTemplate, lan
       cardLastFour: sale.cardLastFour,
       authorizationCode: sale.authorizationCode,
       orderId: sale.orderId ?? sale.id,
+      at: sale.createdAt,
+      saleNumber: sale.externalReference,
+      cashier: context.cashier ?? '',
+      currency: context.currency ?? '',
     },
     language,
   );
@@ -36,6 +46,8 @@ export interface ReceiptPrinterOptions {
   queue(): Promise<PrintQueue>;
   template(): SaleReceiptTemplate;
   language(): Language;
+  /** The `{{cashier}}` of the receipt: the counter's name until Counter has staff who sign in. */
+  cashier?: () => string;
 }
 
 /**
@@ -53,7 +65,7 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions): (sale: Sal
     const print = await queue.enqueue({
       terminalId: sale.terminalId,
       subtype: 'custom',
-      content: saleReceipt(sale, options.template(), options.language()),
+      content: saleReceipt(sale, options.template(), options.language(), { cashier: options.cashier?.() ?? '' }),
       externalReference,
     });
     return print.id;

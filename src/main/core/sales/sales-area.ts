@@ -5,7 +5,7 @@ import type { EventHub } from '../ipc/events';
 import type { PlatformClient } from '../platform/client';
 import type { Logger } from '../ports';
 import type { PrintQueue } from '../print-queue/print-queue';
-import type { KeyValueStore } from '../settings/store';
+import { readSettingsLeniently, type KeyValueStore } from '../settings/store';
 import { createTerminalSalesHandlers, type TerminalSalesHandlers } from './handlers';
 import { cardOfPayment, createReceiptPrinter } from './receipt';
 import { createSaleReceiptHandlers, createSaleReceiptTemplates, type SaleReceiptHandlers } from './receipt-template';
@@ -48,7 +48,13 @@ export function createSalesArea(options: SalesAreaOptions): SalesArea {
     logger: options.logger,
     onChange: (sale) => events.emit('terminalSale.changed', sale),
     policy: options.policy,
-    printReceipt: createReceiptPrinter({ queue: options.prints, template: () => templates.current(), language: options.language }),
+    printReceipt: createReceiptPrinter({
+      queue: options.prints,
+      template: () => templates.current(),
+      language: options.language,
+      // No staff yet: the counter's own name (Settings, store database) stands for who sold.
+      cashier: () => readSettingsLeniently(options.settingsStore.get('settings')).settings.storeDatabase.counterName,
+    }),
   });
   return { sales, handlers: { ...createTerminalSalesHandlers(sales.current), ...createSaleReceiptHandlers(templates) } };
 }

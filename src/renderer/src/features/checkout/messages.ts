@@ -62,7 +62,7 @@ const en = {
   'status.pending': 'Payment pending',
   'status.approved': 'Approved',
   'status.rejected': 'Rejected',
-  'status.cancelled': 'Cancelled',
+  'status.cancelled': 'Canceled',
   'status.refunded': 'Refunded',
   'status.chargeback': 'Chargeback opened',
   'status.live': 'Updates as the platform notifies Counter.',

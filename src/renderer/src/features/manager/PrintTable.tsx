@@ -248,7 +248,7 @@ export const PrintTable = memo(function PrintTable({ filters, sort, onSort, open
               {COLUMNS.map((column) => {
                 const label = t(column.label);
                 return (
-                  <div role="columnheader" key={column.id} className={`ph-cell ph-${column.id}`} aria-sort={ariaSort(sort, column.sort)}>
+                  <div role="columnheader" key={column.id} className={`ph-cell ph-${column.id}`} aria-sort={ariaSort(sort, column.sort)} title={label}>
                     {isSortField(column.sort) ? (
                       <button
                         type="button"

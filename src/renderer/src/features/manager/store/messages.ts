@@ -49,7 +49,7 @@ const es: Record<StoreViewKey, string> = {
   'store.off': 'La base de datos de la tienda está desactivada en este mostrador: actívela en Ajustes para ver toda la tienda.',
   'store.board': 'Terminales de toda la tienda',
   'store.boardEmpty': 'Ningún mostrador tiene impresiones sin terminar.',
-  'store.failuresToday': 'Fallos hoy: {count}',
+  'store.failuresToday': 'Fallas hoy: {count}',
   'store.counters': 'Mostradores',
   'store.online': 'en línea',
   'store.offline': 'apagado',
