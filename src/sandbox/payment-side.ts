@@ -51,7 +51,7 @@ export function registerPaymentSide(app: FastifyInstance, context: SandboxContex
   const refunds = new PaymentRefunds(context.clock, payments, merchantOrders);
   registerWallet(app, context, wallet);
   registerPayments(app, context, payments, { wallet, changes: new PaymentChanges(context.clock, payments, refunds) });
-  registerMerchantOrders(app, context, merchantOrders.store);
+  registerMerchantOrders(app, context, merchantOrders, preferences);
   registerChargebacks(app, context, chargebacks);
   registerPaymentIntents(app, context, intents);
 
