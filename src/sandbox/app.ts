@@ -4,6 +4,7 @@ import { DEFAULT_SEED, SeedData } from './accounts';
 import { registerActions } from './actions/routes';
 import { registerCatalog } from './catalog/routes';
 import type { SandboxContext } from './context';
+import { registerSubscriptions } from './subscriptions/routes';
 import { registerControl, type FaultRule } from './control/routes';
 import { SandboxError } from './errors';
 import { registerIndexPage } from './index-page';
@@ -91,6 +92,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   registerOAuth(app, context, { rateLimit: tokenRateLimit, strictRedirects: options.strictRedirects ?? false });
   registerTerminalList(app, context);
   registerCatalog(app, context);
+  registerSubscriptions(app, context);
   const { service: actions, fleet } = registerActions(app, context);
   const notifications = registerNotifications(app, context);
   const payments = registerPaymentSide(app, context, notifications);
