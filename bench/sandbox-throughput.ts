@@ -114,7 +114,53 @@ export const SCENARIOS: Scenario[] = [
       ];
     },
   },
+  {
+    name: 'POST /v1/card_tokens (test card)',
+    target: 0.35,
+    prepare: async (baseUrl) => {
+      const authorization = `Bearer ${await sandboxToken(baseUrl)}`;
+      return [{ method: 'POST', path: '/v1/card_tokens', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify(BENCH_CARD) }];
+    },
+  },
+  {
+    // A token then the payment it pays: the card payment a checkout makes.
+    name: 'POST card token + POST /v1/payments',
+    target: 0.35,
+    prepare: async (baseUrl) => {
+      const authorization = `Bearer ${await sandboxToken(baseUrl)}`;
+      return [
+        {
+          method: 'POST',
+          path: '/v1/card_tokens',
+          headers: { 'content-type': 'application/json', authorization },
+          body: JSON.stringify(BENCH_CARD),
+          onResponse: (_status, body, context) => {
+            const parsed = z.object({ id: z.string() }).safeParse(JSON.parse(body || '{}'));
+            context['cardToken'] = parsed.success ? parsed.data.id : 'missing';
+          },
+        },
+        {
+          method: 'POST',
+          path: '/v1/payments',
+          setupRequest: (request, context) => ({
+            ...request,
+            headers: { 'content-type': 'application/json', authorization, 'x-idempotency-key': randomUUID() },
+            body: JSON.stringify({ transaction_amount: 100, installments: 1, token: context['cardToken'], payer: { email: 'bench@example.com' } }),
+          }),
+        },
+      ];
+    },
+  },
 ];
+
+/** The platform's Argentine test Mastercard, approved (cardholder APRO). */
+const BENCH_CARD = {
+  card_number: '5031755734530604',
+  expiration_month: 11,
+  expiration_year: 2030,
+  security_code: '123',
+  cardholder: { name: 'APRO', identification: { type: 'DNI', number: '12345678' } },
+};
 
 const CreatedOrQueued = z.union([z.object({ id: z.string() }), z.object({ cause: z.array(z.object({ data: z.object({ action_id: z.string() }) })) })]);
 

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createSystemClock, type Clock } from '../shared/clock';
 import { DEFAULT_SEED, SeedData } from './accounts';
 import { registerActions } from './actions/routes';
+import { registerCatalog } from './catalog/routes';
 import type { SandboxContext } from './context';
+import { registerSubscriptions } from './subscriptions/routes';
 import { registerControl, type FaultRule } from './control/routes';
 import { SandboxError } from './errors';
 import { registerIndexPage } from './index-page';
@@ -89,6 +91,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const control = registerControl(app, context, { initialFaults: options.faults ?? [], reset });
   registerOAuth(app, context, { rateLimit: tokenRateLimit, strictRedirects: options.strictRedirects ?? false });
   registerTerminalList(app, context);
+  registerCatalog(app, context);
+  registerSubscriptions(app, context);
   const { service: actions, fleet } = registerActions(app, context);
   const notifications = registerNotifications(app, context);
   const payments = registerPaymentSide(app, context, notifications);

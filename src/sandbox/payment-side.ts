@@ -15,8 +15,11 @@ import type { NotificationService } from './notifications/service';
 import { registerPaymentIntents } from './payment-intents/routes';
 import { PaymentIntentService } from './payment-intents/service';
 import { IntentRecord } from './payment-intents/store';
+import { PaymentChanges } from './payments/changes';
 import { PaymentRefunds } from './payments/refunds';
 import { registerPaymentControl } from './payments/control-routes';
+import { registerWallet } from './wallet/routes';
+import { WalletService } from './wallet/service';
 import { registerPayments } from './payments/routes';
 import { PaymentService } from './payments/service';
 import { PaymentRecord } from './payments/store';
@@ -45,16 +48,19 @@ export function registerPaymentSide(app: FastifyInstance, context: SandboxContex
 
   registerPreferences(app, context, preferences);
   registerCheckout(app, new CheckoutFlow(context, preferences, payments, merchantOrders));
-  registerPayments(app, context, payments);
+  const wallet = new WalletService(context);
+  const refunds = new PaymentRefunds(context.clock, payments, merchantOrders);
+  registerWallet(app, context, wallet);
+  registerPayments(app, context, payments, { wallet, changes: new PaymentChanges(context.clock, payments, refunds) });
   registerPaymentControl(app, context, payments);
-  registerMerchantOrders(app, context, merchantOrders.store);
+  registerMerchantOrders(app, context, merchantOrders, preferences);
   registerChargebacks(app, context, chargebacks);
   registerPaymentIntents(app, context, intents);
 
   context.registerSlice('checkout', persistedTogether({ preferences, payments, merchantOrders, chargebacks, intents }));
   app.addHook('onClose', async () => intents.stop());
   rememberCheckoutServices(app, { notifications, payments: payments.store });
-  return { terminalPayments: new TerminalPayments(context, payments, merchantOrders), refunds: new PaymentRefunds(context.clock, payments, merchantOrders) };
+  return { terminalPayments: new TerminalPayments(context, payments, merchantOrders), refunds };
 }
 
 /** The records of the first payment-side resources, saved as one object: the shape `--state` files have had since they were one module. */

@@ -5,10 +5,12 @@ import { webhookAction, type NotificationService } from '../notifications/servic
 import { buildPayment, paymentTypeOf, type NewPayment } from './payment';
 import { PaymentStore, type PaymentRecord } from './store';
 import { pixCode, qrPngBase64, ticketUrl } from './transfer';
+import type { CardOutcome } from '../wallet/test-cards';
 
 /**
- * The platform's test cardholder names decide a card payment's outcome; the sandbox reads them from the
- * card token (e.g. `sbx-OTHE-…`), since it issues no real card tokens. Anything else is approved.
+ * Sandbox outcome names: a token that is not a card token but names a test cardholder (e.g.
+ * `sbx-OTHE-…`) decides the outcome as that cardholder would. They predate card tokens and keep
+ * their first meaning (CONT pending); a card token's cardholder follows the platform's table.
  */
 const TOKEN_OUTCOMES: ReadonlyArray<[string, PaymentStatus, string]> = [
   ['APRO', 'approved', 'accredited'],
@@ -20,6 +22,26 @@ const TOKEN_OUTCOMES: ReadonlyArray<[string, PaymentStatus, string]> = [
   ['EXPI', 'rejected', 'cc_rejected_bad_filled_date'],
   ['FORM', 'rejected', 'cc_rejected_bad_filled_other'],
 ];
+
+/** The card a card token stands for, resolved by the wallet before the payment is made. */
+export interface ChargedCard {
+  paymentMethodId: string;
+  issuerId: number;
+  outcome: CardOutcome;
+  card: { first_six_digits: string; last_four_digits: string };
+  cardholder: { name: string; identification: { type: string | null; number: string | null } };
+}
+
+function outcomeOf(type: string, input: PaymentCreateRequest, card: ChargedCard | undefined): [PaymentStatus, string] {
+  if (type === 'ticket') return ['pending', 'pending_waiting_payment'];
+  if (type === 'bank_transfer') return ['pending', 'pending_waiting_transfer'];
+  const named = input.token === undefined ? undefined : TOKEN_OUTCOMES.find(([name]) => input.token?.toUpperCase().includes(name) === true);
+  const [status, detail]: [PaymentStatus, string] =
+    card !== undefined ? [card.outcome.status, card.outcome.statusDetail] : named === undefined ? ['approved', 'accredited'] : [named[1], named[2]];
+  // Not captured: the approval holds the amount until a capture or a cancel.
+  if (status === 'approved' && input.capture === false) return ['authorized', 'pending_capture'];
+  return [status, detail];
+}
 
 /**
  * Payments (spec 2.6, 4.6): the one place a payment comes to exist and where its changes are notified
@@ -52,20 +74,13 @@ export class PaymentService {
 
   /**
    * POST /v1/payments: a ticket or a pix transfer waits to be paid (with the code and page to pay it);
-   * a card's outcome is its token's test cardholder name.
+   * a card's outcome is its test cardholder name (a card token's, or a sandbox outcome name such as
+   * `sbx-OTHE`); a card with `capture: false` is only authorized.
    */
-  create(principal: Principal, input: PaymentCreateRequest, baseUrl: string): Payment {
-    const method = input.payment_method_id;
+  create(principal: Principal, input: PaymentCreateRequest, baseUrl: string, card?: ChargedCard): Payment {
+    const method = card?.paymentMethodId ?? input.payment_method_id ?? 'visa';
     const type = paymentTypeOf(method);
-    const tokenOutcome = input.token === undefined ? undefined : TOKEN_OUTCOMES.find(([name]) => input.token?.toUpperCase().includes(name) === true);
-    const [status, detail]: [PaymentStatus, string] =
-      type === 'ticket'
-        ? ['pending', 'pending_waiting_payment']
-        : type === 'bank_transfer'
-          ? ['pending', 'pending_waiting_transfer']
-          : tokenOutcome === undefined
-            ? ['approved', 'accredited']
-            : [tokenOutcome[1], tokenOutcome[2]];
+    const [status, detail] = outcomeOf(type, input, card);
     const transactionData = (id: number): NewPayment['transactionData'] => {
       if (type === 'bank_transfer') {
         const code = pixCode(id, input.transaction_amount);
@@ -87,15 +102,18 @@ export class PaymentService {
         order: null,
         externalReference: input.external_reference ?? null,
         installments: input.installments ?? 1,
-        issuerId: input.issuer_id ?? null,
+        issuerId: input.issuer_id ?? card?.issuerId ?? null,
         notificationUrl: input.notification_url ?? null,
         liveMode: principal.liveMode,
         metadata: input.metadata ?? {},
         additionalInfo: input.additional_info,
         transactionData: transactionData(id),
+        ...(card === undefined ? {} : { card: card.card }),
       }),
       principal.clientId,
     );
+    record.payment.captured = status !== 'authorized';
+    if (card !== undefined) record.payment.card = { ...record.payment.card, cardholder: card.cardholder };
     return record.payment;
   }
 

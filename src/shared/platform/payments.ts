@@ -7,6 +7,8 @@ import { FloatField, IntegerField, StringField, UrlField, MESSAGES } from './pre
  * every field), trimmed to what a point-of-sale app reads.
  */
 
+const Timestamp = z.string();
+
 const typed = (message: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? MESSAGES.required : message),
 });
@@ -39,6 +41,17 @@ export const PaymentAdditionalInfo = z.looseObject(
   typed(MESSAGES.object),
 );
 
+/**
+ * payment_method_id is required unless a card token names the card (the platform's rule). Checked apart
+ * from the schema, so the answer names it beside every other offending member (a failed member check
+ * stops an object's own refinements).
+ */
+export function paymentMethodMissing(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const body = value as { payment_method_id?: unknown; token?: unknown };
+  return body.payment_method_id === undefined && typeof body.token !== 'string';
+}
+
 /** Body of `POST /v1/payments` (2.6). external_reference and metadata are the platform's, kept because the app reconciles by them. */
 export const PaymentCreateRequest = z.looseObject(
   {
@@ -46,8 +59,11 @@ export const PaymentCreateRequest = z.looseObject(
     token: StringField.optional(),
     description: StringField.optional(),
     installments: IntegerField.min(1, { message: 'must be at least 1' }).optional(),
-    payment_method_id: StringField.min(1, { message: 'must not be empty' }),
+    /** Required, except with a card token, whose card names the method (the platform's own rule). */
+    payment_method_id: StringField.min(1, { message: 'must not be empty' }).optional(),
     issuer_id: IssuerIdInput.optional(),
+    /** false: the card is only authorized, and captured later with `PUT /v1/payments/{id}`. */
+    capture: z.boolean(typed(MESSAGES.boolean)).optional(),
     notification_url: UrlField.optional(),
     payer: PaymentPayerInput,
     additional_info: PaymentAdditionalInfo.optional(),
@@ -58,14 +74,44 @@ export const PaymentCreateRequest = z.looseObject(
 );
 export type PaymentCreateRequest = z.output<typeof PaymentCreateRequest>;
 
+/** Body of `PUT /v1/payments/{id}`: a cancel (`status: cancelled`) or a capture (`capture: true`, optionally a lower amount). */
+export const PaymentUpdateRequest = z.looseObject(
+  {
+    status: z.literal('cancelled', typed("must be 'cancelled'")).optional(),
+    capture: z.literal(true, typed('must be true')).optional(),
+    transaction_amount: FloatField.gt(0, { message: 'must be greater than 0' }).optional(),
+  },
+  typed('must be a JSON object'),
+);
+
+/** Body of `POST /v1/payments/{id}/refunds`: an amount for a partial refund, none for the rest of the payment. */
+export const RefundCreateRequest = z.looseObject(
+  { amount: FloatField.gt(0, { message: 'must be greater than 0' }).optional() },
+  typed('must be a JSON object'),
+);
+
+export const Refund = z.looseObject({
+  id: z.number().int(),
+  payment_id: z.number().int(),
+  amount: z.number(),
+  amount_refunded_to_payer: z.number(),
+  adjustment_amount: z.number(),
+  status: z.string(),
+  refund_mode: z.string(),
+  source: z.object({ id: z.string(), name: z.string(), type: z.string() }),
+  date_created: Timestamp,
+  metadata: z.record(z.string(), z.unknown()),
+  reason: z.string().nullable(),
+  unique_sequence_number: z.string().nullable(),
+});
+export type Refund = z.infer<typeof Refund>;
+
 export const PaymentStatus = z.enum(['pending', 'approved', 'authorized', 'in_process', 'in_mediation', 'rejected', 'cancelled', 'refunded', 'charged_back']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 /** The outcomes a buyer can pick on the sandbox checkout page (and `POST /__sandbox/preferences/{id}/pay`). */
 export const CheckoutOutcome = z.enum(['approved', 'pending', 'rejected']);
 export type CheckoutOutcome = z.infer<typeof CheckoutOutcome>;
-
-const Timestamp = z.string();
 
 export const Payment = z.looseObject({
   id: z.number().int(),
