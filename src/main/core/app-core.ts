@@ -67,7 +67,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     onChange: (summary) => events.emit('print.changed', summary),
     authorize: () => credentials.tokens.current(),
     operatingModeOf: (of, terminalId) => terminals.operatingModeOf(of, terminalId),
-    busyElsewhere: storeDatabase.busyElsewhere,
+    // Late-bound: the backlog reads the queue through the channels made below.
+    busyElsewhere: (terminalId) => storeDatabase.busyElsewhere(terminalId) || support.backlog.holds(terminalId),
     onReport: (report) => startupNotices.push(historyStartupNotice(report, language())),
     changes: () => storeDatabase.historyChanges,
     attach: (db, of, changes) => {
@@ -91,7 +92,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   });
   const checkout = createCheckout({ ...basics, platform, settings, notifications, store: settingsStore, historyReady: prints.current });
 
-  const support = createSupportAreas(options, { clock, logger, logArea, environment, settings: settings.get, handlers: () => handlers });
+  const support = createSupportAreas(options, { ...basics, logArea, settings: settings.get, handlers: () => handlers, wake: wakeQueue });
   const handlers: ChannelHandlers = withStartupNotices(
     {
       ...createAppHandlers({
@@ -132,6 +133,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     updates: support.updates,
     async close() {
       support.updates?.close();
+      support.backlog.close();
       credentials.close();
       sales.close();
       await notifications.close();

@@ -1,6 +1,7 @@
 import { useAppInfo, useCheckConnection, useConnection } from './api/hooks';
 import { useT } from './i18n';
 import { SaveDiagnostics } from './features/help/DiagnosticsDialog';
+import { BacklogPrompt } from './features/backlog/BacklogPrompt';
 
 export function StatusBar() {
   const t = useT();
@@ -27,6 +28,7 @@ export function StatusBar() {
         {t('status.check')}
       </button>
       <SaveDiagnostics />
+      <BacklogPrompt />
       <span className="spacer" />
       <span className="platform-url" title={info.data?.platformBaseUrl}>
         {info.data?.platformBaseUrl}

@@ -13,6 +13,7 @@ import { terminalsChannels } from './channels/terminals';
 import { logChannels } from './channels/log';
 import { diagnosticsChannels } from './channels/diagnostics';
 import { updatesChannels } from './channels/updates';
+import { backlogChannels, backlogEvents } from './channels/backlog';
 
 /**
  * The IPC contract: every channel the renderer may call and every event main pushes. The preload,
@@ -33,6 +34,7 @@ export const channels = {
   ...logChannels,
   ...diagnosticsChannels,
   ...updatesChannels,
+  ...backlogChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {
@@ -43,6 +45,7 @@ export const events = {
   ...managerEvents,
   ...terminalSalesEvents,
   ...storeEvents,
+  ...backlogEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Channels = typeof channels;

@@ -5,6 +5,7 @@ import { timelineMessages } from '../components/print-timeline/messages';
 import { checkoutMessages } from '../features/checkout/messages';
 import { counterMessages } from '../features/counter/messages';
 import { helpMessages } from '../features/help/messages';
+import { backlogMessages } from '../features/backlog/messages';
 import { otherCountersMessages } from '../features/counter/other-counters-messages';
 import { managerMessages } from '../features/manager/messages';
 import { storeViewMessages } from '../features/manager/store/messages';
@@ -26,6 +27,7 @@ const SLICES: Readonly<Record<string, FeatureMessages<string>>> = {
   storeView: storeViewMessages,
   otherCounters: otherCountersMessages,
   help: helpMessages,
+  backlog: backlogMessages,
   common: COMMON_MESSAGES,
 };
 
