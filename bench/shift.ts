@@ -92,9 +92,19 @@ core.events.subscribe((name, payload) => {
     void fetch(`${platform.baseUrl}/__sandbox/terminals/${terminal}/card`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ result: random() < 0.9 ? 'approved' : 'declined', ...(random() < 0.9 ? {} : { reason: 'insufficient_amount' }) }),
+      body: JSON.stringify(random() < 0.9 ? { result: 'approved' } : { result: 'declined', reason: 'insufficient_amount' }),
     }).catch(() => undefined);
   }, 3_000);
+});
+
+// A cashier asked about prints that waited too long (the backlog) answers "print all" half a minute later.
+let backlogQuestions = 0;
+core.events.subscribe((name, payload) => {
+  if (name !== 'backlog.changed') return;
+  for (const terminal of (payload as { terminals: Array<{ terminalId: string }> }).terminals) {
+    backlogQuestions++;
+    platform.clock.setTimeout(() => void call('backlog.decide', { terminalId: terminal.terminalId, decision: 'print_all' }).catch(() => undefined), 30_000);
+  }
 });
 
 /** Arrival times over the shift, uniform at random. */
@@ -184,6 +194,7 @@ if (first !== undefined && last !== undefined) {
     if (total > 0) byStatus.push(`${status} ${total}`);
   }
   console.log(`prints enqueued ${nextPrint} (+ sale receipts), sales charged ${sent} of ${nextSale}; prints by status: ${byStatus.join(', ')}`);
+  console.log(`backlog questions answered "print all": ${backlogQuestions}`);
   console.log(
     `resident memory growth, last hour vs first: ${(last.rssMb - first.rssMb).toFixed(1)} MB (target ≤ 20 MB); heap ${(last.heapMb - first.heapMb).toFixed(1)} MB`,
   );
