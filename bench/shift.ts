@@ -121,6 +121,8 @@ interface Sample {
   handles: number;
   p99Ms: number;
   printed: number;
+  /** The in-process sandbox keeps every action, order and payment: the platform's memory, not Counter's. */
+  sandboxMb: number;
 }
 const samples: Sample[] = [];
 let nextPrint = 0;
@@ -178,10 +180,11 @@ for (let hour = 1; hour <= HOURS; hour++) {
     handles: process.getActiveResourcesInfo().length,
     p99Ms: delay.percentile(99) / 1e6,
     printed,
+    sandboxMb: JSON.stringify(platform.sandbox.snapshot()).length / 1e6,
   });
   const last = samples.at(-1);
   console.log(
-    `hour ${hour}: rss ${last?.rssMb.toFixed(1)} MB, heap ${last?.heapMb.toFixed(1)} MB, fds ${last?.fds}, handles ${last?.handles}, loop p99 ${last?.p99Ms.toFixed(1)} ms, printed ${printed} (${((performance.now() - realStart) / 1000).toFixed(0)} s real)`,
+    `hour ${hour}: rss ${last?.rssMb.toFixed(1)} MB, heap ${last?.heapMb.toFixed(1)} MB, fds ${last?.fds}, handles ${last?.handles}, loop p99 ${last?.p99Ms.toFixed(1)} ms, printed ${printed}, sandbox state ${last?.sandboxMb.toFixed(1)} MB as JSON (${((performance.now() - realStart) / 1000).toFixed(0)} s real)`,
   );
 }
 
@@ -197,6 +200,9 @@ if (first !== undefined && last !== undefined) {
   console.log(`backlog questions answered "print all": ${backlogQuestions}`);
   console.log(
     `resident memory growth, last hour vs first: ${(last.rssMb - first.rssMb).toFixed(1)} MB (target ≤ 20 MB); heap ${(last.heapMb - first.heapMb).toFixed(1)} MB`,
+  );
+  console.log(
+    `the sandbox's own state grew ${(last.sandboxMb - first.sandboxMb).toFixed(1)} MB (as JSON) in the same process: part of the growth is the platform's, not Counter's`,
   );
   console.log(`open file descriptors: ${first.fds} → ${last.fds}; active handles: ${first.handles} → ${last.handles} (target: flat)`);
   console.log(
