@@ -125,7 +125,10 @@ function createFastify(logger: ServerSettings['logger'], limits: ServerLimits, r
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonNestingDepth(body as string, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) done(new JsonTooDeepError(), undefined);
+    // The official SDKs send Content-Type: application/json on a POST or PUT without a body (a cancel, a
+    // capture); the platform reads that as no body, not as malformed JSON.
+    if ((body as string).trim() === '') done(null, undefined);
+    else if (jsonNestingDepth(body as string, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) done(new JsonTooDeepError(), undefined);
     else parseJson(request, body as string, done);
   });
   app.server.maxConnections = limits.maxConnections;

@@ -1,25 +1,20 @@
 import { createSystemClock } from '../../shared/clock';
 import type { Environment, Language, StartupNotice } from '../../shared/ipc/channels/app';
 import type { AppCore, AppCoreOptions } from './app-core-types';
-import { createAppHandlers } from './app/handlers';
 import { createCheckout } from './checkout/checkout';
-import { createCredentialsHandlers } from './credentials/handlers';
 import { historyStartupNotice } from './history/startup-notice';
-import type { ChannelHandlers } from './ipc/dispatch';
 import { createEventHub } from './ipc/events';
-import { createManagerHandlers } from './manager/handlers';
 import { createNotificationsArea } from './notifications/area';
 import { createPlatformAccess } from './credentials/platform-access';
 import { createLogArea } from './log/log-area';
 import { createSupportAreas } from './app-core-support';
-import { createPrintHandlers } from './print-queue/handlers';
 import { createPrintsArea } from './print-queue/prints-area';
 import { createSalesArea } from './sales/sales-area';
 import { withStartupNotices } from './settings/startup-notices';
 import { createSettingsRepository } from './settings/store';
 import { createStoreArea } from './store/store-area';
-import { createTemplateHandlers } from './templates/handlers';
-import { createTerminalDirectory, createTerminalHandlers } from './terminals/terminals';
+import { createTerminalDirectory } from './terminals/terminals';
+import { collectHandlers } from './app-core-handlers';
 
 export type { AppCore, AppCoreOptions } from './app-core-types';
 
@@ -93,29 +88,25 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const checkout = createCheckout({ ...basics, platform, settings, notifications, store: settingsStore, historyReady: prints.current });
 
   const support = createSupportAreas(options, { ...basics, logArea, settings: settings.get, handlers: () => handlers, wake: wakeQueue });
-  const handlers: ChannelHandlers = withStartupNotices(
+  const handlers = withStartupNotices(
     {
-      ...createAppHandlers({
+      ...collectHandlers(options, {
+        clock,
+        language,
+        environment,
         settings,
         events,
         connection,
         credentials,
-        environmentChanged: switchQueue,
-        storeDatabaseChanged: () => storeDatabase.service.reconfigure(),
-        platformBaseUrl: baseUrl,
-        sandboxBaseUrl: options.sandboxBaseUrl,
-        version: options.version,
-        shell: options.shell,
+        baseUrl,
+        switchQueue,
+        storeDatabase,
+        terminals,
+        prints,
+        checkout,
+        salesHandlers,
+        logArea,
       }),
-      ...createTemplateHandlers(settingsStore, { language }),
-      ...createCredentialsHandlers({ credentials, settings, events }),
-      ...createTerminalHandlers(terminals),
-      ...createPrintHandlers(prints.current),
-      ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
-      ...checkout.handlers,
-      ...salesHandlers,
-      ...storeDatabase.handlers,
-      ...logArea.handlers,
       ...support.handlers,
     },
     startupNotices,
@@ -132,6 +123,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     notificationUrl: () => notifications.listening,
     updates: support.updates,
     async close() {
+      connection.close();
       support.updates?.close();
       support.backlog.close();
       credentials.close();

@@ -52,7 +52,15 @@ export type AppInfo = z.infer<typeof AppInfo>;
 export const ConnectionState = z.object({
   state: z.enum(['connecting', 'online', 'offline', 'unauthorized']),
   checkedAt: z.string().datetime().nullable(),
+  /** The technical detail, for a "details" disclosure only: the screen words the state from `reason`. */
   detail: z.string().nullable(),
+  /**
+   * Why the light is what it is: nothing answers, two or more endpoints answer errors, access refused, or
+   * online with some endpoint failing (`partial`). Optional so an older main's payload still parses.
+   */
+  reason: z.enum(['none', 'no_answer', 'server_errors', 'access', 'partial']).optional(),
+  /** When a real request last worked or the platform last answered: the time "online" was last true. */
+  onlineAt: z.string().datetime().nullable().optional(),
 });
 export type ConnectionState = z.infer<typeof ConnectionState>;
 
@@ -189,12 +197,20 @@ export const SettingsPatch = z
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
+/**
+ * What settings.update takes: every patch but the counter id, which is fixed when the counter is
+ * enrolled (made once per install; docs/store-database.md, "Enrol a counter"), so the cashier's screen
+ * or anything else reaching IPC cannot make this counter act as another.
+ */
+export const SettingsUpdate = SettingsPatch.extend({ storeDatabase: StoreDatabaseSettings.omit({ counterId: true }).partial().strict().optional() });
+export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
+
 export const appChannels = {
   'app.info': channel(NoInput, AppInfo),
   'connection.status': channel(NoInput, ConnectionState),
   'connection.check': channel(NoInput, ConnectionState),
   'settings.get': channel(NoInput, Settings),
-  'settings.update': channel(SettingsPatch, Settings),
+  'settings.update': channel(SettingsUpdate, Settings),
 };
 
 export const appEvents = {
