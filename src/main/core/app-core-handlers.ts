@@ -36,7 +36,7 @@ export interface CoreAreas {
   checkout: Checkout;
   salesHandlers: SalesArea['handlers'];
   logArea: LogArea;
-  /** Diagnostics, updates and the renderer's open dialogs. */
+  /** Diagnostics, updates, the backlog after an outage and the renderer's open dialogs (app-core-support.ts). */
   supportHandlers: ReturnType<typeof createSupportAreas>['handlers'];
   staffHandlers: ReturnType<typeof createStaffArea>['handlers'];
   dayHandlers: ReturnType<typeof createDayArea>['handlers'];

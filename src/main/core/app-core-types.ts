@@ -39,6 +39,8 @@ export interface AppCoreOptions {
   diagnostics?: { counterId: string; crashDumpDirectory?: string };
   /** Updates from the owner's feed (electron-updater in the desktop app); none: Counter never updates itself. */
   updates?: { engine: UpdateEngine; force: boolean };
+  /** Prints waiting longer than this hold their terminal until the cashier answers (default 10 minutes). */
+  backlogStaleAfterMs?: number;
   random?: RandomSource;
   queuePolicy?: Partial<QueuePolicy>;
   /** Sales' polling and per-terminal budget (bench/charge.ts lifts the budget to measure the pipeline itself). */

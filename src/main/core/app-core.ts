@@ -70,7 +70,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     onChange: (summary) => events.emit('print.changed', summary),
     authorize: () => credentials.tokens.current(),
     operatingModeOf: (of, terminalId) => terminals.operatingModeOf(of, terminalId),
-    busyElsewhere: storeDatabase.busyElsewhere,
+    // Late-bound: the backlog reads the queue through the channels made below.
+    busyElsewhere: (terminalId) => storeDatabase.busyElsewhere(terminalId) || support.backlog.holds(terminalId),
     onReport: (report) => startupNotices.push(historyStartupNotice(report, language())),
     changes: () => storeDatabase.historyChanges,
     attach: (db, of, changes) => {
@@ -95,7 +96,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const checkout = createCheckout({ ...basics, platform, settings, notifications, store: settingsStore, historyReady: prints.current });
   const day = createDayArea({ ...basics, settings, platform, prints: prints.current });
 
-  const support = createSupportAreas(options, { clock, logger, logArea, environment, settings: settings.get, handlers: () => handlers });
+  const support = createSupportAreas(options, { ...basics, logArea, settings: settings.get, handlers: () => handlers, wake: wakeQueue });
   const handlers = withStartupNotices(
     collectHandlers(options, {
       clock,
@@ -133,6 +134,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     async close() {
       connection.close();
       support.updates?.close();
+      support.backlog.close();
       credentials.close();
       sales.close();
       await notifications.close();

@@ -15,6 +15,7 @@ import { logChannels } from './channels/log';
 import { diagnosticsChannels } from './channels/diagnostics';
 import { updatesChannels } from './channels/updates';
 import { staffChannels, staffEvents } from './channels/staff';
+import { backlogChannels, backlogEvents } from './channels/backlog';
 
 /**
  * The IPC contract: every channel the renderer may call and every event main pushes. The preload,
@@ -37,6 +38,7 @@ export const channels = {
   ...updatesChannels,
   ...staffChannels,
   ...dayChannels,
+  ...backlogChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {
@@ -49,6 +51,7 @@ export const events = {
   ...storeEvents,
   ...staffEvents,
   ...dayEvents,
+  ...backlogEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Channels = typeof channels;

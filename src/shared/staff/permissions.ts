@@ -112,6 +112,9 @@ export const CHANNEL_RULES: Readonly<Record<ChannelName, ChannelRule>> = {
   'day.exportZ': needs('exportCsv'),
   'day.reconcile': needs('reconcile'),
   'day.explain': needs('reconcile'),
+  // The cashier at the counter answers what to do with prints that waited out an outage.
+  'backlog.list': signedIn,
+  'backlog.decide': needs('sell'),
 };
 
 /** What a call needs of the person making it, given which escalations apply. */

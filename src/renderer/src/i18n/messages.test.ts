@@ -7,6 +7,7 @@ import { checkoutMessages } from '../features/checkout/messages';
 import { counterMessages } from '../features/counter/messages';
 import { helpMessages } from '../features/help/messages';
 import { dayMessages } from '../features/day/messages';
+import { backlogMessages } from '../features/backlog/messages';
 import { otherCountersMessages } from '../features/counter/other-counters-messages';
 import { managerMessages } from '../features/manager/messages';
 import { storeViewMessages } from '../features/manager/store/messages';
@@ -30,6 +31,7 @@ const SLICES: Readonly<Record<string, FeatureMessages<string>>> = {
   help: helpMessages,
   staff: staffMessages,
   day: dayMessages,
+  backlog: backlogMessages,
   common: COMMON_MESSAGES,
 };
 

@@ -1,0 +1,214 @@
+/**
+ * A long shift stays lean: a simulated twelve-hour shift on the sandbox's manual clock, 5,000 prints and
+ * 1,000 card sales (each with its receipt) across 4 terminals, with the sandbox's faults on (5xx, 429
+ * and dropped connections every hour). At the end of every simulated hour it samples resident memory
+ * (after a GC), open file descriptors, active handles and the event loop's delay (p99 over the hour), and
+ * prints the last hour against the first hour of the same run. Targets: resident memory growth ≤ 20 MB,
+ * descriptors and handles flat, event-loop delay p99 ≤ 20 ms.
+ *
+ *   node --import tsx bench/shift.ts [--hours 12] [--prints 5000] [--sales 1000]
+ *
+ * Prints its figures and exits 0; the data folder is a temporary one, removed at the end.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { createAppCore } from '../src/main/core/app-core';
+import { createDispatcher } from '../src/main/core/ipc/dispatch';
+import { silentLogger } from '../src/main/core/ports';
+import { createMemoryStore } from '../src/main/core/settings/store';
+import { addFaults, COUNTER_APP, driveUntil, receipt, startTestSandbox } from '../src/main/testing/harness';
+import { DEFAULT_SEED } from '../src/sandbox/accounts';
+import type { TerminalSale } from '../src/shared/ipc/channels/terminal-sales';
+
+const { values } = parseArgs({
+  options: { hours: { type: 'string', default: '12' }, prints: { type: 'string', default: '5000' }, sales: { type: 'string', default: '1000' } },
+});
+const HOURS = Number(values.hours);
+const PRINTS = Number(values.prints);
+const SALES = Number(values.sales);
+const HOUR = 60 * 60_000;
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const extra = {
+  id: 'PAX_A910__SBX0000005',
+  user_id: 1001,
+  pos_id: 105,
+  store_id: '5001',
+  external_pos_id: 'CAJA05',
+  operating_mode: 'PDV' as const,
+  name: 'Caja 5',
+};
+const seed = { ...DEFAULT_SEED, terminals: [...DEFAULT_SEED.terminals, extra] };
+const TERMINALS = seed.terminals.filter((terminal) => terminal.user_id === 1001 && terminal.operating_mode === 'PDV').map((terminal) => terminal.id);
+
+/** mulberry32: the same shift every run. */
+let state = 20_260_601;
+const random = (): number => {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+};
+
+const dataDirectory = mkdtempSync(join(tmpdir(), 'counter-shift-'));
+const platform = await startTestSandbox({ seed });
+const core = createAppCore({
+  settingsStore: createMemoryStore(),
+  shell: 'browser-host',
+  version: 'bench',
+  sandboxBaseUrl: platform.baseUrl,
+  clock: platform.clock,
+  // The plain fetch: the test Http keeps a record of every request, which would grow with the shift.
+  fetch: (url, init) => fetch(url, init),
+  logger: silentLogger,
+  dataDirectory,
+  sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
+});
+const dispatch = createDispatcher({ handlers: core.handlers, language: core.language, guard: core.guard, isTrustedSender: () => true });
+const call = async <T>(channel: string, request: unknown): Promise<T> => {
+  const result = await dispatch(channel, request, { url: 'app://counter/index.html' });
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.value as T;
+};
+await call('credentials.verify', {});
+
+// The card is tapped a few seconds after the amount shows on the terminal.
+const tapped = new Set<string>();
+core.events.subscribe((name, payload) => {
+  if (name !== 'terminalSale.changed') return;
+  const sale = payload as TerminalSale;
+  if (sale.status !== 'at_terminal' || tapped.has(sale.id)) return;
+  tapped.add(sale.id);
+  const terminal = sale.terminalId;
+  platform.clock.setTimeout(() => {
+    void fetch(`${platform.baseUrl}/__sandbox/terminals/${terminal}/card`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(random() < 0.9 ? { result: 'approved' } : { result: 'declined', reason: 'insufficient_amount' }),
+    }).catch(() => undefined);
+  }, 3_000);
+});
+
+// A cashier asked about prints that waited too long (the backlog) answers "print all" half a minute later.
+let backlogQuestions = 0;
+core.events.subscribe((name, payload) => {
+  if (name !== 'backlog.changed') return;
+  for (const terminal of (payload as { terminals: Array<{ terminalId: string }> }).terminals) {
+    backlogQuestions++;
+    platform.clock.setTimeout(() => void call('backlog.decide', { terminalId: terminal.terminalId, decision: 'print_all' }).catch(() => undefined), 30_000);
+  }
+});
+
+/** Arrival times over the shift, uniform at random. */
+const arrivals = (count: number): number[] => Array.from({ length: count }, () => Math.floor(random() * HOURS * HOUR)).sort((a, b) => a - b);
+const printsAt = arrivals(PRINTS);
+const salesAt = arrivals(SALES);
+const start = platform.clock.now();
+const delay = monitorEventLoopDelay({ resolution: 10 });
+interface Sample {
+  hour: number;
+  rssMb: number;
+  heapMb: number;
+  fds: number;
+  handles: number;
+  p99Ms: number;
+  printed: number;
+  /** The in-process sandbox keeps every action, order and payment: the platform's memory, not Counter's. */
+  sandboxMb: number;
+}
+const samples: Sample[] = [];
+let nextPrint = 0;
+let nextSale = 0;
+let sent = 0;
+const fds = (): number => {
+  try {
+    return readdirSync('/proc/self/fd').length;
+  } catch {
+    return Number.NaN;
+  }
+};
+
+const realStart = performance.now();
+for (let hour = 1; hour <= HOURS; hour++) {
+  await addFaults(platform, [
+    { method: 'POST', pathPattern: '/terminals/v1/actions', status: 500, count: 3 },
+    { method: 'GET', pathPattern: '/terminals/v1/actions/*', status: 429, retryAfterSeconds: 2, count: 3 },
+    { method: 'GET', pathPattern: '/v1/orders/*', drop: true, count: 2 },
+  ]);
+  delay.reset();
+  delay.enable();
+  const hourEnd = start + hour * HOUR;
+  await driveUntil(
+    platform.clock,
+    async () => {
+      const now = platform.clock.now() - start;
+      while (nextPrint < printsAt.length && (printsAt[nextPrint] ?? Infinity) <= now) {
+        const terminalId = TERMINALS[nextPrint % TERMINALS.length];
+        nextPrint++;
+        await call('prints.enqueue', { terminalId, subtype: 'custom', content: receipt(`shift ${nextPrint}`) }).catch(() => undefined);
+      }
+      while (nextSale < salesAt.length && (salesAt[nextSale] ?? Infinity) <= now) {
+        const terminalId = TERMINALS[nextSale % TERMINALS.length];
+        nextSale++;
+        const cents = 100 + Math.floor(random() * 10_000);
+        sent += await call('terminalSales.charge', { terminalId, amount: `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}` }).then(
+          () => 1,
+          () => 0,
+        );
+      }
+      return platform.clock.now() >= hourEnd;
+    },
+    { stepMs: 1_000, maxMs: HOUR + 60_000, what: `hour ${hour}` },
+  );
+  delay.disable();
+  gc();
+  const memory = process.memoryUsage();
+  const printed = (await call<{ total: number }>('prints.list', { filters: { status: ['processed'] }, page: { size: 1 } })).total;
+  samples.push({
+    hour,
+    rssMb: memory.rss / 1e6,
+    heapMb: memory.heapUsed / 1e6,
+    fds: fds(),
+    handles: process.getActiveResourcesInfo().length,
+    p99Ms: delay.percentile(99) / 1e6,
+    printed,
+    sandboxMb: JSON.stringify(platform.sandbox.snapshot()).length / 1e6,
+  });
+  const last = samples.at(-1);
+  console.log(
+    `hour ${hour}: rss ${last?.rssMb.toFixed(1)} MB, heap ${last?.heapMb.toFixed(1)} MB, fds ${last?.fds}, handles ${last?.handles}, loop p99 ${last?.p99Ms.toFixed(1)} ms, printed ${printed}, sandbox state ${last?.sandboxMb.toFixed(1)} MB as JSON (${((performance.now() - realStart) / 1000).toFixed(0)} s real)`,
+  );
+}
+
+const first = samples[0];
+const last = samples.at(-1);
+if (first !== undefined && last !== undefined) {
+  const byStatus: string[] = [];
+  for (const status of ['queued', 'sending', 'needs_attention', 'created', 'on_terminal', 'processed', 'failed', 'canceled']) {
+    const { total } = await call<{ total: number }>('prints.list', { filters: { status: [status] }, page: { size: 1 } });
+    if (total > 0) byStatus.push(`${status} ${total}`);
+  }
+  console.log(`prints enqueued ${nextPrint} (+ sale receipts), sales charged ${sent} of ${nextSale}; prints by status: ${byStatus.join(', ')}`);
+  console.log(`backlog questions answered "print all": ${backlogQuestions}`);
+  console.log(
+    `resident memory growth, last hour vs first: ${(last.rssMb - first.rssMb).toFixed(1)} MB (target ≤ 20 MB); heap ${(last.heapMb - first.heapMb).toFixed(1)} MB`,
+  );
+  console.log(
+    `the sandbox's own state grew ${(last.sandboxMb - first.sandboxMb).toFixed(1)} MB (as JSON) in the same process: part of the growth is the platform's, not Counter's`,
+  );
+  console.log(`open file descriptors: ${first.fds} → ${last.fds}; active handles: ${first.handles} → ${last.handles} (target: flat)`);
+  console.log(
+    `event-loop delay p99: first hour ${first.p99Ms.toFixed(1)} ms, last hour ${last.p99Ms.toFixed(1)} ms (ratio ${(last.p99Ms / first.p99Ms).toFixed(2)}×; target ≤ 20 ms)`,
+  );
+}
+await core.close();
+await platform.close();
+rmSync(dataDirectory, { recursive: true, force: true });
