@@ -15,6 +15,8 @@ const TEXT_FIELDS = [
   { key: 'counterName', label: 'store.counterName', hint: 'store.counterNameHint' },
 ] as const;
 
+const KEPT_TEXT = { encrypted: 'store.passwordKept', plaintext: 'store.passwordKeptPlain', 'session-only': 'store.passwordKeptSession' } as const;
+
 /** Settings' "Store database": off by default; address and names, the password apart, a test, and the sync state. */
 export function StorePanel() {
   const t = useFeatureT(storeSettingsMessages);
@@ -91,8 +93,8 @@ function StorePassword({ status }: { status: StoreStatus }) {
         <label htmlFor="store-password">{t('store.password')}</label>
         <input id="store-password" type="password" autoComplete="new-password" value={password} onChange={(event) => setTyped(event.target.value)} />
         <p className="hint" data-testid="store-password-state">
-          {status.passwordSet ? t('store.passwordKept') : status.passwordForgotten ? t('store.passwordForgotten') : t('store.passwordNone')}
-          {status.passwordStorage === 'session-only' ? ` ${t('store.passwordSession')}` : ''}
+          {status.passwordSet ? t(KEPT_TEXT[status.passwordStorage]) : status.passwordForgotten ? t('store.passwordForgotten') : t('store.passwordNone')}
+          {status.passwordStorage === 'session-only' && !status.passwordSet ? ` ${t('store.passwordSession')}` : ''}
         </p>
       </div>
       <div className="setup-actions">
