@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Clock } from '../../../shared/clock';
+import { withDefaultTls } from '../../../shared/store/store-url';
 import { createRoundLoop } from '../rounds/loop';
 import { ensureStoreSchema } from './migrate';
 import type { Outbox } from './outbox';
@@ -60,9 +61,10 @@ export function storePool(url: string, password?: string): pg.Pool {
 }
 
 function storeConnection(url: string, password: string | undefined): pg.ClientConfig {
-  let connectionString = url;
+  // Another host than this computer: TLS with its certificate and name checked unless the address says otherwise.
+  let connectionString = withDefaultTls(url);
   if (password !== undefined && password !== '') {
-    const withPassword = new URL(url);
+    const withPassword = new URL(connectionString);
     withPassword.password = encodeURIComponent(password);
     connectionString = withPassword.toString();
   }

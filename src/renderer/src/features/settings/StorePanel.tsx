@@ -5,6 +5,7 @@ import { useSettings, useUpdateSettings } from '../../api/hooks';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { syncText, useRetrySetAside, useSetStorePassword, useStoreStatus, useTestStore } from './store-api';
 import { storeSettingsMessages } from './store-messages';
+import { storeTransport } from '../../../../shared/store/store-url';
 import './settings.css';
 
 type Draft = Pick<StoreDatabaseSettings, 'url' | 'storeId' | 'storeName' | 'counterName'>;
@@ -70,6 +71,7 @@ export function StorePanel() {
           </span>
         </div>
       </form>
+      <StoreTlsWarning url={saved.url} />
       <StorePassword status={status} />
       {status.counterId === '' ? null : <p className="hint mono">{fillMessage(t('store.counterId'), { id: status.counterId })}</p>}
       <StoreSyncLine status={status} />
@@ -169,5 +171,24 @@ function StoreSetAside({ status }: { status: StoreStatus }) {
         {t('aside.retryAll')}
       </button>
     </div>
+  );
+}
+
+/** The saved address's transport, when it is not TLS with the server checked (docs/store-database.md). */
+function StoreTlsWarning({ url }: { url: string }) {
+  const t = useFeatureT(storeSettingsMessages);
+  const transport = storeTransport(url);
+  if (transport === 'plaintext')
+    return (
+      <p className="notice notice-warn" role="alert" data-testid="store-tls-warning" data-transport={transport}>
+        {t('store.tlsPlaintext')}
+      </p>
+    );
+  if (transport !== 'unverified') return null;
+  const mode = new URL(url).searchParams.get('sslmode') ?? '';
+  return (
+    <p className="notice notice-warn" data-testid="store-tls-warning" data-transport={transport}>
+      {fillMessage(t('store.tlsUnverified'), { mode })}
+    </p>
   );
 }

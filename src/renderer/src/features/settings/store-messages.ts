@@ -15,6 +15,9 @@ const en = {
   'store.passwordNone': 'No password kept.',
   'store.passwordForgotten': 'The address now names another server, user or database, so the password was forgotten: enter the password again.',
   'store.urlMoves': 'Changing the server, port, user or database forgets the password.',
+  'store.tlsPlaintext':
+    'Not encrypted (sslmode=disable): the password and every copy cross the network in the clear. Use it only on a network you trust; remove sslmode to check the server’s certificate.',
+  'store.tlsUnverified': 'Encrypted, but the server’s certificate is not checked (sslmode={mode}): another machine could pretend to be the store database.',
   'store.passwordSession': 'This computer cannot encrypt it: the password is kept until Counter closes.',
   'store.passwordSave': 'Keep password',
   'store.passwordForget': 'Forget password',
@@ -65,6 +68,10 @@ const es: Record<StoreSettingsKey, string> = {
   'store.passwordNone': 'No hay contraseña guardada.',
   'store.passwordForgotten': 'La dirección ahora indica otro servidor, usuario o base, así que la contraseña se olvidó: ingrese la contraseña de nuevo.',
   'store.urlMoves': 'Al cambiar el servidor, el puerto, el usuario o la base se olvida la contraseña.',
+  'store.tlsPlaintext':
+    'Sin cifrar (sslmode=disable): la contraseña y cada copia viajan por la red a la vista. Úselo solo en una red de confianza; quite sslmode para verificar el certificado del servidor.',
+  'store.tlsUnverified':
+    'Cifrado, pero sin verificar el certificado del servidor (sslmode={mode}): otro equipo podría hacerse pasar por la base de datos de la tienda.',
   'store.passwordSession': 'Este equipo no puede cifrarla: la contraseña se guarda hasta que Counter se cierre.',
   'store.passwordSave': 'Guardar contraseña',
   'store.passwordForget': 'Olvidar contraseña',
