@@ -34,6 +34,8 @@ export interface Publisher {
   start(): void;
   /** A local change was appended to the outbox: publish soon (never waits for the database). */
   wake(): void;
+  /** Something suggests the database went away (the live feed dropped): ask it now, so the state says so. */
+  probe(): void;
   state(): SyncState;
   subscribe(listener: (state: SyncState) => void): () => void;
   /** Resolves once the current cycle (and any cycle it asked for) has finished; for tests and shutdown. */
@@ -244,6 +246,11 @@ export function createPublisher(options: PublisherOptions): Publisher {
         return;
       }
       if (current.kind !== 'waiting') state.set(pendingNow());
+      if (started) loop.poke();
+    },
+    probe() {
+      // The heartbeat is due at once: the round asks the database even with nothing to publish.
+      lastBeat = Number.NEGATIVE_INFINITY;
       if (started) loop.poke();
     },
     state: state.get,

@@ -101,7 +101,7 @@ function connectionOf(options: StoreServiceOptions): Connection | undefined {
 }
 
 /** The whole-store reads' pool and the live feed (LISTEN), following the connection settings. */
-function createStoreReads(options: StoreServiceOptions, logger: Logger) {
+function createStoreReads(options: StoreServiceOptions, logger: Logger, liveDropped: () => void) {
   let reads: { key: string; pool: pg.Pool; live: LiveChanges } | undefined;
   function close(): void {
     const old = reads;
@@ -124,7 +124,10 @@ function createStoreReads(options: StoreServiceOptions, logger: Logger) {
           if (change.counterId === wanted.identity.id && change.state === 'pending') options.onCommandsMayWait?.();
         }
       },
-      onError: (error) => logger.debug('the store live feed dropped', { error: storeFailureReason(error) }),
+      onError: (error) => {
+        logger.debug('the store live feed dropped', { error: storeFailureReason(error) });
+        liveDropped();
+      },
     });
     reads = { key, pool: storePool(wanted.url, wanted.password), live };
     void live.ready().then(() => options.onCommandsMayWait?.());
@@ -215,7 +218,8 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
   let outbox: Outbox | undefined;
   /** Puts the current history's earlier prints and sales in its outbox, once (history/backfill.ts). */
   let backfill: (() => void) | undefined;
-  const reads = createStoreReads(options, logger);
+  // The live feed hears a stopped server within moments; the publisher then asks, so "up to date" does not outlive it.
+  const reads = createStoreReads(options, logger, () => publishing.publisher()?.probe());
   let checked: { url: string; problem: string | undefined } | undefined;
   /** Why the pg client cannot take the saved address (checked once per address). */
   const urlProblem = (): string | undefined => {
