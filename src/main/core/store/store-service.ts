@@ -182,6 +182,23 @@ function setAsideOf(outbox: Outbox | undefined): StoreStatus['setAside'] {
 }
 const SET_ASIDE_SHOWN = 20;
 
+/** Why the pg client cannot take the saved address, checked once per address until `again`. */
+function createUrlCheck(options: StoreServiceOptions) {
+  let checked: { url: string; problem: string | undefined } | undefined;
+  return {
+    problem(): string | undefined {
+      const url = options.settings().url;
+      if (url === '') return undefined;
+      if (checked?.url !== url) checked = { url, problem: storeUrlProblem(url) };
+      return checked.problem;
+    },
+    /** A file the address names may have appeared (or gone) since. */
+    again(): void {
+      checked = undefined;
+    },
+  };
+}
+
 /** What the status bar and Settings show: off, not configured, or the publisher's state. */
 function storeStatus(options: StoreServiceOptions, publisher: Publisher | undefined, outbox: Outbox | undefined, urlProblem: string | undefined): StoreStatus {
   const settings = options.settings();
@@ -220,14 +237,8 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
   let backfill: (() => void) | undefined;
   // The live feed hears a stopped server within moments; the publisher then asks, so "up to date" does not outlive it.
   const reads = createStoreReads(options, logger, () => publishing.publisher()?.probe());
-  let checked: { url: string; problem: string | undefined } | undefined;
-  /** Why the pg client cannot take the saved address (checked once per address). */
-  const urlProblem = (): string | undefined => {
-    const url = options.settings().url;
-    if (url === '') return undefined;
-    if (checked?.url !== url) checked = { url, problem: storeUrlProblem(url) };
-    return checked.problem;
-  };
+  const urlCheck = createUrlCheck(options);
+  const urlProblem = urlCheck.problem;
   const status = (): StoreStatus => storeStatus(options, publishing.publisher(), outbox, urlProblem());
   const announce = (): void => options.onStatus(status());
   const publishing = createPublishing(options, logger, announce);
@@ -238,8 +249,7 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
   function reconfigure(): void {
     if (closed) return;
     const wanted = connection();
-    // A file the address names may have appeared (or gone) since: checked again.
-    checked = undefined;
+    urlCheck.again();
     const problem = wanted === undefined ? undefined : urlProblem();
     if (problem !== undefined) logger.warn('the store database address cannot be used; nothing connects until it is corrected', { problem });
     if (wanted === undefined || problem !== undefined) {
