@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { silentLogger, type Logger } from '../ports';
 import type { HistoryChanges, HistoryChangesFactory } from './history-changes';
@@ -63,7 +63,19 @@ function check(db: DatabaseSync, integrityCheck: 'quick' | 'none'): void {
   }
 }
 
+/**
+ * The history holds receipts and sales: readable by this user only. SQLite gives its -wal and -shm the
+ * main file's mode, so the main file is made (or narrowed to) 0600 before SQLite opens it, and side files
+ * left by an earlier version are narrowed too.
+ */
+function makePrivate(file: string): void {
+  if (existsSync(file)) chmodSync(file, 0o600);
+  else writeFileSync(file, '', { mode: 0o600, flag: 'a' });
+  for (const suffix of SIDE_FILES) if (suffix !== '' && existsSync(file + suffix)) chmodSync(file + suffix, 0o600);
+}
+
 function openChecked(file: string, integrityCheck: 'quick' | 'none'): DatabaseSync {
+  makePrivate(file);
   // A database file is whole pages; a shorter last page (a cut copy, a torn disk) reads as zeros that
   // quick_check does not always notice, and the row they held would silently be unreadable.
   const size = existsSync(file) ? statSync(file).size : 0;

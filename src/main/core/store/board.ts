@@ -92,8 +92,49 @@ export async function storeBoard(
   return [...lines.values()].sort((left, right) => (left.terminalId < right.terminalId ? -1 : left.terminalId > right.terminalId ? 1 : 0));
 }
 
-/** For counters sharing a terminal: what the other counters still have unfinished on each terminal. */
+/** Statuses of another counter's print that hold a terminal: the platform keeps one waiting order per terminal (spec 7.2). */
+export const HOLDING_STATUSES: ReadonlySet<string> = new Set(['sending', 'created']);
+/**
+ * A counter not seen for longer than this holds no terminal: it was switched off or taken away with
+ * prints left `sending`, and a print of it still there would block the terminal for every other counter.
+ */
+export const GONE_AFTER_MS = 10 * 60_000;
+
+const CounterSeen = z.object({ id: z.string(), name: z.string(), last_seen: z.date().nullable(), gone: z.boolean() });
+
+/**
+ * For counters sharing a terminal: what the other counters still have unfinished on each terminal, which
+ * of their prints holds it now (and since when), and which counters hold nothing because they have not
+ * been seen for GONE_AFTER_MS (measured on the database's clock, the one every heartbeat is written with).
+ */
 export async function unfinishedElsewhere(client: Queryable, counterId: string, messageFor: MessageFor): Promise<StoreTerminalLine[]> {
-  const lines = await storeBoard(client, { dayStartMs: Number.MAX_SAFE_INTEGER, messageFor, exceptCounterId: counterId });
-  return lines.filter((line) => line.prints.length > 0 || line.orders.length > 0);
+  const [lines, seen] = await Promise.all([
+    storeBoard(client, { dayStartMs: Number.MAX_SAFE_INTEGER, messageFor, exceptCounterId: counterId }),
+    client.query(
+      `SELECT id, name, last_seen, coalesce(last_seen < now() - make_interval(secs => ${GONE_AFTER_MS / 1000}), true) AS gone FROM counters WHERE id <> $1`,
+      [counterId],
+    ),
+  ]);
+  const counters = new Map(seen.rows.map((row) => CounterSeen.parse(row)).map((counter) => [counter.id, counter]));
+  return lines
+    .filter((line) => line.prints.length > 0 || line.orders.length > 0)
+    .map((line) => {
+      const holding = line.prints.filter((print) => HOLDING_STATUSES.has(print.status));
+      const holder = holding.find((print) => counters.get(print.counterId)?.gone === false);
+      const gone = [...new Set(holding.map((print) => print.counterId))].flatMap((id) => {
+        const counter = counters.get(id);
+        return counter?.gone === true ? [{ counterId: counter.id, counterName: counter.name, lastSeen: counter.last_seen?.toISOString() ?? null }] : [];
+      });
+      const hold =
+        holder === undefined
+          ? null
+          : {
+              counterId: holder.counterId,
+              counterName: holder.counterName,
+              externalReference: holder.externalReference,
+              status: holder.status,
+              since: holder.updatedAt,
+            };
+      return { ...line, hold, gone };
+    });
 }

@@ -4,8 +4,6 @@ import { silentLogger, type Logger } from '../ports';
 import { unfinishedElsewhere } from './board';
 import type { Queryable } from './queries';
 
-/** Statuses of another counter's print that hold a terminal: the platform keeps one waiting order per terminal (spec 7.2). */
-const HOLDING = new Set(['sending', 'created']);
 /** Read again this often even without a notification. */
 const REFRESH_MS = 3_000;
 /** Older than this, what we know says nothing: the lane goes back to the platform's 409 as its guide. */
@@ -41,7 +39,8 @@ export function watchElsewhere(options: {
       return;
     }
     const lines = await unfinishedElsewhere(target.client, target.counterId, (code) => code);
-    const next = new Set(lines.filter((line) => line.prints.some((print) => HOLDING.has(print.status))).map((line) => line.terminalId));
+    // A print of a counter not seen for a while holds nothing (board.ts GONE_AFTER_MS).
+    const next = new Set(lines.filter((line) => line.hold !== null && line.hold !== undefined).map((line) => line.terminalId));
     const freed = [...held].some((terminalId) => !next.has(terminalId));
     held = next;
     readAt = options.clock.now();

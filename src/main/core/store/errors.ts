@@ -54,6 +54,8 @@ export function storeFailureCode(error: unknown): string {
   const code = (error as { code?: unknown } | undefined)?.code;
   if (typeof code === 'string' && BY_CODE[code] !== undefined) return BY_CODE[code];
   const message = error instanceof Error ? error.message : String(error);
+  // The server asked for a password and none is kept (forgotten, or kept only until the last restart).
+  if (/client password must be a string|password authentication.*no password|no password supplied/i.test(message)) return 'store_password_missing';
   if (/certificate|ssl|tls|self.signed/i.test(message)) return 'store_tls_failed';
   if (/timeout|terminated|Connection ended|not queryable|ECONN/i.test(message)) return 'store_unreachable';
   return 'store_error';

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Clock } from '../../../shared/clock';
+import { withDefaultTls } from '../../../shared/store/store-url';
 import { createRoundLoop } from '../rounds/loop';
 import { ensureStoreSchema } from './migrate';
 import type { Outbox } from './outbox';
@@ -33,6 +34,8 @@ export interface Publisher {
   start(): void;
   /** A local change was appended to the outbox: publish soon (never waits for the database). */
   wake(): void;
+  /** Something suggests the database went away (the live feed dropped): ask it now, so the state says so. */
+  probe(): void;
   state(): SyncState;
   subscribe(listener: (state: SyncState) => void): () => void;
   /** Resolves once the current cycle (and any cycle it asked for) has finished; for tests and shutdown. */
@@ -60,9 +63,10 @@ export function storePool(url: string, password?: string): pg.Pool {
 }
 
 function storeConnection(url: string, password: string | undefined): pg.ClientConfig {
-  let connectionString = url;
+  // Another host than this computer: TLS with its certificate and name checked unless the address says otherwise.
+  let connectionString = withDefaultTls(url);
   if (password !== undefined && password !== '') {
-    const withPassword = new URL(url);
+    const withPassword = new URL(connectionString);
     withPassword.password = encodeURIComponent(password);
     connectionString = withPassword.toString();
   }
@@ -242,6 +246,11 @@ export function createPublisher(options: PublisherOptions): Publisher {
         return;
       }
       if (current.kind !== 'waiting') state.set(pendingNow());
+      if (started) loop.poke();
+    },
+    probe() {
+      // The heartbeat is due at once: the round asks the database even with nothing to publish.
+      lastBeat = Number.NEGATIVE_INFINITY;
       if (started) loop.poke();
     },
     state: state.get,

@@ -6,6 +6,7 @@ import type { EventHub } from '../ipc/events';
 import type { Logger } from '../ports';
 import type { PrintQueue } from '../print-queue/print-queue';
 import type { SettingsRepository } from '../settings/store';
+import { coalesceChanges } from './coalesce';
 import { createCommandLoop } from './command-loop';
 import { watchElsewhere } from './elsewhere';
 import { StoreUrlError } from './errors';
@@ -45,6 +46,8 @@ export interface StoreArea {
  */
 export function createStoreArea(options: StoreAreaOptions): StoreArea {
   const { settings, vault, events, clock, logger } = options;
+  // A burst of NOTIFYs reaches the screens as at most one event per short window.
+  const screens = coalesceChanges((change) => events.emit('store.changed', change), clock);
   const service: StoreService = createStoreService({
     settings: () => settings.get().storeDatabase,
     saveSettings: (patch) => void settings.update({ storeDatabase: patch }),
@@ -59,7 +62,7 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
     logger,
     onStatus: (status) => events.emit('store.statusChanged', status),
     onChange: (change) => {
-      events.emit('store.changed', change);
+      screens.push(change);
       if (change.kind === 'prints' && change.counterId !== service.identity()?.id) elsewhere.refresh();
     },
     onCommandsMayWait: () => commands.poke(),
@@ -81,6 +84,7 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
     },
     busyElsewhere: (terminalId) => elsewhere.busy(terminalId),
     async close() {
+      screens.close();
       await commands.close();
       await elsewhere.close();
       await service.close();

@@ -101,7 +101,7 @@ function connectionOf(options: StoreServiceOptions): Connection | undefined {
 }
 
 /** The whole-store reads' pool and the live feed (LISTEN), following the connection settings. */
-function createStoreReads(options: StoreServiceOptions, logger: Logger) {
+function createStoreReads(options: StoreServiceOptions, logger: Logger, liveDropped: () => void) {
   let reads: { key: string; pool: pg.Pool; live: LiveChanges } | undefined;
   function close(): void {
     const old = reads;
@@ -124,7 +124,10 @@ function createStoreReads(options: StoreServiceOptions, logger: Logger) {
           if (change.counterId === wanted.identity.id && change.state === 'pending') options.onCommandsMayWait?.();
         }
       },
-      onError: (error) => logger.debug('the store live feed dropped', { error: storeFailureReason(error) }),
+      onError: (error) => {
+        logger.debug('the store live feed dropped', { error: storeFailureReason(error) });
+        liveDropped();
+      },
     });
     reads = { key, pool: storePool(wanted.url, wanted.password), live };
     void live.ready().then(() => options.onCommandsMayWait?.());
@@ -179,6 +182,23 @@ function setAsideOf(outbox: Outbox | undefined): StoreStatus['setAside'] {
 }
 const SET_ASIDE_SHOWN = 20;
 
+/** Why the pg client cannot take the saved address, checked once per address until `again`. */
+function createUrlCheck(options: StoreServiceOptions) {
+  let checked: { url: string; problem: string | undefined } | undefined;
+  return {
+    problem(): string | undefined {
+      const url = options.settings().url;
+      if (url === '') return undefined;
+      if (checked?.url !== url) checked = { url, problem: storeUrlProblem(url) };
+      return checked.problem;
+    },
+    /** A file the address names may have appeared (or gone) since. */
+    again(): void {
+      checked = undefined;
+    },
+  };
+}
+
 /** What the status bar and Settings show: off, not configured, or the publisher's state. */
 function storeStatus(options: StoreServiceOptions, publisher: Publisher | undefined, outbox: Outbox | undefined, urlProblem: string | undefined): StoreStatus {
   const settings = options.settings();
@@ -210,29 +230,14 @@ function storeStatus(options: StoreServiceOptions, publisher: Publisher | undefi
  * one pool serves the whole-store reads; one LISTEN connection tells the views of other counters' changes.
  * Nothing here is awaited by a cashier's action.
  */
-/** Why the pg client cannot take the saved address, checked once per address (until forgotten). */
-function createUrlCheck(url: () => string): { problem(): string | undefined; forget(): void } {
-  let checked: { url: string; problem: string | undefined } | undefined;
-  return {
-    problem() {
-      const current = url();
-      if (current === '') return undefined;
-      if (checked?.url !== current) checked = { url: current, problem: storeUrlProblem(current) };
-      return checked.problem;
-    },
-    forget() {
-      checked = undefined;
-    },
-  };
-}
-
 export function createStoreService(options: StoreServiceOptions): StoreService {
   const logger = options.logger ?? silentLogger;
   let outbox: Outbox | undefined;
   /** Puts the current history's earlier prints and sales in its outbox, once (history/backfill.ts). */
   let backfill: (() => void) | undefined;
-  const reads = createStoreReads(options, logger);
-  const urlCheck = createUrlCheck(() => options.settings().url);
+  // The live feed hears a stopped server within moments; the publisher then asks, so "up to date" does not outlive it.
+  const reads = createStoreReads(options, logger, () => publishing.publisher()?.probe());
+  const urlCheck = createUrlCheck(options);
   const urlProblem = urlCheck.problem;
   const status = (): StoreStatus => storeStatus(options, publishing.publisher(), outbox, urlProblem());
   const announce = (): void => options.onStatus(status());
@@ -244,8 +249,7 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
   function reconfigure(): void {
     if (closed) return;
     const wanted = connection();
-    // A file the address names may have appeared (or gone) since: checked again.
-    urlCheck.forget();
+    urlCheck.again();
     const problem = wanted === undefined ? undefined : urlProblem();
     if (problem !== undefined) logger.warn('the store database address cannot be used; nothing connects until it is corrected', { problem });
     if (wanted === undefined || problem !== undefined) {

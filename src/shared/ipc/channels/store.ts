@@ -122,6 +122,16 @@ export const StoreTerminalLine = z.object({
   prints: z.array(StorePrintSummary),
   orders: z.array(StoreOrderSummary),
   failuresToday: z.number().int().nonnegative(),
+  /**
+   * store.elsewhere only: the other counter's print that holds this terminal now (why this counter's
+   * print waits), with the time it entered that status; null when nothing holds it.
+   */
+  hold: z
+    .object({ counterId: z.string(), counterName: z.string(), externalReference: z.string(), status: z.string(), since: z.iso.datetime() })
+    .nullable()
+    .optional(),
+  /** store.elsewhere only: counters with prints here that have not been seen for too long, so they hold nothing. */
+  gone: z.array(z.object({ counterId: z.string(), counterName: z.string(), lastSeen: z.iso.datetime().nullable() })).optional(),
 });
 export type StoreTerminalLine = z.infer<typeof StoreTerminalLine>;
 

@@ -5,6 +5,7 @@ import { useSettings, useUpdateSettings } from '../../api/hooks';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { syncText, useRetrySetAside, useSetStorePassword, useStoreStatus, useTestStore } from './store-api';
 import { storeSettingsMessages } from './store-messages';
+import { storeTransport } from '../../../../shared/store/store-url';
 import './settings.css';
 
 type Draft = Pick<StoreDatabaseSettings, 'url' | 'storeId' | 'storeName' | 'counterName'>;
@@ -14,6 +15,8 @@ const TEXT_FIELDS = [
   { key: 'storeName', label: 'store.storeName', hint: undefined },
   { key: 'counterName', label: 'store.counterName', hint: 'store.counterNameHint' },
 ] as const;
+
+const KEPT_TEXT = { encrypted: 'store.passwordKept', plaintext: 'store.passwordKeptPlain', 'session-only': 'store.passwordKeptSession' } as const;
 
 /** Settings' "Store database": off by default; address and names, the password apart, a test, and the sync state. */
 export function StorePanel() {
@@ -68,6 +71,7 @@ export function StorePanel() {
           </span>
         </div>
       </form>
+      <StoreTlsWarning url={saved.url} />
       <StorePassword status={status} />
       {status.counterId === '' ? null : <p className="hint mono">{fillMessage(t('store.counterId'), { id: status.counterId })}</p>}
       <StoreSyncLine status={status} />
@@ -91,8 +95,8 @@ function StorePassword({ status }: { status: StoreStatus }) {
         <label htmlFor="store-password">{t('store.password')}</label>
         <input id="store-password" type="password" autoComplete="new-password" value={password} onChange={(event) => setTyped(event.target.value)} />
         <p className="hint" data-testid="store-password-state">
-          {status.passwordSet ? t('store.passwordKept') : status.passwordForgotten ? t('store.passwordForgotten') : t('store.passwordNone')}
-          {status.passwordStorage === 'session-only' ? ` ${t('store.passwordSession')}` : ''}
+          {status.passwordSet ? t(KEPT_TEXT[status.passwordStorage]) : status.passwordForgotten ? t('store.passwordForgotten') : t('store.passwordNone')}
+          {status.passwordStorage === 'session-only' && !status.passwordSet ? ` ${t('store.passwordSession')}` : ''}
         </p>
       </div>
       <div className="setup-actions">
@@ -167,5 +171,24 @@ function StoreSetAside({ status }: { status: StoreStatus }) {
         {t('aside.retryAll')}
       </button>
     </div>
+  );
+}
+
+/** The saved address's transport, when it is not TLS with the server checked (docs/store-database.md). */
+function StoreTlsWarning({ url }: { url: string }) {
+  const t = useFeatureT(storeSettingsMessages);
+  const transport = storeTransport(url);
+  if (transport === 'plaintext')
+    return (
+      <p className="notice notice-warn" role="alert" data-testid="store-tls-warning" data-transport={transport}>
+        {t('store.tlsPlaintext')}
+      </p>
+    );
+  if (transport !== 'unverified') return null;
+  const mode = new URL(url).searchParams.get('sslmode') ?? '';
+  return (
+    <p className="notice notice-warn" data-testid="store-tls-warning" data-transport={transport}>
+      {fillMessage(t('store.tlsUnverified'), { mode })}
+    </p>
   );
 }

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import type { StoreBoard } from '../../../../../shared/ipc/channels/store';
 import type { TerminalCard } from '../../../../../shared/ipc/channels/manager';
-import { fillMessage, useFeatureT } from '../../../i18n';
+import { fillMessage, useFeatureT, useLanguage } from '../../../i18n';
+import { formatDateTime } from '../../../lib/datetime';
 import { managerMessages } from '../messages';
 import { StatusPill } from '../StatusPill';
 import { terminalName } from '../TerminalBoard';
-import { useStoreBoard, useStoreEnabled, useStoreLiveUpdates } from './api';
+import { useStoreBoard, useStoreLiveUpdates, useStoreStatusNow } from './api';
 import { storeViewMessages } from './messages';
 import { StoreHistory } from './StoreHistory';
 import './store.css';
@@ -18,7 +19,10 @@ interface WholeStoreProps {
 /** The whole store from its database: every counter's unfinished prints per terminal, and every counter's history. */
 export function WholeStoreView({ dayStart, terminals }: WholeStoreProps) {
   const t = useFeatureT(storeViewMessages);
-  const enabled = useStoreEnabled();
+  const language = useLanguage();
+  const status = useStoreStatusNow();
+  const enabled = status?.enabled;
+  const sync = status?.sync;
   useStoreLiveUpdates();
   const board = useStoreBoard(dayStart);
   const names = useMemo(() => new Map(terminals.map((card) => [card.id, terminalName(card)])), [terminals]);
@@ -30,6 +34,11 @@ export function WholeStoreView({ dayStart, terminals }: WholeStoreProps) {
     );
   return (
     <div className="store-view" data-testid="whole-store">
+      {sync?.kind === 'error' ? (
+        <p className="notice notice-warn" role="alert" data-testid="store-stale">
+          {fillMessage(t('store.stale'), { since: formatDateTime(sync.since, language) })}
+        </p>
+      ) : null}
       <StoreBoardView board={board.data} error={board.error?.message} names={names} />
       <StoreHistory terminals={terminals} names={names} counters={board.data?.counters ?? []} ownCounterId={board.data?.ownCounterId} />
     </div>

@@ -12,11 +12,16 @@ const COMMAND_POLL_MS = 1_000;
 
 /** Whether this counter has a store database on (undefined before main answers), kept current by main's events. */
 export function useStoreEnabled(): boolean | undefined {
+  return useStoreStatusNow()?.enabled;
+}
+
+/** The store sync state as main says it now (its events keep it current). */
+export function useStoreStatusNow(): StoreStatus | undefined {
   const client = useQueryClient();
   const status = useContractQuery('store.status', {}, { staleTime: Infinity });
   const onStatus = useCallback((next: StoreStatus) => client.setQueryData(queryKeyOf('store.status', {}), next), [client]);
   useContractEvent('store.statusChanged', onStatus);
-  return status.data?.enabled;
+  return status.data;
 }
 
 export const useStoreBoard = (failuresSince: string) =>

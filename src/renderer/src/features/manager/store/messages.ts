@@ -11,6 +11,7 @@ const en = {
   'store.failuresToday': 'Failures today: {count}',
   'store.counters': 'Counters',
   'store.online': 'online',
+  'store.stale': 'The store database is not answering (since {since}): what is shown below may be out of date, and counters shown online may not be.',
   'store.offline': 'off',
   'store.you': 'this counter',
   'store.history': 'History of every counter',
@@ -52,6 +53,8 @@ const es: Record<StoreViewKey, string> = {
   'store.failuresToday': 'Fallas hoy: {count}',
   'store.counters': 'Mostradores',
   'store.online': 'en línea',
+  'store.stale':
+    'La base de datos de la tienda no responde (desde {since}): lo que se muestra abajo puede estar desactualizado, y los mostradores en línea pueden no estarlo.',
   'store.offline': 'apagado',
   'store.you': 'este mostrador',
   'store.history': 'Historial de todos los mostradores',
