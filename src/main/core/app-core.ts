@@ -34,23 +34,18 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const basics = { clock, logger, events, language, environment };
   // Waiting prints are tried at once when the platform answers again or the credentials are fixed.
   const wakeQueue = (): void => void prints.opened().then((queue) => queue?.wake());
+  /** The print queue, late-bound: the open one without opening, or the current one (opened if need be). */
+  const queues = { opened: () => prints.opened(), current: () => prints.current() };
 
   const { platform, vault, credentials, connection, baseUrl } = createPlatformAccess({ ...options, ...basics, http, settings, onReachable: wakeQueue });
-  const storeDatabase = createStoreArea({
-    ...basics,
-    settings,
-    vault,
-    version: options.version,
-    openedQueue: () => prints.opened(),
-    queue: () => prints.current(),
-  });
+  const storeDatabase = createStoreArea({ ...basics, settings, vault, version: options.version, openedQueue: queues.opened, queue: queues.current });
   /** What opening the local database found (a salvaged database, an imported journal), shown by app.info. */
   const startupNotices: StartupNotice[] = [];
   const staff = createStaffArea({
     ...basics,
     pinCost: options.pinCost,
     counter: () => settings.get().storeDatabase.counterId || 'local',
-    opened: () => prints.current(),
+    opened: queues.current,
   });
   const terminals = createTerminalDirectory({ platform, clock, environment });
   const { sales, handlers: salesHandlers } = createSalesArea({
