@@ -35,17 +35,19 @@ export async function startCounterHost(
     child.once('exit', (code) => reject(new Error(`browser host exited early with code ${String(code)}`)));
     lines.once('line', (line) => resolve(JSON.parse(line) as CounterHost));
   });
+  // A child killed by a signal keeps exitCode null (its signalCode is set): it has exited all the same.
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   return {
     host,
     /** SIGKILL, as a crash or a power cut would: nothing runs on the way out. The data folder stays. */
     async kill() {
-      if (child.exitCode !== null) return;
+      if (hasExited()) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       await exited;
     },
     async stop() {
-      if (child.exitCode === null) {
+      if (!hasExited()) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;

@@ -90,6 +90,10 @@ test('a print whose creates keep failing needs attention, the next one prints, a
 
     // The manager's drawer offers the same two ways out.
     await managerDrawerOf(page, stuck);
+    // The terminal's card says it has a print waiting for a person, never "Idle … failures 0".
+    const card = page.locator(`[data-testid="terminal-card"][data-terminal="${TERMINAL}"]`);
+    await expect(card.getByTestId('card-attention')).toContainText(`1 print needs attention${stuck}`);
+    await expect(card).not.toContainText('Idle');
     await shoot(page, 'needs-attention-manager-en');
 
     await page.getByTestId('nav-settings').click();

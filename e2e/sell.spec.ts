@@ -108,7 +108,7 @@ test.describe('charge on the terminal', () => {
     await page.getByTestId('refund').click();
     await expect(page.getByRole('alertdialog')).toContainText('12.50');
     await page.getByTestId('refund-confirm').click();
-    await expect(page.getByTestId('sale-status')).toContainText('Refunded 12.50', { timeout: 15_000 });
+    await expect(page.getByTestId('sale-status')).toContainText('Refunded $12.50', { timeout: 15_000 });
     await expect(page.getByTestId('sale-status')).toHaveAttribute('data-status', 'processed');
     await page.getByTestId('refund').click();
     await expect(page.getByRole('alertdialog')).toContainText('17.50');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { FaultRule } from '../src/sandbox/control/faults';
 import type { TerminalSettingsPatch } from '../src/sandbox/terminals/virtual-terminal';
-import { expect, screenshot, test } from './fixtures';
+import { expect, screenshot, startCounterHost, test } from './fixtures';
 import { openCounter, printReceipt } from './counter-page';
 
 /**
@@ -76,6 +76,47 @@ test.describe('status truth', () => {
     await expect(light).toContainText('Online');
     // Sent at once after the check, not after the create back-off's next wait.
     await expect(timeline(page, reference)).toHaveAttribute('data-status', /^(created|on_terminal|processed)$/, { timeout: 3_000 });
+  });
+
+  test('one endpoint answering 503 leaves the light Online (with "some requests fail"); a whole outage turns it Offline and it is back within 2 s of recovery, with no print and no "Check again"', async ({
+    page,
+    counter,
+  }) => {
+    await openCounter(page, counter.url, RECEIPT, TERMINAL);
+    const light = page.getByTestId('status-connection');
+    await expect(light).toContainText('Online');
+    await addFault(counter.sandboxBaseUrl, { method: 'GET', pathPattern: '/terminals/v1/actions/*', status: 503, count: 100_000 });
+    const first = await printReceipt(page);
+    await expect(page.getByTestId('status-reason')).toHaveText('some requests fail', { timeout: 8_000 });
+    await expect(light).toContainText('Online');
+    await expect(light).toHaveAttribute('data-reason', 'partial');
+    await expect(timeline(page, first).getByTestId('status-unconfirmed')).toBeVisible();
+    await clearFaults(counter.sandboxBaseUrl);
+    await expect(timeline(page, first)).toHaveAttribute('data-status', 'processed', { timeout: 8_000 });
+
+    await addFault(counter.sandboxBaseUrl, { method: '*', pathPattern: '/terminals/*', status: 503, count: 100_000 });
+    await printReceipt(page);
+    await expect(light).toContainText('Offline', { timeout: 15_000 });
+    await expect(page.getByTestId('status-reason')).toContainText('the platform answers with errors');
+    // Let the create's back-off grow, as in a real outage, before the platform comes back.
+    await page.waitForTimeout(6_000);
+    await clearFaults(counter.sandboxBaseUrl);
+    await expect(light).toContainText('Online', { timeout: 2_500 });
+  });
+
+  test('the light says Offline within 3 s when Counter’s host dies', async ({ page }) => {
+    const own = await startCounterHost();
+    try {
+      await page.goto(own.host.url);
+      const light = page.getByTestId('status-connection');
+      await expect(light).toContainText('Online');
+      await own.kill();
+      await expect(light).toContainText('Offline', { timeout: 3_000 });
+      await expect(light).toHaveAttribute('data-reason', 'host');
+      await expect(page.getByTestId('status-reason')).toContainText('Counter itself is not answering');
+    } finally {
+      await own.stop();
+    }
   });
 
   test('pressing Print again with the same receipt still on its way asks first, and every unfinished print stays on the screen', async ({ page, counter }) => {

@@ -2,6 +2,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, shell, type BrowserWindow } from 'electron';
 import { createAppCore, type AppCore } from './core/app-core';
+import { counterIdOf } from './core/log/counter-id';
+import { openCounterLog, type CounterLog } from './core/log/counter-log';
 import { createDispatcher } from './core/ipc/dispatch';
 import { createAppUrlMatcher } from './core/security/app-origin';
 import { rendererEntryUrl } from './core/security/app-protocol';
@@ -16,18 +18,34 @@ import { createSafeStorageSecretBox } from './electron/secret-box';
 import { openElectronStore } from './electron/settings-store';
 import { showStartupFailure, showStartupNotices } from './electron/startup-notices';
 import { createAppWindow } from './electron/window';
+import { startCrashReporter } from './electron/crash-reporter';
+import { watchRun, type RunWatch } from './core/crash/last-run';
+import { readOwnerConfig } from './core/owner/owner-config';
 
 const outDirectory = join(dirname(fileURLToPath(import.meta.url)), '..');
 let core: AppCore | undefined;
 let sandbox: EmbeddedSandbox | undefined;
 let mainWindow: BrowserWindow | undefined;
+let log: CounterLog | undefined;
+let run: RunWatch | undefined;
 
 async function start(): Promise<void> {
   denyAllPermissions();
+  const dataDirectory = app.getPath('userData');
+  const counterId = counterIdOf(dataDirectory);
+  log = await openCounterLog({ directory: join(dataDirectory, 'logs'), counterId, version: app.getVersion() });
+  const mainLog = log.for('main');
+  mainLog.info('started', { electron: process.versions.electron, node: process.versions.node, platform: process.platform });
+  const owner = readOwnerConfig(dataDirectory);
+  if (owner.problem !== null) mainLog.warn(owner.problem);
+  run = watchRun({ dataDirectory, version: app.getVersion(), now: () => Date.now(), crashDumpDirectory: app.getPath('crashDumps') });
+  const lastRun = run.notice === null ? [] : [run.notice];
   const settingsFile = openElectronStore();
   sandbox = await startEmbeddedSandbox({ dataDirectory: app.getPath('userData') });
-  for (const notice of sandbox.notices) console.error(`[counter] ${notice.message}`);
+  for (const notice of sandbox.notices) mainLog.warn('startup notice', { code: notice.code });
   core = createAppCore({
+    log,
+    diagnostics: { counterId, crashDumpDirectory: app.getPath('crashDumps') },
     settingsStore: settingsFile.store,
     shell: 'electron',
     version: app.getVersion(),
@@ -55,16 +73,17 @@ async function start(): Promise<void> {
   const isAppUrl = createAppUrlMatcher(entryUrl);
   hardenWindow(window, isAppUrl);
   const dispatch = createDispatcher({
-    handlers: withStartupNotices(core.handlers, [...settingsFile.notices, ...sandbox.notices]),
+    handlers: withStartupNotices(core.handlers, [...lastRun, ...settingsFile.notices, ...sandbox.notices]),
     language: core.language,
     guard: core.guard,
     isTrustedSender: (sender) => isAppUrl(sender.url),
-    onUnexpectedError: (channel, error) => console.error(`[counter] ${channel} failed`, error),
+    onUnexpectedError: (channel, error) => mainLog.error('a channel failed unexpectedly', { channel, error }),
   });
   bindContract(dispatch);
   forwardEvents(core.events, window.webContents);
   await window.loadURL(entryUrl);
-  await showStartupNotices(window, [...settingsFile.notices, ...sandbox.notices], core.language());
+  run.markReady();
+  await showStartupNotices(window, [...lastRun, ...settingsFile.notices, ...sandbox.notices], core.language());
 }
 
 if (
@@ -74,6 +93,8 @@ if (
   })
 ) {
   app.enableSandbox();
+  // As early as possible, so a crash during start leaves a dump too.
+  startCrashReporter(readOwnerConfig(app.getPath('userData')).config.crashReports.uploadUrl);
   registerAppScheme();
   app
     .whenReady()
@@ -85,8 +106,8 @@ if (
     });
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', () => {
-    void core?.close();
-    void sandbox?.close();
+    run?.markCleanExit();
+    void Promise.allSettled([core?.close(), sandbox?.close()]).then(() => log?.close());
   });
 } else {
   app.quit();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -124,7 +125,10 @@ function createFastify(logger: ServerSettings['logger'], limits: ServerLimits, r
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonNestingDepth(body as string, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) done(new JsonTooDeepError(), undefined);
+    // The official SDKs send Content-Type: application/json on a POST or PUT without a body (a cancel, a
+    // capture); the platform reads that as no body, not as malformed JSON.
+    if ((body as string).trim() === '') done(null, undefined);
+    else if (jsonNestingDepth(body as string, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) done(new JsonTooDeepError(), undefined);
     else parseJson(request, body as string, done);
   });
   app.server.maxConnections = limits.maxConnections;
@@ -144,6 +148,8 @@ function installRequestHooks(app: FastifyInstance, onStateMayHaveChanged: (() =>
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
+    // Every answer names itself, as the platform's do, so a client's log line can be matched with the server's records.
+    if (!reply.hasHeader('x-request-id')) void reply.header('x-request-id', randomUUID());
     done(null, payload);
   });
   if (onStateMayHaveChanged !== undefined) {

@@ -3,6 +3,7 @@ import type { AppInfo, Language } from '../../shared/ipc/channels/app';
 import type { ApplicationCredentials } from './credentials/credentials-service';
 import type { SecretBox } from './credentials/secret-box';
 import type { CallGuard, ChannelHandlers } from './ipc/dispatch';
+import type { CounterLog } from './log/counter-log';
 import type { EventHub } from './ipc/events';
 import type { NotificationReceiverConfig } from './notifications/receiver';
 import type { RetryPolicy } from './platform/transport';
@@ -31,6 +32,10 @@ export interface AppCoreOptions {
   /** The seeded sandbox application; default: read from GET {sandbox}/__sandbox/accounts on first need. */
   sandboxCredentials?: ApplicationCredentials;
   logger?: Logger;
+  /** The structured log file in the data folder; the core writes to it, and takes the renderer's lines. */
+  log?: CounterLog;
+  /** What the diagnostics bundle names and gathers besides the log: this installation's id, Electron's crash dumps. */
+  diagnostics?: { counterId: string; crashDumpDirectory?: string };
   random?: RandomSource;
   queuePolicy?: Partial<QueuePolicy>;
   /** Sales' polling and per-terminal budget (bench/charge.ts lifts the budget to measure the pipeline itself). */

@@ -1,33 +1,28 @@
 import { createSystemClock } from '../../shared/clock';
 import type { Environment, Language, StartupNotice } from '../../shared/ipc/channels/app';
 import type { AppCore, AppCoreOptions } from './app-core-types';
-import { createAppHandlers } from './app/handlers';
 import { createCheckout } from './checkout/checkout';
-import { createCredentialsHandlers } from './credentials/handlers';
 import { historyStartupNotice } from './history/startup-notice';
-import type { ChannelHandlers } from './ipc/dispatch';
 import { createEventHub } from './ipc/events';
-import { createManagerHandlers } from './manager/handlers';
 import { createNotificationsArea } from './notifications/area';
 import { createPlatformAccess } from './credentials/platform-access';
-import { createConsoleLogger, type Http } from './ports';
-import { createPrintHandlers } from './print-queue/handlers';
+import { createLogArea } from './log/log-area';
 import { createPrintsArea } from './print-queue/prints-area';
 import { createSalesArea } from './sales/sales-area';
 import { withStartupNotices } from './settings/startup-notices';
 import { createSettingsRepository } from './settings/store';
 import { createStaffArea } from './staff/staff-area';
 import { createStoreArea } from './store/store-area';
-import { createTemplateHandlers } from './templates/handlers';
-import { createTerminalDirectory, createTerminalHandlers } from './terminals/terminals';
+import { createTerminalDirectory } from './terminals/terminals';
+import { collectHandlers } from './app-core-handlers';
 
 export type { AppCore, AppCoreOptions } from './app-core-types';
 
 /** Everything main does for the renderer, Electron-free: the Electron window and the browser host both serve this. */
 export function createAppCore(options: AppCoreOptions): AppCore {
   const clock = options.clock ?? createSystemClock();
-  const http: Http = options.fetch ?? ((url, init) => fetch(url, init));
-  const logger = options.logger ?? createConsoleLogger();
+  const logArea = createLogArea({ log: options.log, logger: options.logger, clock, http: options.fetch ?? ((url, init) => fetch(url, init)) });
+  const { logger, http } = logArea;
   const { settingsStore, random } = options;
   const events = createEventHub();
   const settings = createSettingsRepository(settingsStore);
@@ -97,30 +92,25 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   });
   const checkout = createCheckout({ ...basics, platform, settings, notifications, store: settingsStore, historyReady: prints.current });
 
-  const handlers: ChannelHandlers = withStartupNotices(
-    {
-      ...createAppHandlers({
-        settings,
-        events,
-        connection,
-        credentials,
-        environmentChanged: switchQueue,
-        storeDatabaseChanged: () => storeDatabase.service.reconfigure(),
-        platformBaseUrl: baseUrl,
-        sandboxBaseUrl: options.sandboxBaseUrl,
-        version: options.version,
-        shell: options.shell,
-      }),
-      ...createTemplateHandlers(settingsStore, { language }),
-      ...createCredentialsHandlers({ credentials, settings, events }),
-      ...createTerminalHandlers(terminals),
-      ...createPrintHandlers(prints.current),
-      ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
-      ...checkout.handlers,
-      ...salesHandlers,
-      ...storeDatabase.handlers,
-      ...staff.handlers,
-    },
+  const handlers = withStartupNotices(
+    collectHandlers(options, {
+      clock,
+      language,
+      environment,
+      settings,
+      events,
+      connection,
+      credentials,
+      baseUrl,
+      switchQueue,
+      storeDatabase,
+      terminals,
+      prints,
+      checkout,
+      salesHandlers,
+      logArea,
+      staffHandlers: staff.handlers,
+    }),
     startupNotices,
   );
 
@@ -135,6 +125,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     language,
     notificationUrl: () => notifications.listening,
     async close() {
+      connection.close();
       credentials.close();
       sales.close();
       await notifications.close();

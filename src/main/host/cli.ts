@@ -8,6 +8,8 @@ import { pointSandboxAtReceiver, startEmbeddedSandbox } from '../embedded-sandbo
 import { receiverConfigFrom } from '../core/notifications/config';
 import { seedHistoryDirectory } from '../core/history/seed';
 import { openConfStore } from '../core/settings/conf-store';
+import { counterIdOf } from '../core/log/counter-id';
+import { openCounterLog } from '../core/log/counter-log';
 import { startBrowserHost } from './server';
 
 /**
@@ -58,6 +60,8 @@ if (values['seed-prints'] !== undefined) {
   console.error(`[counter] seeded ${seeded.count} prints (${Math.round(seeded.bytes / 1e6)} MB)`);
 }
 
+const counterId = counterIdOf(dataDirectory);
+const log = await openCounterLog({ directory: resolve(dataDirectory, 'logs'), counterId, version: packageJson.version });
 const settingsFile = openConfStore(dataDirectory);
 // stderr, like the seeding line: with --json, stdout's first line is the address.
 for (const notice of settingsFile.notices) console.error(`[counter] ${notice.message}${notice.backupPath === null ? '' : ` Kept as: ${notice.backupPath}`}`);
@@ -68,6 +72,8 @@ const core = createAppCore({
   shell: 'browser-host',
   ...(clock === undefined ? {} : { clock }),
   version: packageJson.version,
+  log,
+  diagnostics: { counterId },
   sandboxBaseUrl: sandbox.baseUrl,
   notificationReceiver: receiverConfigFrom({ host: values['notify-host'], port: values['notify-port'], publicUrl: values['notify-url'] }),
   // The journal lives beside the settings, so a restarted host keeps every print (as the app does in userData).
@@ -103,6 +109,7 @@ async function stop(): Promise<void> {
   await host.close();
   await core.close();
   await sandbox.close();
+  await log.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop());

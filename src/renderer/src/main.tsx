@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
+import { installRemoteLog } from './lib/remote-log';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -12,6 +13,7 @@ const queryClient = new QueryClient({
   },
 });
 
+installRemoteLog();
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
 createRoot(root).render(

@@ -144,6 +144,7 @@ export class OAuthService {
    */
   token(body: unknown): TokenResponse {
     const params = readParameters(body);
+    const secretIsAccessToken = this.adoptClientOfAccessTokenSecret(params);
     for (const name of ['grant_type', 'client_id', 'client_secret']) {
       if (!params.has(name) || params.get(name) === '') throw invalidRequest(`Missing required parameter "${name}".`);
     }
@@ -158,7 +159,7 @@ export class OAuthService {
         });
       }
     }
-    if (application === undefined || !secretMatches(application, String(params.get('client_secret')))) {
+    if (application === undefined || (!secretIsAccessToken && !secretMatches(application, String(params.get('client_secret'))))) {
       throw tokenError('invalid_client', 'Invalid client_id or client_secret.');
     }
 
@@ -209,6 +210,20 @@ export class OAuthService {
       case 'refresh_token':
         return this.refresh(application, request.data.refresh_token, requestedScopes, testMode);
     }
+  }
+
+  /**
+   * The Go and Python SDKs send the caller's access token as client_secret and no client_id; the
+   * platform takes the application from that token. Sets client_id to it and says whether it did.
+   */
+  private adoptClientOfAccessTokenSecret(params: Map<string, string | boolean>): boolean {
+    const clientId = params.get('client_id');
+    const secret = params.get('client_secret');
+    if ((clientId !== undefined && clientId !== '') || typeof secret !== 'string') return false;
+    const record = this.store.accessTokens.get(secret);
+    if (record === undefined || this.now() >= record.expiresAt) return false;
+    params.set('client_id', record.clientId);
+    return true;
   }
 
   private clientCredentials(application: SeedApplication, requested: Scope[] | undefined, testMode: boolean): TokenResponse {

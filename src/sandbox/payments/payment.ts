@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Payment, PaymentStatus } from '../../shared/platform/payments';
 import { roundMoney } from '../money';
 
@@ -7,9 +8,12 @@ const DAY = 86_400_000;
 
 const TICKET_METHODS = new Set(['rapipago', 'pagofacil', 'bolbradesco', 'pec', 'oxxo', 'efecty', 'pagoefectivo', 'abitab', 'redpagos']);
 const DEBIT_METHODS = new Set(['debvisa', 'debmaster', 'maestro', 'debcabal']);
+/** Instant bank transfers paid by scanning a code (Brazil's pix). */
+const TRANSFER_METHODS = new Set(['pix']);
 
 export function paymentTypeOf(paymentMethodId: string): string {
   if (paymentMethodId === 'account_money') return 'account_money';
+  if (TRANSFER_METHODS.has(paymentMethodId)) return 'bank_transfer';
   if (TICKET_METHODS.has(paymentMethodId)) return 'ticket';
   if (DEBIT_METHODS.has(paymentMethodId)) return 'debit_card';
   return 'credit_card';
@@ -36,6 +40,10 @@ export interface NewPayment {
   liveMode: boolean;
   metadata: Record<string, unknown>;
   pointOfInteraction?: string;
+  /** additional_info as sent; items' quantity and unit_price are answered as strings, as the platform does. */
+  additionalInfo?: Record<string, unknown> | undefined;
+  /** What a buyer needs to pay a pending transfer or ticket. */
+  transactionData?: { qr_code: string | null; qr_code_base64: string | null; ticket_url: string };
   /** The card read by a terminal: the payment then carries `card` and, approved, an `authorization_code`. */
   card?: { first_six_digits: string; last_four_digits: string };
 }
@@ -44,6 +52,33 @@ export interface NewPayment {
 const authorizationCodeOf = (paymentId: number): string => String((paymentId * 7_919) % 1_000_000).padStart(6, '0');
 
 const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The platform identifies a payer by a user id even for a guest; here a stable one derived from the e-mail. */
+export function payerIdOf(email: string): string | null {
+  if (email === '') return null;
+  const digest = createHash('sha256').update(email.toLowerCase()).digest();
+  return String(1_000_000_000 + (digest.readUInt32BE(0) % 1_000_000_000));
+}
+
+function platformAdditionalInfo(info: Record<string, unknown>): Record<string, unknown> {
+  const items = info['items'];
+  if (!Array.isArray(items)) return structuredClone(info);
+  const asText = (value: unknown): unknown => (typeof value === 'number' ? String(value) : value);
+  return {
+    ...structuredClone(info),
+    items: items.map((item: unknown) => {
+      if (typeof item !== 'object' || item === null) return item;
+      const entry = item as Record<string, unknown>;
+      return { ...entry, quantity: asText(entry['quantity']), unit_price: asText(entry['unit_price']) };
+    }),
+  };
+}
+
+function pointOfInteraction(input: NewPayment): Pick<Payment, 'point_of_interaction'> {
+  if (input.transactionData !== undefined)
+    return { point_of_interaction: { type: input.pointOfInteraction ?? 'OPENPLATFORM', transaction_data: input.transactionData } };
+  return input.pointOfInteraction === undefined ? {} : { point_of_interaction: { type: input.pointOfInteraction } };
+}
 
 export function buildPayment(id: number, now: number, input: NewPayment): Payment {
   const approved = input.status === 'approved';
@@ -64,7 +99,7 @@ export function buildPayment(id: number, now: number, input: NewPayment): Paymen
     live_mode: input.liveMode,
     collector_id: input.collectorId,
     payer: {
-      id: null,
+      id: payerIdOf(input.payerEmail),
       email: input.payerEmail,
       identification: { type: input.identification?.type ?? null, number: input.identification?.number ?? null },
       type: 'guest',
@@ -75,14 +110,15 @@ export function buildPayment(id: number, now: number, input: NewPayment): Paymen
     transaction_amount: amount,
     transaction_amount_refunded: 0,
     installments: input.installments,
-    issuer_id: input.issuerId,
+    issuer_id: input.issuerId === null ? null : String(input.issuerId),
     notification_url: input.notificationUrl,
     transaction_details: {
       net_received_amount: approved ? amount : 0,
       total_paid_amount: amount,
       installment_amount: roundMoney(amount / input.installments),
     },
-    ...(input.pointOfInteraction === undefined ? {} : { point_of_interaction: { type: input.pointOfInteraction } }),
+    ...pointOfInteraction(input),
+    ...(input.additionalInfo === undefined ? {} : { additional_info: platformAdditionalInfo(input.additionalInfo) }),
     ...(input.card === undefined ? {} : { card: { ...input.card }, authorization_code: approved ? authorizationCodeOf(id) : null }),
   };
 }

@@ -38,7 +38,7 @@ describe('POST /v1/payments (spec 2.6) and GET /v1/payments/{id}', () => {
       transaction_amount: 1234.5,
       currency_id: 'ARS',
       installments: 3,
-      issuer_id: 310,
+      issuer_id: '310',
       payment_method_id: 'visa',
       payment_type_id: 'credit_card',
       collector_id: 1001,

@@ -4,6 +4,7 @@ import type { Principal, SandboxContext } from '../context';
 import { webhookAction, type NotificationService } from '../notifications/service';
 import { buildPayment, paymentTypeOf, type NewPayment } from './payment';
 import { PaymentStore, type PaymentRecord } from './store';
+import { pixCode, qrPngBase64, ticketUrl } from './transfer';
 
 /**
  * The platform's test cardholder names decide a card payment's outcome; the sandbox reads them from the
@@ -36,8 +37,9 @@ export class PaymentService {
   }
 
   /** Stores a new payment made by the application `clientId`, and notifies it (payment.created). */
-  add(input: NewPayment, clientId: string): PaymentRecord {
-    const record: PaymentRecord = { payment: buildPayment(this.store.nextId(), this.context.clock.now(), input), client_id: clientId };
+  add(input: NewPayment | ((id: number) => NewPayment), clientId: string): PaymentRecord {
+    const id = this.store.nextId();
+    const record: PaymentRecord = { payment: buildPayment(id, this.context.clock.now(), typeof input === 'function' ? input(id) : input), client_id: clientId };
     this.store.add(record);
     this.notify(record, 'created');
     return record;
@@ -48,18 +50,31 @@ export class PaymentService {
     this.notify(record, 'updated');
   }
 
-  /** POST /v1/payments: a ticket waits to be paid; a card's outcome is its token's test cardholder name. */
-  create(principal: Principal, input: PaymentCreateRequest): Payment {
+  /**
+   * POST /v1/payments: a ticket or a pix transfer waits to be paid (with the code and page to pay it);
+   * a card's outcome is its token's test cardholder name.
+   */
+  create(principal: Principal, input: PaymentCreateRequest, baseUrl: string): Payment {
     const method = input.payment_method_id;
+    const type = paymentTypeOf(method);
     const tokenOutcome = input.token === undefined ? undefined : TOKEN_OUTCOMES.find(([name]) => input.token?.toUpperCase().includes(name) === true);
     const [status, detail]: [PaymentStatus, string] =
-      paymentTypeOf(method) === 'ticket'
+      type === 'ticket'
         ? ['pending', 'pending_waiting_payment']
-        : tokenOutcome === undefined
-          ? ['approved', 'accredited']
-          : [tokenOutcome[1], tokenOutcome[2]];
+        : type === 'bank_transfer'
+          ? ['pending', 'pending_waiting_transfer']
+          : tokenOutcome === undefined
+            ? ['approved', 'accredited']
+            : [tokenOutcome[1], tokenOutcome[2]];
+    const transactionData = (id: number): NewPayment['transactionData'] => {
+      if (type === 'bank_transfer') {
+        const code = pixCode(id, input.transaction_amount);
+        return { qr_code: code, qr_code_base64: qrPngBase64(code), ticket_url: ticketUrl(baseUrl, id) };
+      }
+      return type === 'ticket' ? { qr_code: null, qr_code_base64: null, ticket_url: ticketUrl(baseUrl, id) } : undefined;
+    };
     const record = this.add(
-      {
+      (id) => ({
         collectorId: principal.userId,
         amount: input.transaction_amount,
         currency: currencyOf(this.context.seed, principal.userId),
@@ -76,7 +91,9 @@ export class PaymentService {
         notificationUrl: input.notification_url ?? null,
         liveMode: principal.liveMode,
         metadata: input.metadata ?? {},
-      },
+        additionalInfo: input.additional_info,
+        transactionData: transactionData(id),
+      }),
       principal.clientId,
     );
     return record.payment;

@@ -3,6 +3,7 @@ import { PreferenceRequest } from '../../shared/platform/preferences';
 import { page, type PreferenceSearchQuery, type PreferenceSearchResponse, type PreferenceSummary } from '../../shared/platform/search';
 import type { Principal } from '../context';
 import { parseInput } from '../input';
+import { platformFields } from './platform-shape';
 import type { PreferenceService } from './service';
 import type { PreferenceRecord, PreferenceStore } from './store';
 
@@ -25,7 +26,8 @@ export function updatePreference(preferences: PreferenceService, principal: Prin
   // A body that is not an object goes to the schema as it is, so its answer names the type error.
   const merged = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...current, ...(body as Record<string, unknown>) } : body;
   const request = parseInput(PreferenceRequest, merged, 'invalid preference');
-  const { industry_report: _ignored, ...fields } = request;
+  const { industry_report: _ignored, ...sent } = request;
+  const fields = platformFields(sent, preferences.currencyOf(principal));
   const { id: keptId, init_point, sandbox_init_point, date_created, collector_id, client_id, site_id, operation_type } = record.preference;
   const assigned = { id: keptId, init_point, sandbox_init_point, date_created, collector_id, client_id, site_id, operation_type };
   const updated: Preference = { ...assigned, ...fields, expires: request.expires ?? false, metadata: request.metadata ?? {}, ...assigned, last_updated: now };
@@ -51,6 +53,9 @@ function summary(record: PreferenceRecord): PreferenceSummary {
     operation_type: preference.operation_type ?? 'regular_payment',
     payer_email: typeof email === 'string' ? email : '',
     site_id: preference.site_id ?? '',
+    shipping_mode: typeof preference.shipments?.['mode'] === 'string' ? preference.shipments['mode'] : 'not_specified',
+    // The platform's marketplace sponsor; 0 when none was set, as the SDKs read a number.
+    sponsor_id: typeof preference['sponsor_id'] === 'number' ? preference['sponsor_id'] : 0,
   };
 }
 

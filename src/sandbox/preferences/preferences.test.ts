@@ -257,7 +257,7 @@ describe('POST /checkout/preferences: every field is checked by its type (genera
 });
 
 describe('the spellings of the spec samples', () => {
-  it('accepts name/surname, "registration date" and passenger type/number, and stores the documented keys', async () => {
+  it('accepts name/surname, "registration date" and passenger type/number; answers the payer as the official SDKs read it', async () => {
     const response = await create({
       items: [{ title: 'Flight', quantity: 1, unit_price: 100, category_descriptor: { passenger: { first_name: 'Ana', type: 'DNI', number: '30123456' } } }],
       payer: { name: 'Ana', surname: 'Gómez', 'registration date': '2023-03-10T12:00:00.000-03:00', identification: { type: 'DNI', number: '30123456' } },
@@ -266,16 +266,20 @@ describe('the spellings of the spec samples', () => {
     const id = Preference.parse(response.json()).id;
     const stored = (await t.call('GET', `/checkout/preferences/${id}`)).json<Record<string, unknown>>();
     expect(stored['payer']).toEqual({
-      first_name: 'Ana',
-      last_name: 'Gómez',
+      name: 'Ana',
+      surname: 'Gómez',
       registration_date: '2023-03-10T12:00:00.000-03:00',
-      identification: { identification_type: 'DNI', identification_number: '30123456' },
+      identification: { type: 'DNI', number: '30123456' },
     });
     expect(stored['items']).toEqual([
       {
         title: 'Flight',
         quantity: 1,
         unit_price: 100,
+        id: '',
+        category_id: '',
+        currency_id: 'ARS',
+        description: '',
         category_descriptor: { passenger: { first_name: 'Ana', identification_type: 'DNI', identification_number: '30123456' } },
       },
     ]);

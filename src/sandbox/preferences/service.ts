@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Preference, PreferenceRequest } from '../../shared/platform/preferences';
-import { siteOf } from '../accounts';
+import { currencyOf, siteOf } from '../accounts';
 import type { Principal, SandboxContext } from '../context';
 import { notFound } from '../input';
+import { platformFields } from './platform-shape';
 import { PreferenceStore, type PreferenceRecord } from './store';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -25,11 +26,17 @@ export class PreferenceService {
       site_id: siteOf(this.context.seed, principal.userId),
       operation_type: 'regular_payment',
     };
-    const { industry_report: _ignored, ...fields } = body;
+    const { industry_report: _ignored, ...sent } = body;
+    const fields = platformFields(sent, this.currencyOf(principal));
     // Assigned fields first for a readable body, and again last so a body cannot override them.
     const preference: Preference = { ...assigned, ...fields, expires: body.expires ?? false, metadata: body.metadata ?? {}, ...assigned };
     this.store.add({ preference, live_mode: principal.liveMode });
     return preference;
+  }
+
+  /** The currency of the caller's site: what an item without currency_id is priced in. */
+  currencyOf(principal: Principal): string {
+    return currencyOf(this.context.seed, principal.userId);
   }
 
   /** The caller's own preference; another account's is answered as absent, so ids cannot be probed across accounts. */

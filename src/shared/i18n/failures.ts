@@ -272,6 +272,14 @@ export const FAILURES = {
     en: 'The sandbox’s saved state could not be read, so it started empty: its terminals hold no earlier prints or payments. The file as it was has been kept.',
     es: 'No se pudo leer el estado guardado del sandbox, así que empezó vacío: sus terminales no tienen impresiones ni pagos anteriores. El archivo tal como estaba se ha conservado.',
   },
+  closed_unexpectedly: {
+    en: 'Counter {version} closed unexpectedly last time (it started at {startedAt}). Crash reports kept on this computer: {reports}. Help → Save diagnostics includes them for support.',
+    es: 'Counter {version} se cerró de forma inesperada la última vez (se inició a las {startedAt}). Informes de fallo guardados en esta computadora: {reports}. Ayuda → Guardar diagnóstico los incluye para soporte.',
+  },
+  start_failed_last_time: {
+    en: 'Counter {version} did not finish starting last time. Crash reports kept on this computer: {reports}. Help → Save diagnostics includes them for support.',
+    es: 'Counter {version} no terminó de iniciarse la última vez. Informes de fallo guardados en esta computadora: {reports}. Ayuda → Guardar diagnóstico los incluye para soporte.',
+  },
   journal_unavailable: {
     en: 'Counter cannot write its print journal on disk. Check free space and permissions.',
     es: 'Counter no puede escribir su registro de impresiones en el disco. Revise el espacio libre y los permisos.',
@@ -331,6 +339,14 @@ export const FAILURES = {
     en: 'The store database refused a change. Counter will try again; if it keeps failing, tell the store’s IT.',
     es: 'La base de datos de la tienda rechazó un cambio. Counter lo intentará de nuevo; si sigue fallando, avise al soporte técnico de la tienda.',
   },
+  store_url_invalid: {
+    en: 'Counter cannot use this store database address: one of its options, or a file it names, cannot be read. Correct it in {settings}.',
+    es: 'Counter no puede usar esta dirección de la base de datos de la tienda: una de sus opciones, o un archivo que nombra, no se puede leer. Corríjala en {settings}.',
+  },
+  store_password_missing: {
+    en: 'The store database asks for a password and none is kept: enter the password again in {settings}.',
+    es: 'La base de datos de la tienda pide una contraseña y no hay ninguna guardada: ingrese la contraseña de nuevo en {settings}.',
+  },
   store_print_not_found: {
     en: 'The store has no such print from that counter.',
     es: 'La tienda no tiene esa impresión de ese mostrador.',
@@ -338,6 +354,14 @@ export const FAILURES = {
   store_command_not_found: {
     en: 'That request is not in the store database.',
     es: 'Esa solicitud no está en la base de datos de la tienda.',
+  },
+  store_not_enrolled: {
+    en: 'The store database does not let this counter’s user write as this counter. Ask the store’s IT to enrol it; nothing is lost meanwhile.',
+    es: 'La base de datos de la tienda no permite que el usuario de este mostrador escriba como este mostrador. Pida al soporte técnico de la tienda que lo inscriba; mientras tanto no se pierde nada.',
+  },
+  store_schema_needs_owner: {
+    en: 'The store database needs its owner to apply this Counter’s update. Ask the store’s IT; nothing is lost meanwhile.',
+    es: 'La base de datos de la tienda necesita que su propietario aplique la actualización de este Counter. Consulte al soporte técnico de la tienda; mientras tanto no se pierde nada.',
   },
   // The renderer's bridge to main (src/renderer/src/api/bridge.ts)
   transport_error: {

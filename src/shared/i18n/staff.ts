@@ -78,4 +78,5 @@ export const AUDIT_ACTIONS: TextTable = {
   'store.command': { en: 'Another counter’s print', es: 'Impresión de otro mostrador' },
   'saleReceipt.save': { en: 'Store receipt saved', es: 'Recibo de la tienda guardado' },
   'audit.export': { en: 'Audit trail exported', es: 'Registro exportado' },
+  'diagnostics.build': { en: 'Diagnostics saved', es: 'Diagnóstico guardado' },
 };

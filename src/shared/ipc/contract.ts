@@ -11,6 +11,8 @@ import { saleReceiptChannels } from './channels/sale-receipt';
 import { templateChannels } from './channels/templates';
 import { terminalsChannels } from './channels/terminals';
 import { staffChannels, staffEvents } from './channels/staff';
+import { logChannels } from './channels/log';
+import { diagnosticsChannels } from './channels/diagnostics';
 
 /**
  * The IPC contract: every channel the renderer may call and every event main pushes. The preload,
@@ -29,6 +31,8 @@ export const channels = {
   ...storeChannels,
   ...saleReceiptChannels,
   ...staffChannels,
+  ...logChannels,
+  ...diagnosticsChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {

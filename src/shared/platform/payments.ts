@@ -20,6 +20,25 @@ export const PaymentPayerInput = z.looseObject(
   typed(MESSAGES.object),
 );
 
+/** The official SDKs send issuer_id as a number (Node, Java) or as a string of digits (Go); both name the same issuer. */
+const IssuerIdInput = z.preprocess((value) => (typeof value === 'string' && /^\d{1,18}$/.test(value) ? Number(value) : value), IntegerField);
+
+/** additional_info is forwarded data (risk, taxes): kept as sent, items checked only for what the answer rewrites. */
+export const PaymentAdditionalInfo = z.looseObject(
+  {
+    items: z
+      .array(
+        z.looseObject(
+          { quantity: z.union([IntegerField, StringField]).optional(), unit_price: z.union([FloatField, StringField]).optional() },
+          typed(MESSAGES.object),
+        ),
+        typed(MESSAGES.array),
+      )
+      .optional(),
+  },
+  typed(MESSAGES.object),
+);
+
 /** Body of `POST /v1/payments` (2.6). external_reference and metadata are the platform's, kept because the app reconciles by them. */
 export const PaymentCreateRequest = z.looseObject(
   {
@@ -28,9 +47,10 @@ export const PaymentCreateRequest = z.looseObject(
     description: StringField.optional(),
     installments: IntegerField.min(1, { message: 'must be at least 1' }).optional(),
     payment_method_id: StringField.min(1, { message: 'must not be empty' }),
-    issuer_id: IntegerField.optional(),
+    issuer_id: IssuerIdInput.optional(),
     notification_url: UrlField.optional(),
     payer: PaymentPayerInput,
+    additional_info: PaymentAdditionalInfo.optional(),
     external_reference: StringField.optional(),
     metadata: z.record(z.string(), z.unknown(), typed(MESSAGES.object)).optional(),
   },
@@ -75,14 +95,22 @@ export const Payment = z.looseObject({
   transaction_amount: z.number(),
   transaction_amount_refunded: z.number(),
   installments: z.number().int(),
-  issuer_id: z.number().int().nullable(),
+  /** A string of digits, as the platform answers it; state files written before hold a number. */
+  issuer_id: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().nullable()),
   notification_url: z.string().nullable(),
   transaction_details: z.object({
     net_received_amount: z.number(),
     total_paid_amount: z.number(),
     installment_amount: z.number(),
   }),
-  point_of_interaction: z.looseObject({ type: z.string() }).optional(),
+  point_of_interaction: z
+    .looseObject({
+      type: z.string(),
+      /** Where a buyer pays a pending bank transfer (pix) or ticket: the code to scan and the page to open. */
+      transaction_data: z.looseObject({ qr_code: z.string().nullable(), qr_code_base64: z.string().nullable(), ticket_url: z.string() }).optional(),
+    })
+    .optional(),
+  additional_info: z.record(z.string(), z.unknown()).optional(),
   /** The card charged (the platform's payment reference); absent for cash and account money. */
   card: z.looseObject({ last_four_digits: z.string().nullable().optional(), first_six_digits: z.string().nullable().optional() }).optional(),
   /** The issuer's authorization code of an approved card payment. */

@@ -337,7 +337,11 @@ function valueAt(root: unknown, path: string): unknown {
 
 const isPresent = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
 
-/** Compares a normalized preference with what an industry recommends (2.5), path by path. */
+/**
+ * Compares a preference with what an industry recommends (2.5), path by path. The payer may be in the
+ * spec's spelling or in the platform's answer spelling (name, surname, identification.type): it is
+ * read through its schema, which rewrites the latter.
+ */
 export function industryReport(
   industry: Industry,
   preference: { readonly items: readonly unknown[]; readonly payer?: unknown; readonly shipments?: unknown },
@@ -352,7 +356,9 @@ export function industryReport(
   preference.items.forEach((item, index) => {
     for (const path of industry.items) check(`items[${index}].${path}`, valueAt(item, path));
   });
-  for (const path of industry.payer) check(`payer.${path}`, valueAt(preference.payer, path));
+  const payer = PreferencePayer.safeParse(preference.payer);
+  const payerValue = payer.success ? payer.data : preference.payer;
+  for (const path of industry.payer) check(`payer.${path}`, valueAt(payerValue, path));
   for (const path of industry.shipments) check(`shipments.${path}`, valueAt(preference.shipments, path));
   const present = recommended.length - missing.length;
   return {

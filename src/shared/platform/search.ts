@@ -101,6 +101,8 @@ export const PreferenceSummary = z.object({
   operation_type: z.string(),
   payer_email: z.string(),
   site_id: z.string(),
+  shipping_mode: z.string(),
+  sponsor_id: z.number().int(),
 });
 export type PreferenceSummary = z.infer<typeof PreferenceSummary>;
 

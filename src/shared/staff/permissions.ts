@@ -94,6 +94,11 @@ export const CHANNEL_RULES: Readonly<Record<ChannelName, ChannelRule>> = {
   'staff.approve': signedIn,
   'audit.list': needs('viewAudit'),
   'audit.export': needs('exportCsv'),
+  // The renderer's own log lines, rate-limited in main: written while locked too.
+  'log.write': anyone,
+  // A support bundle is an export of the counter's logs and history counts.
+  'diagnostics.preview': needs('exportCsv'),
+  'diagnostics.build': needs('exportCsv'),
 };
 
 /** What a call needs of the person making it, given which escalations apply. */

@@ -1,4 +1,4 @@
-import type { AppInfo, Environment, Settings } from '../../../shared/ipc/channels/app';
+import type { AppInfo, Environment, Settings, SettingsPatch } from '../../../shared/ipc/channels/app';
 import type { CredentialsService } from '../credentials/credentials-service';
 import type { ChannelHandlers } from '../ipc/dispatch';
 import type { EventHub } from '../ipc/events';
@@ -14,6 +14,8 @@ export interface AppHandlerDependencies {
   credentials: Pick<CredentialsService, 'configureProduction' | 'status'>;
   /** Switches the print queue to the new environment now, so its unfinished prints resume at once. */
   environmentChanged(): void;
+  /** Refuses a patch whose values the services cannot use (a store address the pg client cannot read), before it is saved. */
+  checkSettings?(patch: SettingsPatch): void;
   /** The store database block changed: publishing and the whole-store reads follow it. */
   storeDatabaseChanged?(): void;
   /** Where the platform of an environment is: the embedded sandbox or the production base URL. */
@@ -34,7 +36,7 @@ export function createAppHandlers(dependencies: AppHandlerDependencies): AppHand
     const productionClientChanged = baseUrlChanged || before.production.clientId !== next.production.clientId;
     if (environmentChanged || (next.environment === 'production' && productionClientChanged)) void connection.recheck();
     // A new production client makes the old tokens worthless; the service announces its new status itself.
-    if (productionClientChanged) credentials.configureProduction({ clientChanged: true, baseUrlChanged: baseUrlChanged });
+    if (productionClientChanged) credentials.configureProduction({ clientChanged: true });
     else if (environmentChanged) events.emit('credentials.changed', credentials.status());
     if (environmentChanged) dependencies.environmentChanged();
     if (JSON.stringify(before.storeDatabase) !== JSON.stringify(next.storeDatabase)) dependencies.storeDatabaseChanged?.();
@@ -56,6 +58,7 @@ export function createAppHandlers(dependencies: AppHandlerDependencies): AppHand
     'connection.check': () => connection.check(),
     'settings.get': () => settings.get(),
     'settings.update': (patch) => {
+      dependencies.checkSettings?.(patch);
       const before = settings.get();
       const next = settings.update(patch);
       events.emit('settings.changed', next);

@@ -39,7 +39,7 @@ describe('checkout preferences with industry data (spec 2.4, 2.5, 4.2)', () => {
       const preference = (await stored.json()) as { notification_url: string; payer: Record<string, unknown>; industry_report: { completeness: number } };
       expect(preference.notification_url).toBe(receiverUrl);
       expect(preference.industry_report.completeness, industry.id).toBe(1);
-      expect(preference.payer['first_name']).toBe('Ana');
+      expect(preference.payer['name']).toBe('Ana');
     }
     const history = await rig.invoke('checkout.sales', {});
     expect(history.sales).toHaveLength(INDUSTRIES.length);

@@ -43,7 +43,7 @@ export interface CredentialsService {
   signOut(): CredentialsStatus;
   allowPlaintext(allow: boolean): CredentialsStatus;
   /** Stores production's secret and/or authorization page; tokens of the previous client are forgotten. */
-  configureProduction(change: { clientSecret?: string; authorizationUrl?: string; clientChanged: boolean; baseUrlChanged?: boolean }): CredentialsStatus;
+  configureProduction(change: { clientSecret?: string; authorizationUrl?: string; clientChanged: boolean }): CredentialsStatus;
   onChange(listener: (status: CredentialsStatus) => void): () => void;
   /** The current environment's client_secret, only to verify webhook signatures in main (never to the renderer). */
   applicationSecret(): Promise<string>;
@@ -120,8 +120,7 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
       return status();
     },
     configureProduction(change) {
-      // A secret is for the platform it was issued by: never send it to a new address (docs/decisions.md, Production set-up).
-      if (change.baseUrlChanged === true && change.clientSecret === undefined) vault.writeClientSecret('production', undefined);
+      // A secret given for another origin is forgotten by the vault itself (security/secret-origin.ts).
       if (change.clientSecret !== undefined) vault.writeClientSecret('production', change.clientSecret === '' ? undefined : change.clientSecret);
       if (change.authorizationUrl !== undefined) application.setAuthorizationUrl(change.authorizationUrl);
       if (change.clientChanged || change.clientSecret !== undefined) {

@@ -38,7 +38,6 @@ export function createCredentialsHandlers({ credentials, settings, events }: Cre
         clientSecret: request.clientSecret,
         authorizationUrl: request.authorizationUrl,
         clientChanged: before.production.clientId !== next.production.clientId || before.production.baseUrl !== next.production.baseUrl,
-        baseUrlChanged: before.production.baseUrl !== next.production.baseUrl,
       });
     },
     'credentials.verify': () => credentials.verify(),

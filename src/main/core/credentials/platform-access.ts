@@ -53,7 +53,10 @@ export function createPlatformAccess(options: PlatformAccessOptions): PlatformAc
     createPlatformTransport({ http, clock, baseUrl: () => baseUrl(environment()), tokens, policy, random, logger, onOutcome }),
   );
   const sandbox = createPlatformClient(createPlatformTransport({ http, clock, baseUrl: () => options.sandboxBaseUrl, policy, logger }));
-  const vault = createSecretVault(options.settingsStore, options.secretBox ?? createUnavailableSecretBox(), logger);
+  const vault = createSecretVault(options.settingsStore, options.secretBox ?? createUnavailableSecretBox(), logger, {
+    'production.clientSecret': () => settings.get().production.baseUrl,
+    storeDatabasePassword: () => settings.get().storeDatabase.url,
+  });
   const credentials = createCredentialsService({
     clock,
     settings,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Environment } from '../../../shared/ipc/channels/app';
 import { silentLogger, type Logger } from '../ports';
+import { secretOrigin } from '../security/secret-origin';
 import type { KeyValueStore } from '../settings/store';
 import type { SecretBox } from './secret-box';
 
@@ -55,7 +56,17 @@ export interface SecretVault {
   /** Another secret of the app kept the same way (the store database's password). */
   readNamed(name: NamedSecret): string | undefined;
   writeNamed(name: NamedSecret, secret: string | undefined): void;
+  /** The secret was forgotten because its address moved to another origin, and none was given since. */
+  forgotten(secret: AddressedSecret): boolean;
 }
+
+/**
+ * Secrets given for one address: each is kept with the origin of the address it was given for
+ * (security/secret-origin.ts) and forgotten, on its next read, once the address has another origin.
+ */
+export type AddressedSecret = 'production.clientSecret' | NamedSecret;
+/** Where each addressed secret is sent now (the settings as saved); '' while there is no address yet. */
+export type SecretAddresses = Partial<Record<AddressedSecret, () => string>>;
 
 /** Secrets that are not the platform's: one store key each, sealed like the client secret. */
 export type NamedSecret = 'storeDatabasePassword';
@@ -64,8 +75,11 @@ const KEY_PLAINTEXT_ALLOWED = 'credentials.plaintextAllowed';
 const secretKey = (environment: Environment) => `credentials.${environment}.clientSecret`;
 const tokenKey = (environment: Environment) => `credentials.${environment}.token`;
 const namedKey = (name: NamedSecret) => `secrets.${name}`;
+/** Not secret: the origin each secret was given for (it is in the settings anyway). */
+const KEY_ORIGINS = 'secrets.origins';
+const Origins = z.record(z.string(), z.string());
 
-export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: Logger = silentLogger): SecretVault {
+export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: Logger = silentLogger, addresses: SecretAddresses = {}): SecretVault {
   const session = new Map<Environment, EnvironmentSecrets>();
   const plaintextAllowed = (): boolean => store.get(KEY_PLAINTEXT_ALLOWED) === true;
   const mode = (): SecretStorageMode => (box.isEncryptionAvailable() ? 'encrypted' : plaintextAllowed() ? 'plaintext' : 'session-only');
@@ -76,6 +90,7 @@ export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: 
     if (current === 'plaintext') return { scheme: 'plaintext', data: text };
     return undefined;
   };
+  const { persistNamed, persistSecret, persistToken } = createPersistence(store, seal);
   const open = (sealed: Sealed): string | undefined => {
     if (sealed.scheme === 'plaintext') return sealed.data;
     if (!box.isEncryptionAvailable()) return undefined;
@@ -117,28 +132,24 @@ export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: 
     }
     return named.get(name);
   };
-  function persistNamed(name: NamedSecret, secret: string | undefined): void {
-    const sealed = secret === undefined ? undefined : seal(secret);
-    if (sealed === undefined) store.delete(namedKey(name));
-    else store.set(namedKey(name), sealed);
-  }
 
-  function persistSecret(environment: Environment, secret: string | undefined): void {
-    const sealed = secret === undefined ? undefined : seal(secret);
-    // Session-only: whatever an earlier plaintext choice left on disk goes, the new value stays in memory.
-    if (sealed === undefined) store.delete(secretKey(environment));
-    else store.set(secretKey(environment), sealed);
-  }
-
-  function persistToken(environment: Environment, token: TokenRecord | undefined): void {
-    const accessToken = token === undefined ? undefined : seal(token.accessToken);
-    const refreshToken = token === undefined || token.refreshToken === null ? null : seal(token.refreshToken);
-    if (token === undefined || accessToken === undefined || refreshToken === undefined) {
-      store.delete(tokenKey(environment));
-      return;
-    }
-    store.set(tokenKey(environment), { ...token, accessToken, refreshToken } satisfies z.input<typeof StoredToken>);
-  }
+  const origins = createOriginBinding({
+    store,
+    addresses,
+    logger,
+    holds: (secret) => (secret === 'production.clientSecret' ? current('production').clientSecret : currentNamed(secret)) !== undefined,
+    forget(secret) {
+      if (secret === 'production.clientSecret') {
+        current('production').clientSecret = undefined;
+        persistSecret('production', undefined);
+      } else {
+        named.set(secret, undefined);
+        persistNamed(secret, undefined);
+      }
+    },
+  });
+  const followAddress = origins.follow;
+  const given = origins.given;
 
   return {
     mode,
@@ -157,19 +168,113 @@ export function createSecretVault(store: KeyValueStore, box: SecretBox, logger: 
       }
       persistNamed('storeDatabasePassword', password);
     },
-    read: (environment) => ({ ...current(environment) }),
+    read: (environment) => {
+      if (environment === 'production') followAddress('production.clientSecret');
+      return { ...current(environment) };
+    },
     writeClientSecret(environment, secret) {
       current(environment).clientSecret = secret;
       persistSecret(environment, secret);
+      if (environment === 'production') given('production.clientSecret', secret);
     },
     writeToken(environment, token) {
       current(environment).token = token;
       persistToken(environment, token);
     },
-    readNamed: currentNamed,
+    readNamed(name) {
+      followAddress(name);
+      return currentNamed(name);
+    },
     writeNamed(name, secret) {
       named.set(name, secret);
       persistNamed(name, secret);
+      given(name, secret);
+    },
+    forgotten: (secret) => {
+      followAddress(secret);
+      return origins.forgotten(secret);
     },
   };
+}
+
+/**
+ * The one rule for secrets given for an address: the origin each was given for is kept beside it, and
+ * a secret is forgotten on its first read after its address names another origin.
+ */
+function createOriginBinding(options: {
+  store: KeyValueStore;
+  addresses: SecretAddresses;
+  logger: Logger;
+  holds(secret: AddressedSecret): boolean;
+  forget(secret: AddressedSecret): void;
+}) {
+  const { store, addresses, logger } = options;
+  let origins: Record<string, string> | undefined;
+  const originsNow = (): Record<string, string> => (origins ??= Origins.safeParse(store.get(KEY_ORIGINS)).data ?? {});
+  function bindOrigin(secret: AddressedSecret, origin: string | undefined): void {
+    const next = { ...originsNow() };
+    if (origin === undefined) delete next[secret];
+    else next[secret] = origin;
+    origins = next;
+    store.set(KEY_ORIGINS, next);
+  }
+  const forgottenNow = new Set<AddressedSecret>();
+  const originOf = (secret: AddressedSecret): string | undefined => {
+    const address = addresses[secret]?.().trim();
+    // No address yet: the secret belongs to the first address it will be sent to.
+    return address === undefined || address === '' ? undefined : secretOrigin(address);
+  };
+  return {
+    forgotten: (secret: AddressedSecret): boolean => forgottenNow.has(secret),
+    /** A secret given now belongs to the address's origin now. */
+    given(secret: AddressedSecret, value: string | undefined): void {
+      forgottenNow.delete(secret);
+      bindOrigin(secret, value === undefined ? undefined : originOf(secret));
+    },
+    /** A secret is never read for an origin other than the one it was given for. */
+    follow(secret: AddressedSecret): void {
+      const origin = originOf(secret);
+      if (origin === undefined) return;
+      const bound = originsNow()[secret];
+      if (bound === origin) return;
+      const had = options.holds(secret);
+      // Kept by an earlier version (or while there was no address): it belongs to the address it has now.
+      if (bound === undefined) {
+        if (had) bindOrigin(secret, origin);
+        return;
+      }
+      options.forget(secret);
+      bindOrigin(secret, undefined);
+      if (!had) return;
+      forgottenNow.add(secret);
+      logger.warn('a stored secret was forgotten: its address now names another server', { secret });
+    },
+  };
+}
+
+type Seal = (text: string) => Sealed | undefined;
+
+/** Writes each kind of secret under its own key, sealed as the mode allows; unsealable means removed from disk. */
+function createPersistence(store: KeyValueStore, seal: Seal) {
+  function persistNamed(name: NamedSecret, secret: string | undefined): void {
+    const sealed = secret === undefined ? undefined : seal(secret);
+    if (sealed === undefined) store.delete(namedKey(name));
+    else store.set(namedKey(name), sealed);
+  }
+  function persistSecret(environment: Environment, secret: string | undefined): void {
+    const sealed = secret === undefined ? undefined : seal(secret);
+    // Session-only: whatever an earlier plaintext choice left on disk goes, the new value stays in memory.
+    if (sealed === undefined) store.delete(secretKey(environment));
+    else store.set(secretKey(environment), sealed);
+  }
+  function persistToken(environment: Environment, token: TokenRecord | undefined): void {
+    const accessToken = token === undefined ? undefined : seal(token.accessToken);
+    const refreshToken = token === undefined || token.refreshToken === null ? null : seal(token.refreshToken);
+    if (token === undefined || accessToken === undefined || refreshToken === undefined) {
+      store.delete(tokenKey(environment));
+      return;
+    }
+    store.set(tokenKey(environment), { ...token, accessToken, refreshToken } satisfies z.input<typeof StoredToken>);
+  }
+  return { persistNamed, persistSecret, persistToken };
 }

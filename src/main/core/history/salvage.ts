@@ -47,6 +47,7 @@ const SaleRow = z.object({
   updated_at: z.number(),
 });
 const OutboxRow = z.object({ seq: z.number().int(), kind: OutboxKind, record_id: z.string(), payload: z.string() });
+const AsideRow = OutboxRow.extend({ code: z.string(), reason: z.string(), set_aside_at: z.number().int() });
 const CheckoutSaleRow = z.object({ preference_id: z.string(), created_at: z.string(), sale: z.string() });
 
 /** Whether `parse` takes the JSON text without throwing (a damaged cell of a JSON column). */
@@ -74,6 +75,8 @@ const ROW_IS_VALID: Readonly<Record<Table, (row: Record<string, unknown>) => boo
   staff: (row) => StaffRow.safeParse(row).success,
   staff_settings: (row) => MetaRow.safeParse(row).success,
   audit_log: (row) => AuditRow.safeParse(row).success,
+  // Kept as it was, even unreadable: it was set aside for a person to see.
+  store_outbox_aside: (row) => AsideRow.safeParse(row).success,
   checkout_sales: (row) => CheckoutSaleRow.safeParse(row).success && readsAs(row['sale'], (text) => CheckoutSale.parse(JSON.parse(text))),
 };
 
@@ -149,7 +152,8 @@ export function salvageInto(target: DatabaseSync, damagedPath: string): { counts
     copySequences(source, target, problems);
     // Entries of the store outbox lost: the backfill marker would keep the history from ever sending them
     // again, so without it the next time the store database is on the whole history is republished (backfill.ts).
-    if (lostRows(counts.store_outbox) !== 0) target.prepare('DELETE FROM history_meta WHERE key = ?').run(MARKERS.storeBackfill);
+    if (lostRows(counts.store_outbox) !== 0 || lostRows(counts.store_outbox_aside) !== 0)
+      target.prepare('DELETE FROM history_meta WHERE key = ?').run(MARKERS.storeBackfill);
     target.exec('COMMIT');
   } catch (error) {
     if (target.isTransaction) target.exec('ROLLBACK');

@@ -45,6 +45,17 @@ function sources(overrides: Partial<BoardSources>): BoardSources {
 }
 
 describe('manager board', () => {
+  it('never shows a terminal idle while it has a print set aside: the set-aside print is its attention, the next one what it holds', () => {
+    const stuck = print(T1, 'needs_attention');
+    const next = print(T1, 'on_terminal');
+    const [alone] = terminalBoard(sources({ unfinished: [stuck] }));
+    expect(alone).toMatchObject({ current: null, queued: 0 });
+    expect(alone?.attention.map((one) => one.id)).toEqual([stuck.id]);
+    const [busy] = terminalBoard(sources({ unfinished: [stuck, next] }));
+    expect(busy?.current?.id).toBe(next.id);
+    expect(busy?.attention.map((one) => one.id)).toEqual([stuck.id]);
+  });
+
   it('has a card per terminal of the account, in the platform’s order, idle when nothing is pending', () => {
     const cards = terminalBoard(sources({}));
     expect(cards.map((card) => card.id)).toEqual([T1, T2, T3, 'PAX_A910__SBX0000004']);
@@ -55,6 +66,7 @@ describe('manager board', () => {
       canPrint: true,
       listed: true,
       current: null,
+      attention: [],
       queued: 0,
       lastAnsweredAt: null,
       failuresToday: 0,

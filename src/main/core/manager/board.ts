@@ -30,12 +30,9 @@ export function terminalBoard(sources: BoardSources): TerminalCard[] {
   for (const terminalId of sources.answers.keys()) if (!listed.has(terminalId)) others.add(terminalId);
   ids.push(...[...others].sort());
 
-  const lines = new Map<string, PrintSummary[]>();
-  for (const print of sources.unfinished) {
-    const line = lines.get(print.terminalId) ?? [];
-    line.push(print);
-    lines.set(print.terminalId, line);
-  }
+  // A print set aside holds no lane (the next one is sent): it is the card's attention, not what it holds now.
+  const lines = groupByTerminal(sources.unfinished.filter((print) => print.status !== 'needs_attention'));
+  const attention = groupByTerminal(sources.unfinished.filter((print) => print.status === 'needs_attention'));
   const failures = new Map<string, number>();
   for (const print of sources.failedToday) failures.set(print.terminalId, (failures.get(print.terminalId) ?? 0) + 1);
   const details = new Map(sources.terminals?.map((terminal) => [terminal.id, terminal]));
@@ -51,9 +48,20 @@ export function terminalBoard(sources: BoardSources): TerminalCard[] {
       canPrint: terminal?.canPrint ?? null,
       listed: terminal !== undefined,
       current: line[0] ?? null,
+      attention: attention.get(id) ?? [],
       queued: Math.max(0, line.length - 1),
       lastAnsweredAt: answeredAt === undefined ? null : new Date(answeredAt).toISOString(),
       failuresToday: failures.get(id) ?? 0,
     };
   });
+}
+
+function groupByTerminal(prints: readonly PrintSummary[]): Map<string, PrintSummary[]> {
+  const lines = new Map<string, PrintSummary[]>();
+  for (const print of prints) {
+    const line = lines.get(print.terminalId) ?? [];
+    line.push(print);
+    lines.set(print.terminalId, line);
+  }
+  return lines;
 }

@@ -73,6 +73,7 @@ describe('the connection indicator', () => {
     );
     await monitor.check();
     monitor.report({ ok: false, status: 500, code: 'internal_error', path: '/terminals/v1/list', method: 'GET', authenticated: true, detail: null });
+    monitor.report({ ok: false, status: 500, code: 'internal_error', path: '/terminals/v1/actions', method: 'POST', authenticated: true, detail: null });
     expect(monitor.status().state).toBe('offline');
     use('production');
     const checking = monitor.recheck();

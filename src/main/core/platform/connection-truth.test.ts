@@ -68,6 +68,39 @@ describe('the connection light tells the truth', () => {
     });
   });
 
+  it('one endpoint answering 503 while the others work leaves the light online, the failing endpoint named in its detail', async () => {
+    const { core, target, lights, setFault } = await start();
+    await core.handlers['terminals.list']({});
+    setFault((request) =>
+      request.method === 'GET' && request.path.startsWith('/terminals/v1/actions/') ? { status: 503, code: 'service_unavailable' } : 'pass',
+    );
+    await core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'custom', content: receipt('one endpoint') });
+    const start503 = target.clock.now();
+    await driveUntil(target.clock, () => target.clock.now() - start503 >= 10_000, { what: '10 s of failing status reads' });
+    const state = await core.handlers['connection.status']({});
+    expect(state.state).toBe('online');
+    expect(state.reason).toBe('partial');
+    expect(state.detail).toContain('503');
+    expect(lights).not.toContain('offline');
+  });
+
+  it('after an outage of the whole API, the light is back online within 2 s of the platform coming back, with no print and no "Check again"', async () => {
+    const { core, target, setFault } = await start();
+    await core.handlers['terminals.list']({});
+    setFault(() => ({ status: 503, code: 'service_unavailable' }));
+    await core.handlers['prints.enqueue']({ terminalId: TERMINAL_1, subtype: 'custom', content: receipt('whole outage') });
+    await driveUntil(target.clock, async () => (await core.handlers['connection.status']({})).state === 'offline', { what: 'offline', maxMs: 30_000 });
+    const offline = await core.handlers['connection.status']({});
+    expect(offline.reason).toBe('server_errors');
+    // Well past every retry of the request that found the outage.
+    await target.clock.advance(30_000);
+    setFault(() => 'pass');
+    const back = target.clock.now();
+    await driveUntil(target.clock, async () => (await core.handlers['connection.status']({})).state === 'online', { what: 'online again', maxMs: 2_000 });
+    expect(target.clock.now() - back).toBeLessThanOrEqual(2_000);
+    expect((await core.handlers['connection.status']({})).onlineAt).not.toBeNull();
+  });
+
   it('does not retry a persistent 401 every couple of seconds: it follows the credentials back-off, and the light says so', async () => {
     const { core, target, log, setFault } = await start();
     setFault((request) => (request.method === 'POST' && request.path === '/terminals/v1/actions' ? { status: 401, code: 'unauthorized' } : 'pass'));

@@ -80,6 +80,7 @@ export function createSaleBook(options: SaleBookOptions): SaleBook {
     const payment = order.transactions.payments[0];
     return {
       orderId: order.id,
+      currency: order.currency,
       statusDetail: order.status_detail,
       transactionId: payment?.id ?? record.transactionId,
       paymentId: payment?.reference_id ?? record.paymentId,

@@ -200,7 +200,10 @@ describe('orders service', () => {
     const { open, clock, platform, printed } = world();
     let service = open();
     const sale = charge(service);
+    expect(sale.currency).toBeNull();
     await until(clock, 'the order to exist', () => service.get(sale.id).orderId === ORDER_ID);
+    // The account's currency comes with the order: the screens write amounts in it.
+    expect(service.get(sale.id).currency).toBe('ARS');
     platform.status = 'at_terminal';
     await until(clock, 'the terminal to show it', () => service.get(sale.id).status === 'at_terminal');
     platform.status = 'processed';

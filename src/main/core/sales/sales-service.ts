@@ -91,6 +91,7 @@ function newSaleRecord(request: z.output<typeof ChargeRequest>, id: string, key:
     terminalId: request.terminalId,
     externalReference: id.slice(0, 36),
     amount: amountOfCents(chargedCents(request)),
+    currency: null,
     items: request.items,
     printOnTerminal: request.printOnTerminal ? 'seller_ticket' : 'no_ticket',
     orderId: null,

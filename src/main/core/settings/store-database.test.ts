@@ -42,3 +42,64 @@ describe('the store database settings', () => {
     expect(createSecretVault(store, box).readNamed('storeDatabasePassword')).toBeUndefined();
   });
 });
+
+describe('one rule for every secret given for an address', () => {
+  function vaultAt(addresses: { baseUrl: string; storeUrl: string }) {
+    const store = createMemoryStore();
+    const box = createTestSecretBox(true);
+    const vault = createSecretVault(store, box, undefined, {
+      'production.clientSecret': () => addresses.baseUrl,
+      storeDatabasePassword: () => addresses.storeUrl,
+    });
+    return { store, vault, box };
+  }
+
+  it('forgets the store password when the server, port, user or database changes, and says so', () => {
+    for (const moved of [
+      'postgres://counter@evil.test/store',
+      'postgres://counter@db.lan:6543/store',
+      'postgres://root@db.lan/store',
+      'postgres://counter@db.lan/x',
+    ]) {
+      const addresses = { baseUrl: 'https://api.example.com', storeUrl: 'postgres://counter@db.lan/store' };
+      const { store, vault } = vaultAt(addresses);
+      vault.writeNamed('storeDatabasePassword', 'p@ss');
+      addresses.storeUrl = `${addresses.storeUrl}?sslmode=verify-full`;
+      expect(vault.readNamed('storeDatabasePassword')).toBe('p@ss');
+      addresses.storeUrl = moved;
+      expect(vault.readNamed('storeDatabasePassword')).toBeUndefined();
+      expect(vault.forgotten('storeDatabasePassword')).toBe(true);
+      expect(store.get('secrets.storeDatabasePassword')).toBeUndefined();
+      // Moving back does not bring it back: it is gone.
+      addresses.storeUrl = 'postgres://counter@db.lan/store';
+      expect(vault.readNamed('storeDatabasePassword')).toBeUndefined();
+      vault.writeNamed('storeDatabasePassword', 'new');
+      expect(vault.forgotten('storeDatabasePassword')).toBe(false);
+      expect(vault.readNamed('storeDatabasePassword')).toBe('new');
+    }
+  });
+
+  it('forgets the platform client secret by the same rule, and keeps it over a new path', () => {
+    const addresses = { baseUrl: 'https://api.example.com', storeUrl: '' };
+    const { vault } = vaultAt(addresses);
+    vault.writeClientSecret('production', 'client-secret');
+    addresses.baseUrl = 'https://api.example.com/';
+    expect(vault.read('production').clientSecret).toBe('client-secret');
+    addresses.baseUrl = 'https://api.example.com:8443';
+    expect(vault.read('production').clientSecret).toBeUndefined();
+    expect(vault.forgotten('production.clientSecret')).toBe(true);
+  });
+
+  it('binds a secret kept by an earlier version, or given before any address, to the address it has next', () => {
+    const addresses = { baseUrl: 'https://api.example.com', storeUrl: '' };
+    const { store, vault, box } = vaultAt(addresses);
+    vault.writeNamed('storeDatabasePassword', 'early');
+    addresses.storeUrl = 'postgres://counter@db.lan/store';
+    expect(vault.readNamed('storeDatabasePassword')).toBe('early');
+    store.delete('secrets.origins');
+    const again = createSecretVault(store, box, undefined, { storeDatabasePassword: () => addresses.storeUrl });
+    expect(again.readNamed('storeDatabasePassword')).toBe('early');
+    addresses.storeUrl = 'postgres://counter@evil.test/store';
+    expect(again.readNamed('storeDatabasePassword')).toBeUndefined();
+  });
+});

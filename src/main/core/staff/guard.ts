@@ -10,12 +10,13 @@ interface Callers {
   readonly approver: StaffRow | undefined;
 }
 
-/** Calls made too often to be worth a line each (the editor's autosave, reading the trail itself, a dry run), and the staff channels, which write their own. */
+/** Calls made too often to be worth a line each (the editor's autosave, reading the trail itself, the prune's and the diagnostics' previews), and the staff channels, which write their own. */
 export const NOT_AUDITED: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'drafts.save',
   'drafts.get',
   'audit.list',
   'manager.pruneCount',
+  'diagnostics.preview',
   'staff.signIn',
   'staff.setUpOwner',
   'staff.lock',

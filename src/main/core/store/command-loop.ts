@@ -4,7 +4,7 @@ import type { StoreCommand, StoreCommandResult } from '../../../shared/ipc/chann
 import { CounterError } from '../errors';
 import { silentLogger, type Logger } from '../ports';
 import type { PrintQueue } from '../print-queue/print-queue';
-import { claimedStoreCommands, finishStoreCommand, runStoreCommands } from './commands';
+import { claimedStoreCommands, COMMAND_REFUSED, finishStoreCommand, runStoreCommands } from './commands';
 import type { Queryable } from './queries';
 
 /** Without a notification (a dropped LISTEN), pending commands are still looked for this often. */
@@ -28,18 +28,28 @@ export interface CommandLoop {
  * Runs a store command on this counter's own queue, exactly once: a reprint's new print takes the
  * command's id as its id and idempotency key, so a second run (a crash between acting and reporting)
  * finds that print in the history instead of making another; a cancel of a print already cancelled is
- * a success.
+ * a success. A print this counter's history does not hold is another counter's (or none): refused.
  */
 export async function executeStoreCommand(queue: Pick<PrintQueue, 'reprint' | 'cancel' | 'get'>, command: StoreCommand): Promise<StoreCommandResult> {
-  const existing = await queue.get(command.kind === 'reprint' ? command.id : command.printId, false).catch(() => undefined);
+  const find = (id: string) => queue.get(id, false).catch(() => undefined);
   if (command.kind === 'reprint') {
-    if (existing !== undefined) return { ok: true, printId: existing.id };
-    const print = await queue.reprint(command.printId, command.terminalId ?? undefined, command.id);
-    return { ok: true, printId: print.id };
+    const done = await find(command.id);
+    if (done !== undefined) return { ok: true, printId: done.id };
   }
-  if (existing?.status === 'canceled') return { ok: true, printId: existing.id };
-  const print = await queue.cancel(command.printId);
-  return { ok: true, printId: print.id };
+  const print = await find(command.printId);
+  if (print === undefined)
+    return {
+      ok: false,
+      code: COMMAND_REFUSED,
+      message: `Refused by counter ${command.counterId}: print ${command.printId} is not one of this counter's prints`,
+    };
+  if (command.kind === 'reprint') {
+    const reprinted = await queue.reprint(command.printId, command.terminalId ?? undefined, command.id);
+    return { ok: true, printId: reprinted.id };
+  }
+  if (print.status === 'canceled') return { ok: true, printId: print.id };
+  const canceled = await queue.cancel(command.printId);
+  return { ok: true, printId: canceled.id };
 }
 
 /** A refusal from the queue as the result the view shows (its code and the English message for IT). */
@@ -54,12 +64,12 @@ async function settle(run: () => Promise<StoreCommandResult>): Promise<StoreComm
 
 /**
  * The owning counter's side of store commands: on each poke (a NOTIFY for this counter, the live feed
- * connecting) and every POLL_MS, first the commands it claimed before a crash (resumed, not re-run:
- * executeStoreCommand finds what was already done), then the pending ones, each reported once.
+ * connecting) and every POLL_MS, first the commands it claimed and never reported (a crash, or a
+ * connection lost before the report; resumed, not re-run: executeStoreCommand finds what was already
+ * done), then the pending ones, each reported once.
  */
 export function createCommandLoop(options: CommandLoopOptions): CommandLoop {
   const logger = options.logger ?? silentLogger;
-  let resumedFor: string | undefined;
 
   async function once(): Promise<void> {
     const target = options.target();
@@ -67,10 +77,9 @@ export function createCommandLoop(options: CommandLoopOptions): CommandLoop {
     const { client, counterId } = target;
     const queue = await options.queue();
     const execute = (command: StoreCommand) => settle(() => executeStoreCommand(queue, command));
-    if (resumedFor !== counterId) {
-      for (const command of await claimedStoreCommands(client, counterId)) await finishStoreCommand(client, counterId, command.id, await execute(command));
-      resumedFor = counterId;
-    }
+    // Claimed but never reported: by an earlier run that stopped, or by an earlier round whose report
+    // was lost with its connection. Rounds run one at a time, so none of these is being run now.
+    for (const command of await claimedStoreCommands(client, counterId)) await finishStoreCommand(client, counterId, command.id, await execute(command));
     await runStoreCommands(client, counterId, execute);
   }
 

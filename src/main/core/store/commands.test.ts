@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { PrintQueueError } from '../print-queue/errors';
+import type { PrintDetail } from '../../../shared/ipc/channels/prints';
+import { executeStoreCommand } from './command-loop';
 import {
+  admitStoreCommand,
   claimedStoreCommands,
   claimStoreCommands,
   finishStoreCommand,
@@ -67,6 +71,66 @@ describe.skipIf(postgresUnavailable !== undefined)('remote commands', () => {
     expect(asked.counterOnline).toBe(false);
     await claimStoreCommands(client, 'a');
     expect((await claimedStoreCommands(client, 'a')).map((command) => command.id)).toEqual([asked.id]);
+    expect(await claimStoreCommands(client, 'a')).toEqual([]);
+  });
+
+  /** A row as anyone with the database's address could write it, past requestStoreCommand's checks. */
+  async function insertDirectly(client: Awaited<ReturnType<typeof pg.client>>, row: { target: string; kind: string; printId: string; terminalId?: string }) {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO store_commands (id, target_counter_id, kind, print_id, terminal_id, requested_by) VALUES (gen_random_uuid(), $1, $2, $3, $4, 'someone') RETURNING id::text`,
+      [row.target, row.kind, row.printId, row.terminalId ?? null],
+    );
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error('not inserted');
+    return id;
+  }
+
+  it('refuses, with its reason, a command the IPC channel would refuse (a 3,000-character terminal id), and never runs it', async () => {
+    const { client, printId } = await storeWithPrint();
+    const id = await insertDirectly(client, { target: 'a', kind: 'reprint', printId, terminalId: 'T'.repeat(3_000) });
+    const executed: string[] = [];
+    const finished = await runStoreCommands(client, 'a', async (command) => {
+      executed.push(command.id);
+      return { ok: true, printId: 'made' };
+    });
+    expect(executed).toEqual([]);
+    expect(finished).toEqual([]);
+    const refused = await storeCommand(client, id);
+    expect(refused).toMatchObject({ state: 'failed', result: { ok: false, code: 'command_refused' } });
+    expect(refused?.result?.ok === false ? refused.result.message : '').toMatch(/terminalId/);
+    // Finished: no counter takes it again.
+    expect(await claimStoreCommands(client, 'a')).toEqual([]);
+    expect(await claimedStoreCommands(client, 'a')).toEqual([]);
+  });
+
+  it('refuses a command addressed to another counter, and one for a print this counter did not make', async () => {
+    const { client, printId } = await storeWithPrint();
+    const row = { id: 'c1', target_counter_id: 'b', kind: 'cancel', print_id: printId, terminal_id: null, requested_by: 'x' };
+    expect(admitStoreCommand(row, 'a')).toEqual({ ok: false, id: 'c1', reason: 'addressed to counter b, not to this one' });
+    expect(admitStoreCommand({ ...row, kind: 'explode' }, 'b')).toMatchObject({ ok: false, reason: expect.stringMatching(/^not a valid command/) });
+    // A cancel carries no terminal: the schema is strict, as the channel's is.
+    expect(admitStoreCommand({ ...row, terminal_id: 'PAX_A910__1' }, 'b')).toMatchObject({ ok: false });
+
+    // Addressed to b, about a's print: b's history has no such print, so b refuses it and runs nothing.
+    const id = await insertDirectly(client, { target: 'b', kind: 'reprint', printId });
+    const reprinted: string[] = [];
+    const queueOfB = {
+      get: async (): Promise<PrintDetail> => {
+        throw new PrintQueueError('print_not_found', 404);
+      },
+      reprint: async (printOf: string) => {
+        reprinted.push(printOf);
+        return { id: 'made' } as PrintDetail;
+      },
+      cancel: async (printOf: string) => {
+        reprinted.push(printOf);
+        return { id: printOf } as PrintDetail;
+      },
+    };
+    await runStoreCommands(client, 'b', (command) => executeStoreCommand(queueOfB, command));
+    expect(reprinted).toEqual([]);
+    expect(await storeCommand(client, id)).toMatchObject({ state: 'failed', result: { ok: false, code: 'command_refused' } });
+    // a never takes b's commands.
     expect(await claimStoreCommands(client, 'a')).toEqual([]);
   });
 });

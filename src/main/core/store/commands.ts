@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { StoreCommand, StoreCommandRequest, StoreCommandResult, StoreCommandState } from '../../../shared/ipc/channels/store';
+import { payloadViolation, VIOLATION_TEXT } from '../ipc/payload-limits';
 import type { Queryable } from './queries';
 
 export { StoreCommand, StoreCommandRequest, StoreCommandResult, StoreCommandState };
@@ -47,6 +48,57 @@ function commandOf(row: unknown): StoreCommand {
   };
 }
 
+/** The code a command's result carries when the counter it names would not run it (never run, never retried). */
+export const COMMAND_REFUSED = 'command_refused';
+
+export type CommandAdmission = { ok: true; command: StoreCommand } | { ok: false; id: string; reason: string };
+
+/**
+ * Whether this counter runs a command taken from the store database. Any counter (or anyone with the
+ * database's address) may have written the row, so it is held to what the IPC channel would accept:
+ * the payload limits, then the same request schema, then the address (this counter and no other).
+ */
+export function admitStoreCommand(row: unknown, counterId: string): CommandAdmission {
+  const fields = z
+    .object({ id: z.string(), target_counter_id: z.unknown(), kind: z.unknown(), print_id: z.unknown(), terminal_id: z.unknown(), requested_by: z.unknown() })
+    .parse(row);
+  const id = fields.id;
+  const request = {
+    kind: fields.kind,
+    counterId: fields.target_counter_id,
+    printId: fields.print_id,
+    ...(fields.terminal_id === null ? {} : { terminalId: fields.terminal_id }),
+    requestedBy: fields.requested_by,
+  };
+  const violation = payloadViolation(request);
+  if (violation !== undefined) return { ok: false, id, reason: `${violation.path}: ${VIOLATION_TEXT[violation.kind]}` };
+  const parsed = StoreCommandRequest.safeParse(request);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    return { ok: false, id, reason: `not a valid command: ${issues.join('; ')}` };
+  }
+  if (parsed.data.counterId !== counterId) return { ok: false, id, reason: `addressed to counter ${parsed.data.counterId}, not to this one` };
+  const command = CommandRow.safeParse(row);
+  if (!command.success) return { ok: false, id, reason: 'an unreadable command row' };
+  return { ok: true, command: commandOf(command.data) };
+}
+
+/** A refused command is finished as such, with its reason: the view shows it and no counter takes it again. */
+export async function refuseStoreCommand(client: Queryable, counterId: string, id: string, reason: string): Promise<boolean> {
+  return finishStoreCommand(client, counterId, id, { ok: false, code: COMMAND_REFUSED, message: `Refused by counter ${counterId}: ${reason}` });
+}
+
+/** The admitted commands of `rows`; every other one is refused and recorded at once. */
+async function admitted(client: Queryable, counterId: string, rows: readonly unknown[]): Promise<StoreCommand[]> {
+  const commands: StoreCommand[] = [];
+  for (const row of rows) {
+    const admission = admitStoreCommand(row, counterId);
+    if (admission.ok) commands.push(admission.command);
+    else await refuseStoreCommand(client, counterId, admission.id, admission.reason);
+  }
+  return commands;
+}
+
 const COMMAND_COLUMNS = `s.id::text, s.target_counter_id, s.kind, s.print_id, s.terminal_id, s.requested_by, s.state, s.result, s.created_at,
   coalesce(c.last_seen > now() - make_interval(secs => ${OFFLINE_AFTER_MS / 1000}), false) AS counter_online`;
 
@@ -76,7 +128,8 @@ export async function storeCommand(client: Queryable, id: string): Promise<Store
 
 /**
  * The owning counter takes its pending commands: each goes from pending to claimed for exactly one
- * caller (SKIP LOCKED: two claimers never wait on or take the same row).
+ * caller (SKIP LOCKED: two claimers never wait on or take the same row). A command it will not run
+ * (admitStoreCommand) is refused there and then, and is not returned.
  */
 export async function claimStoreCommands(client: Queryable, counterId: string, limit = 20): Promise<StoreCommand[]> {
   const { rows } = await client.query(
@@ -87,7 +140,7 @@ export async function claimStoreCommands(client: Queryable, counterId: string, l
      SELECT ${COMMAND_COLUMNS} FROM claimed s JOIN counters c ON c.id = s.target_counter_id ORDER BY s.created_at`,
     [counterId, limit],
   );
-  return rows.map(commandOf);
+  return admitted(client, counterId, rows);
 }
 
 /**
@@ -100,7 +153,7 @@ export async function claimedStoreCommands(client: Queryable, counterId: string)
      WHERE s.target_counter_id = $1 AND s.state = 'claimed' ORDER BY s.created_at`,
     [counterId],
   );
-  return rows.map(commandOf);
+  return admitted(client, counterId, rows);
 }
 
 /** Writes the outcome once: a second report of the same command changes nothing and returns false. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registerTerminals, storeCounters, storeTerminals } from './counters';
+import { KNOWN_SCHEMA_VERSION } from './migrations';
 import { seedCounters } from './testing/seed-store';
 import { postgresUnavailable, useTestPostgres } from './testing/store-test-context';
 
@@ -14,7 +15,7 @@ describe.skipIf(postgresUnavailable !== undefined)('store counters and terminals
     await counters.get('a')?.publish();
     await client.query("UPDATE counters SET last_seen = now() - interval '2 minutes' WHERE id = 'b'");
     expect(await storeCounters(client, 'store-1')).toMatchObject([
-      { id: 'a', name: 'Counter A', appVersion: '0.1.0', schemaVersion: 1, online: true, publishedSeq: 1 },
+      { id: 'a', name: 'Counter A', appVersion: '0.1.0', schemaVersion: KNOWN_SCHEMA_VERSION, online: true, publishedSeq: 1 },
       { id: 'b', name: 'Counter B', online: false, publishedSeq: 0 },
     ]);
   });

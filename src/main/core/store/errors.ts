@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/ipc/channels/app';
 import { CounterError } from '../errors';
 import { cashierMessage } from '../platform/messages';
 
@@ -6,6 +7,21 @@ export class StoreError extends CounterError {
   constructor(code: string, detail?: string, retryable = false) {
     super({ code, retryable, message: detail ?? cashierMessage(code, 'en') });
     this.name = 'StoreError';
+  }
+}
+
+/** A store address the pg client cannot take: refused at save (400), with the client's own words. */
+export class StoreUrlError extends StoreError {
+  constructor(readonly problem: string) {
+    super('store_url_invalid', `the store database address cannot be used: ${problem}`);
+  }
+
+  protected override failureStatus(): number {
+    return 400;
+  }
+
+  override cashierMessage(language: Language): string {
+    return `${super.cashierMessage(language)} (${this.problem})`;
   }
 }
 
@@ -26,6 +42,10 @@ const BY_CODE: Readonly<Record<string, string>> = {
   '28000': 'store_auth_failed',
   '3D000': 'store_database_missing',
   store_schema_incompatible: 'store_schema_incompatible',
+  // Permission denied, or a row-level security policy refused the row: this role is not enrolled as this counter.
+  '42501': 'store_not_enrolled',
+  store_not_enrolled: 'store_not_enrolled',
+  store_schema_needs_owner: 'store_schema_needs_owner',
 };
 
 /** The store_* code for whatever a pg call threw. */

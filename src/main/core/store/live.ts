@@ -50,19 +50,21 @@ export function listenStoreChanges(options: {
 
   async function connect(): Promise<void> {
     if (stopped) return;
-    const fresh = options.newClient();
-    fresh.on('error', (error) => {
-      options.onError?.(error);
-      void reconnect();
-    });
-    fresh.on('notification', onNotification);
+    let fresh: pg.Client | undefined;
     try {
+      // Making the client reads the address (and the files it names): a bad one must not escape as a crash.
+      fresh = options.newClient();
+      fresh.on('error', (error) => {
+        options.onError?.(error);
+        void reconnect();
+      });
+      fresh.on('notification', onNotification);
       await fresh.connect();
       await fresh.query(`LISTEN ${CHANGES_CHANNEL}`);
       await fresh.query(`LISTEN ${COMMANDS_CHANNEL}`);
     } catch (error) {
       options.onError?.(error);
-      await fresh.end().catch(() => undefined);
+      await fresh?.end().catch(() => undefined);
       timer = options.clock.setTimeout(() => void connect(), options.retryMs ?? 2_000);
       return;
     }

@@ -20,6 +20,20 @@ export class StoreSchemaError extends Error {
   }
 }
 
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/** The database lacks a migration and this counter's role may not apply it: the store's owner role must. */
+export class StoreSchemaOwnerError extends Error {
+  readonly code = 'store_schema_needs_owner';
+  constructor(migration: Migration, cause: unknown) {
+    super(
+      `The store database needs schema version ${migration.version} (${migration.name}), which only the role that owns its tables can apply: connect one Counter of this version as that role once (docs/store-database.md, "Upgrades").`,
+      { cause },
+    );
+    this.name = 'StoreSchemaOwnerError';
+  }
+}
+
 const BOOTSTRAP = `
 CREATE TABLE IF NOT EXISTS schema_migrations (
   version integer PRIMARY KEY,
@@ -40,7 +54,9 @@ export async function migrateStore(client: pg.ClientBase, appliedBy: string, mig
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query(BOOTSTRAP);
+    // A counter's own role may not create anything (docs/store-database.md), not even "IF NOT EXISTS".
+    const bootstrapped = await client.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+    if (bootstrapped.rows[0]?.present !== true) await client.query(BOOTSTRAP);
     const { rows } = await client.query<{ version: number; min_compatible_version: number }>('SELECT version, min_compatible_version FROM schema_migrations');
     const appliedVersions = new Set(rows.map((row) => row.version));
     const databaseVersion = Math.max(0, ...appliedVersions);
@@ -52,7 +68,9 @@ export async function migrateStore(client: pg.ClientBase, appliedBy: string, mig
     const applied: number[] = [];
     for (const migration of [...migrations].sort((left, right) => left.version - right.version)) {
       if (appliedVersions.has(migration.version)) continue;
-      await client.query(migration.sql);
+      await client.query(migration.sql).catch((error: unknown) => {
+        throw (error as { code?: unknown }).code === INSUFFICIENT_PRIVILEGE ? new StoreSchemaOwnerError(migration, error) : error;
+      });
       await client.query('INSERT INTO schema_migrations (version, name, min_compatible_version, applied_by) VALUES ($1, $2, $3, $4)', [
         migration.version,
         migration.name,

@@ -169,7 +169,58 @@ CREATE TRIGGER store_commands_notify AFTER INSERT OR UPDATE OF state ON store_co
   FOR EACH ROW EXECUTE FUNCTION notify_store_command();
 `;
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'store', minCompatibleVersion: 1, sql: V1_STORE }];
+/** The tables a counter writes, each with the column that says whose row it is. */
+const COUNTER_ROWS = ['prints', 'print_transitions', 'payment_orders', 'sales'] as const;
+
+const ownRows = (table: string, check: string) => `
+ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
+CREATE POLICY ${table}_read ON ${table} FOR SELECT USING (true);
+CREATE POLICY ${table}_insert ON ${table} FOR INSERT WITH CHECK (${check});
+CREATE POLICY ${table}_update ON ${table} FOR UPDATE USING (${check}) WITH CHECK (${check});`;
+
+/**
+ * Each counter as its own role (docs/store-database.md, "Enrol a counter"). Row-level security is
+ * enabled, not forced: the role that owns the tables (the one that ran these migrations, which is every
+ * single-role install) and superusers bypass it, while an enrolled counter's role writes only its own
+ * rows, and only what its grants allow. A role with no row in counter_roles writes nothing.
+ */
+const V2_COUNTER_ROLES = `
+CREATE TABLE counter_roles (
+  role_name name PRIMARY KEY,
+  counter_id text NOT NULL UNIQUE,
+  store_id text NOT NULL,
+  enrolled_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- What a role is enrolled as. SECURITY DEFINER: the policies ask it about the role at hand, while the
+-- counters' roles have no right to read counter_roles themselves.
+CREATE FUNCTION store_counter_of(role name) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT AS $$
+  SELECT counter_id FROM counter_roles WHERE role_name = role
+$$;
+CREATE FUNCTION store_of(role name) RETURNS text LANGUAGE sql STABLE SECURITY DEFINER SET search_path FROM CURRENT AS $$
+  SELECT store_id FROM counter_roles WHERE role_name = role
+$$;
+${ownRows('stores', 'id = store_of(current_user)')}
+${ownRows('counters', 'id = store_counter_of(current_user) AND store_id = store_of(current_user)')}
+${ownRows('terminals', 'store_id = store_of(current_user)')}
+${COUNTER_ROWS.map((table) => ownRows(table, 'counter_id = store_counter_of(current_user)')).join('\n')}
+
+-- Any counter may ask another (the manager view), but only as a new request; only the counter a
+-- command is addressed to takes it and writes its outcome.
+ALTER TABLE store_commands ENABLE ROW LEVEL SECURITY;
+CREATE POLICY store_commands_read ON store_commands FOR SELECT USING (true);
+CREATE POLICY store_commands_insert ON store_commands FOR INSERT
+  WITH CHECK (state = 'pending' AND result IS NULL AND claimed_at IS NULL AND finished_at IS NULL AND store_counter_of(current_user) IS NOT NULL);
+CREATE POLICY store_commands_update ON store_commands FOR UPDATE
+  USING (target_counter_id = store_counter_of(current_user)) WITH CHECK (target_counter_id = store_counter_of(current_user));
+
+ALTER TABLE counter_roles ENABLE ROW LEVEL SECURITY;
+`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'store', minCompatibleVersion: 1, sql: V1_STORE },
+  { version: 2, name: 'counter_roles', minCompatibleVersion: 1, sql: V2_COUNTER_ROLES },
+];
 
 /** The schema version this build of Counter knows: its newest migration. */
 export const KNOWN_SCHEMA_VERSION = MIGRATIONS.reduce((latest, migration) => Math.max(latest, migration.version), 0);

@@ -1,4 +1,4 @@
-import type { OutboxEntry, OutboxKind } from '../history/records/outbox';
+import type { AsideEntry, OutboxEntry, OutboxKind } from '../history/records/outbox';
 
 /**
  * The durable queue of a counter's changes for the store database. `append` is called in the same
@@ -12,11 +12,19 @@ export interface Outbox {
   /** Forgets every entry up to and including `upToSeq` (published). */
   ack(upToSeq: number): void;
   pending(): number;
+  /** Moves one entry out of the way, with why the store refused it; the entries after it go on. */
+  setAside(seq: number, refusal: { code: string; reason: string }, at: number): void;
+  /** The entries set aside, oldest first, at most `limit`. */
+  aside(limit: number): readonly AsideEntry[];
+  asideCount(): number;
+  /** Puts one set-aside entry (or, with undefined, every one) back under its own seq; how many. */
+  retry(seq?: number): number;
 }
 
 /** For tests and for a counter without a history database: lost on exit. */
 export function createMemoryOutbox(): Outbox {
   const entries: OutboxEntry[] = [];
+  let aside: AsideEntry[] = [];
   let lastSeq = 0;
   return {
     append(kind, recordId, payload) {
@@ -30,5 +38,19 @@ export function createMemoryOutbox(): Outbox {
       while (entries.length > 0 && (entries[0]?.seq ?? Infinity) <= upToSeq) entries.shift();
     },
     pending: () => entries.length,
+    setAside(seq, refusal, at) {
+      const index = entries.findIndex((entry) => entry.seq === seq);
+      const [entry] = index < 0 ? [] : entries.splice(index, 1);
+      if (entry !== undefined) aside = [...aside, { ...entry, ...refusal, setAsideAt: at }].sort((a, b) => a.seq - b.seq);
+    },
+    aside: (limit) => aside.slice(0, limit),
+    asideCount: () => aside.length,
+    retry(seq) {
+      const back = aside.filter((entry) => seq === undefined || entry.seq === seq);
+      aside = aside.filter((entry) => !back.includes(entry));
+      for (const { code: _code, reason: _reason, setAsideAt: _at, ...entry } of back) entries.push(entry);
+      entries.sort((a, b) => a.seq - b.seq);
+      return back.length;
+    },
   };
 }

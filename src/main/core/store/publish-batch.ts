@@ -96,8 +96,31 @@ ON CONFLICT (counter_id, id) DO UPDATE SET version = EXCLUDED.version, order_id 
   status = EXCLUDED.status, payment_ids = EXCLUDED.payment_ids, items = EXCLUDED.items, updated_at = EXCLUDED.updated_at, published_at = now()
 WHERE sales.version < EXCLUDED.version`;
 
+/** This counter's role is enrolled as another counter or store (docs/store-database.md): it may write nothing. */
+export class CounterEnrolmentError extends Error {
+  readonly code = 'store_not_enrolled';
+  constructor(counter: CounterIdentity, enrolled: { counter_id: string; store_id: string }) {
+    super(
+      `This database role is enrolled as counter ${enrolled.counter_id} of store ${enrolled.store_id}; this counter is ${counter.id} of store ${counter.storeId}.`,
+    );
+    this.name = 'CounterEnrolmentError';
+  }
+}
+
 /** Creates the store and the counter rows if missing, keeps name and version current, and beats the heartbeat. */
 export async function registerCounter(client: pg.ClientBase, counter: CounterIdentity): Promise<void> {
+  const { rows } = await client.query<{ counter_id: string | null; store_id: string | null }>(
+    'SELECT store_counter_of(current_user) AS counter_id, store_of(current_user) AS store_id',
+  );
+  const enrolled = rows[0];
+  // An owner (single-role install) is enrolled as nothing and writes as whoever it says it is.
+  if (
+    enrolled !== undefined &&
+    enrolled.counter_id !== null &&
+    enrolled.store_id !== null &&
+    (enrolled.counter_id !== counter.id || enrolled.store_id !== counter.storeId)
+  )
+    throw new CounterEnrolmentError(counter, { counter_id: enrolled.counter_id, store_id: enrolled.store_id });
   await client.query('INSERT INTO stores (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name', [counter.storeId, counter.storeName]);
   await client.query(
     `INSERT INTO counters (id, store_id, name, app_version, schema_version, last_seen) VALUES ($1, $2, $3, $4, $5, now())

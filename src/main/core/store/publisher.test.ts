@@ -130,14 +130,15 @@ describe.skipIf(postgresUnavailable !== undefined)('publisher', () => {
     await publisher.close();
   });
 
-  it('refuses an outbox entry that is not a print, and keeps it rather than drop it', async () => {
+  it('sets aside an outbox entry that is not a print, with its reason, rather than drop it or stop at it', async () => {
     const url = await pg.server().freshDatabase();
     const outbox = createMemoryOutbox();
     outbox.append('print', 'broken', { id: 'broken', status: 'teleported' });
     const { publisher } = publisherFor(url, outbox, 'c4');
     publisher.start();
     await publisher.settled();
-    expect(publisher.state()).toMatchObject({ kind: 'error', code: 'store_outbox_entry_invalid', pending: 1 });
+    expect(publisher.state()).toMatchObject({ kind: 'up_to_date' });
+    expect(outbox.aside(10)).toMatchObject([{ recordId: 'broken', code: 'store_outbox_entry_invalid' }]);
     await publisher.close();
   });
 

@@ -3,6 +3,8 @@ import type { Clock } from '../../../shared/clock';
 import { createRoundLoop } from '../rounds/loop';
 import { ensureStoreSchema } from './migrate';
 import type { Outbox } from './outbox';
+import type { OutboxEntry } from '../history/records/outbox';
+import { entryRefusal, withoutNul } from './poison';
 import { heartbeat, publishBatch, registerCounter, type CounterIdentity } from './publish-batch';
 
 /** What the counter's status bar shows about the store database. `since`: epoch ms of the last change of kind. */
@@ -23,6 +25,8 @@ export interface PublisherOptions {
   /** How often an idle counter tells the store it is online (counters.last_seen). */
   heartbeatMs?: number;
   onError?(error: unknown): void;
+  /** The store refused an entry for its own values: it was set aside, the rest go on. */
+  onSetAside?(entry: OutboxEntry, refusal: { code: string; reason: string }): void;
 }
 
 export interface Publisher {
@@ -63,6 +67,20 @@ function storeConnection(url: string, password: string | undefined): pg.ClientCo
     connectionString = withPassword.toString();
   }
   return { connectionString, connectionTimeoutMillis: 5_000, query_timeout: 15_000, keepAlive: true, application_name: 'counter' };
+}
+
+/**
+ * Why the pg client cannot take this address, or undefined when it can. The client reads the address
+ * (and any file its TLS options name) when a client is made, and throws there: a setting is checked
+ * here before it is saved and before anything connects, so a bad one is a message, never a crash.
+ */
+export function storeUrlProblem(url: string): string | undefined {
+  try {
+    new pg.Client(storeConnection(url, undefined));
+    return undefined;
+  } catch (error) {
+    return (error instanceof Error ? error.message : String(error)).replace(/postgres(ql)?:\/\/[^\s]*/gi, '(address)').slice(0, 300);
+  }
 }
 
 /** The URL as it may be shown or logged: without a password. */
@@ -150,15 +168,37 @@ export function createPublisher(options: PublisherOptions): Publisher {
   let lastBeat = 0;
   let started = false;
 
+  /** After a batch the store refused for an entry's values: one entry at a time, the refused ones set aside. */
+  async function publishEach(db: pg.Client, entries: readonly OutboxEntry[]): Promise<void> {
+    for (const entry of entries) {
+      try {
+        await publishBatch(db, counter.id, [entry]);
+        outbox.ack(entry.seq);
+      } catch (error) {
+        const refusal = entryRefusal(error);
+        if (refusal === undefined) throw error;
+        outbox.setAside(entry.seq, refusal, clock.now());
+        options.onSetAside?.(entry, refusal);
+      }
+    }
+    lastBeat = clock.now();
+  }
+
   async function publishAll(): Promise<void> {
     let db = await connection.get();
     for (;;) {
-      const entries = outbox.peek(batchSize);
+      const entries = outbox.peek(batchSize).map(withoutNul);
       const last = entries.at(-1);
       if (last === undefined) break;
       if (state.get().kind !== 'error') state.set(pendingNow());
       db = await connection.get();
-      await publishBatch(db, counter.id, entries);
+      try {
+        await publishBatch(db, counter.id, entries);
+      } catch (error) {
+        if (entryRefusal(error) === undefined) throw error;
+        await publishEach(db, entries);
+        continue;
+      }
       lastBeat = clock.now();
       outbox.ack(last.seq);
     }

@@ -1,5 +1,5 @@
 import type { Clock } from '../../../shared/clock';
-import type { Language } from '../../../shared/ipc/channels/app';
+import type { Language, SettingsPatch } from '../../../shared/ipc/channels/app';
 import type { SecretVault } from '../credentials/vault';
 import type { HistoryChangesFactory } from '../history/history-changes';
 import type { EventHub } from '../ipc/events';
@@ -8,7 +8,9 @@ import type { PrintQueue } from '../print-queue/print-queue';
 import type { SettingsRepository } from '../settings/store';
 import { createCommandLoop } from './command-loop';
 import { watchElsewhere } from './elsewhere';
+import { StoreUrlError } from './errors';
 import { createStoreHandlers, type StoreHandlers } from './handlers';
+import { storeUrlProblem } from './publisher';
 import { createStoreService, type StoreService } from './store-service';
 
 export interface StoreAreaOptions {
@@ -30,6 +32,8 @@ export interface StoreArea {
   readonly handlers: StoreHandlers;
   /** For each history opened: its outbox, fed in the history's transactions. */
   readonly historyChanges: HistoryChangesFactory;
+  /** Refuses a store address the pg client cannot take, before it is saved (StoreUrlError). */
+  checkSettings(patch: SettingsPatch): void;
   /** The print queue's busyElsewhere: another counter holds this terminal now. */
   busyElsewhere(terminalId: string): boolean;
   close(): Promise<void>;
@@ -48,6 +52,7 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
       read: () => vault.readNamed('storeDatabasePassword'),
       write: (password) => vault.writeNamed('storeDatabasePassword', password),
       storage: () => vault.mode(),
+      forgotten: () => vault.forgotten('storeDatabasePassword'),
     },
     clock,
     appVersion: options.version,
@@ -69,6 +74,11 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
     service,
     handlers: createStoreHandlers({ store: service, clock, language: options.language }),
     historyChanges: service.historyChanges,
+    checkSettings(patch) {
+      const url = patch.storeDatabase?.url?.trim();
+      const problem = url === undefined || url === '' ? undefined : storeUrlProblem(url);
+      if (problem !== undefined) throw new StoreUrlError(problem);
+    },
     busyElsewhere: (terminalId) => elsewhere.busy(terminalId),
     async close() {
       await commands.close();

@@ -32,7 +32,7 @@ function service(initial: StoreDatabaseSettings): { store: StoreService; set(pat
   const store = createStoreService({
     settings: () => current,
     saveSettings: (patch) => (current = { ...current, ...patch }),
-    password: { read: () => undefined, write: () => undefined, storage: () => 'session-only' },
+    password: { read: () => undefined, write: () => undefined, storage: () => 'session-only', forgotten: () => false },
     clock: createSystemClock(),
     appVersion: 'test',
     onStatus: () => undefined,

@@ -27,7 +27,7 @@ function service(settings: StoreDatabaseSettings): StoreService {
   return createStoreService({
     settings: () => current,
     saveSettings: (patch) => (current = { ...current, ...patch }),
-    password: { read: () => undefined, write: () => undefined, storage: () => 'session-only' },
+    password: { read: () => undefined, write: () => undefined, storage: () => 'session-only', forgotten: () => false },
     clock: createSystemClock(),
     appVersion: 'test',
     onStatus: () => undefined,
@@ -89,7 +89,7 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     await owner?.publish();
     if (original === undefined) throw new Error('no print');
 
-    const made = new Map<string, PrintDetail>();
+    const made = new Map<string, PrintDetail>([[original.id, { id: original.id, status: 'on_terminal' } as PrintDetail]]);
     const reprints: string[] = [];
     const queue = {
       get: async (id: string) => {

@@ -7,14 +7,14 @@ import type { StoreChanged, StoreStatus, StoreSync, StoreTestResult } from '../.
 import { backfillHistory, forgetBackfill } from '../history/backfill';
 import type { HistoryChanges, HistoryChangesFactory } from '../history/history-changes';
 import { silentLogger, type Logger } from '../ports';
-import { StoreError, storeFailureCode, storeFailureReason } from './errors';
+import { StoreError, StoreUrlError, storeFailureCode, storeFailureReason } from './errors';
 import { listenStoreChanges, type LiveChanges } from './live';
 import { CHANGES_CHANNEL } from './migrations';
 import type { Outbox } from './outbox';
 import { createSqliteOutbox } from './outbox-sqlite';
 import type { CounterIdentity } from './publish-batch';
 import { publishedRecord } from './records';
-import { createPublisher, storeClient, storePool, type Publisher, type SyncState } from './publisher';
+import { createPublisher, storeClient, storePool, storeUrlProblem, type Publisher, type SyncState } from './publisher';
 import type { Queryable } from './queries';
 import { testStoreConnection } from './test-connection';
 
@@ -22,7 +22,13 @@ export interface StoreServiceOptions {
   settings(): StoreDatabaseSettings;
   /** Saves the counter id made on first use (a settings.update). */
   saveSettings(patch: Partial<StoreDatabaseSettings>): void;
-  password: { read(): string | undefined; write(password: string | undefined): void; storage(): StoreStatus['passwordStorage'] };
+  password: {
+    read(): string | undefined;
+    write(password: string | undefined): void;
+    storage(): StoreStatus['passwordStorage'];
+    /** Forgotten because the address moved to another origin (the vault's rule). */
+    forgotten(): boolean;
+  };
   clock: Clock;
   appVersion: string;
   logger?: Logger;
@@ -160,17 +166,25 @@ function createPublishing(options: StoreServiceOptions, logger: Logger, announce
 }
 
 /** What the status bar and Settings show: off, not configured, or the publisher's state. */
-function storeStatus(options: StoreServiceOptions, publisher: Publisher | undefined, outbox: Outbox | undefined): StoreStatus {
+function storeStatus(options: StoreServiceOptions, publisher: Publisher | undefined, outbox: Outbox | undefined, urlProblem: string | undefined): StoreStatus {
   const settings = options.settings();
   const base = {
     enabled: settings.enabled,
     passwordSet: options.password.read() !== undefined,
     passwordStorage: options.password.storage(),
+    passwordForgotten: options.password.forgotten(),
     counterId: settings.counterId,
     storeId: settings.storeId,
   };
   if (!settings.enabled) return { ...base, sync: { kind: 'off' } };
   if (settings.url === '') return { ...base, sync: { kind: 'not_configured' } };
+  if (urlProblem !== undefined) {
+    // Saved by an earlier version, or edited by hand: said in Settings, nothing connects.
+    return {
+      ...base,
+      sync: { kind: 'error', code: 'store_url_invalid', reason: urlProblem, pending: outbox?.pending() ?? 0, since: iso(options.clock.now()) },
+    };
+  }
   if (publisher === undefined) return { ...base, sync: { kind: 'waiting', pending: outbox?.pending() ?? 0, since: iso(options.clock.now()) } };
   return { ...base, sync: syncOf(publisher.state()) };
 }
@@ -187,7 +201,15 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
   /** Puts the current history's earlier prints and sales in its outbox, once (history/backfill.ts). */
   let backfill: (() => void) | undefined;
   const reads = createStoreReads(options, logger);
-  const status = (): StoreStatus => storeStatus(options, publishing.publisher(), outbox);
+  let checked: { url: string; problem: string | undefined } | undefined;
+  /** Why the pg client cannot take the saved address (checked once per address). */
+  const urlProblem = (): string | undefined => {
+    const url = options.settings().url;
+    if (url === '') return undefined;
+    if (checked?.url !== url) checked = { url, problem: storeUrlProblem(url) };
+    return checked.problem;
+  };
+  const status = (): StoreStatus => storeStatus(options, publishing.publisher(), outbox, urlProblem());
   const announce = (): void => options.onStatus(status());
   const publishing = createPublishing(options, logger, announce);
   let closed = false;
@@ -197,7 +219,11 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
   function reconfigure(): void {
     if (closed) return;
     const wanted = connection();
-    if (wanted === undefined) {
+    // A file the address names may have appeared (or gone) since: checked again.
+    checked = undefined;
+    const problem = wanted === undefined ? undefined : urlProblem();
+    if (problem !== undefined) logger.warn('the store database address cannot be used; nothing connects until it is corrected', { problem });
+    if (wanted === undefined || problem !== undefined) {
       void publishing.stop();
       reads.close();
     } else {
@@ -266,10 +292,17 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
     async test(language) {
       const wanted = connection();
       if (wanted === undefined) throw new StoreError(options.settings().enabled ? 'store_not_configured' : 'store_disabled');
+      const problem = urlProblem();
+      if (problem !== undefined) {
+        const refusal = new StoreUrlError(problem);
+        return { ok: false, code: refusal.code, message: refusal.cashierMessage(language), reason: problem };
+      }
       return testStoreConnection(() => storeClient(wanted.url, wanted.password), options.clock, language);
     },
     queryable() {
       const pool = reads.pool();
+      const problem = urlProblem();
+      if (problem !== undefined) throw new StoreUrlError(problem);
       if (pool === undefined) throw new StoreError(options.settings().enabled ? 'store_not_configured' : 'store_disabled');
       return pool;
     },

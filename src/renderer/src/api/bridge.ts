@@ -60,6 +60,30 @@ export function onSessionEnded(listener: () => void): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
+/**
+ * Whether the browser host itself answers. Its event stream breaks the moment the host process dies (the
+ * socket closes), so the status bar says "Offline" at once instead of keeping the last answer main gave.
+ * In Electron the host is main, and the window goes with it.
+ */
+let hostGone = false;
+const hostListeners = new Set<() => void>();
+
+function setHostGone(next: boolean): void {
+  if (hostGone === next) return;
+  hostGone = next;
+  for (const listener of hostListeners) listener();
+}
+
+export function isHostGone(): boolean {
+  return hostGone;
+}
+
+/** For useSyncExternalStore: called whenever the host goes away or comes back. */
+export function onHostPresence(listener: () => void): () => void {
+  hostListeners.add(listener);
+  return () => hostListeners.delete(listener);
+}
+
 /** The browser host's stand-in for the preload: the same CounterBridge over fetch and EventSource. */
 function createHttpBridge(token: string): CounterBridge {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
@@ -76,7 +100,9 @@ function createHttpBridge(token: string): CounterBridge {
     // closes it for good.
     source.onerror = () => {
       if (source?.readyState === EventSource.CLOSED) void confirmSessionEnded();
+      else setHostGone(true);
     };
+    source.onopen = () => setHostGone(false);
   };
   // A closed stream alone could be a proxy's doing; a call refused for its token is the proof.
   const confirmSessionEnded = async (): Promise<void> => {
@@ -100,10 +126,12 @@ function createHttpBridge(token: string): CounterBridge {
           body: JSON.stringify(request),
         });
         if (response.status === 403) endSession();
+        setHostGone(false);
         const parsed = AnyResult.safeParse(await response.json());
         if (!parsed.success) return { ok: false, error: bridgeFailure('transport_unexpected') };
         return parsed.data as IpcResult<ChannelResponse<C>>;
       } catch {
+        setHostGone(true);
         return { ok: false, error: bridgeFailure('transport_error') };
       }
     },

@@ -24,3 +24,12 @@ export function useLiveTerminalSales(): void {
   );
   useContractEvent('terminalSale.changed', put);
 }
+
+/**
+ * The store's currency as the platform last said it: the newest sale's order carries the account's
+ * site's currency. Null until the first order has answered (amounts are then written without a symbol).
+ */
+export function useStoreCurrency(): string | null {
+  const sales = useTerminalSales();
+  return sales.data?.sales.find((sale) => typeof sale.currency === 'string' && sale.currency !== '')?.currency ?? null;
+}

@@ -5,6 +5,7 @@ import { timelineMessages } from '../components/print-timeline/messages';
 import { staffMessages } from '../components/staff/messages';
 import { checkoutMessages } from '../features/checkout/messages';
 import { counterMessages } from '../features/counter/messages';
+import { helpMessages } from '../features/help/messages';
 import { otherCountersMessages } from '../features/counter/other-counters-messages';
 import { managerMessages } from '../features/manager/messages';
 import { storeViewMessages } from '../features/manager/store/messages';
@@ -26,6 +27,7 @@ const SLICES: Readonly<Record<string, FeatureMessages<string>>> = {
   storeView: storeViewMessages,
   otherCounters: otherCountersMessages,
   staff: staffMessages,
+  help: helpMessages,
   common: COMMON_MESSAGES,
 };
 

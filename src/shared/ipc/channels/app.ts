@@ -13,7 +13,16 @@ export type Language = z.infer<typeof Language>;
  * e.g. a settings file that could not be read was set aside and replaced.
  */
 export const StartupNotice = z.object({
-  code: z.enum(['settings_unreadable', 'settings_fields_reset', 'history_salvaged', 'journal_migrated', 'sandbox_port_moved', 'sandbox_state_unreadable']),
+  code: z.enum([
+    'settings_unreadable',
+    'settings_fields_reset',
+    'history_salvaged',
+    'journal_migrated',
+    'sandbox_port_moved',
+    'sandbox_state_unreadable',
+    'closed_unexpectedly',
+    'start_failed_last_time',
+  ]),
   /** The notice in the language of the moment it was found; a screen writes it again from `code` and `values` in its own. */
   message: z.string(),
   /** The slots of the code's sentence in the shared catalogue (src/shared/i18n/failures.ts). */
@@ -43,7 +52,15 @@ export type AppInfo = z.infer<typeof AppInfo>;
 export const ConnectionState = z.object({
   state: z.enum(['connecting', 'online', 'offline', 'unauthorized']),
   checkedAt: z.string().datetime().nullable(),
+  /** The technical detail, for a "details" disclosure only: the screen words the state from `reason`. */
   detail: z.string().nullable(),
+  /**
+   * Why the light is what it is: nothing answers, two or more endpoints answer errors, access refused, or
+   * online with some endpoint failing (`partial`). Optional so an older main's payload still parses.
+   */
+  reason: z.enum(['none', 'no_answer', 'server_errors', 'access', 'partial']).optional(),
+  /** When a real request last worked or the platform last answered: the time "online" was last true. */
+  onlineAt: z.string().datetime().nullable().optional(),
 });
 export type ConnectionState = z.infer<typeof ConnectionState>;
 
@@ -180,12 +197,20 @@ export const SettingsPatch = z
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
+/**
+ * What settings.update takes: every patch but the counter id, which is fixed when the counter is
+ * enrolled (made once per install; docs/store-database.md, "Enrol a counter"), so the cashier's screen
+ * or anything else reaching IPC cannot make this counter act as another.
+ */
+export const SettingsUpdate = SettingsPatch.extend({ storeDatabase: StoreDatabaseSettings.omit({ counterId: true }).partial().strict().optional() });
+export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
+
 export const appChannels = {
   'app.info': channel(NoInput, AppInfo),
   'connection.status': channel(NoInput, ConnectionState),
   'connection.check': channel(NoInput, ConnectionState),
   'settings.get': channel(NoInput, Settings),
-  'settings.update': channel(SettingsPatch, Settings),
+  'settings.update': channel(SettingsUpdate, Settings),
 };
 
 export const appEvents = {

@@ -11,8 +11,13 @@ export const TerminalCard = z.object({
   canPrint: z.boolean().nullable(),
   /** In the account's terminal list; false for a terminal that only appears in the print history. */
   listed: z.boolean(),
-  /** The print the terminal holds now: first in its line (on the terminal, waiting at the platform, or being sent). */
+  /**
+   * The print the terminal holds now: first in its line (on the terminal, waiting at the platform, or being
+   * sent). A print set aside (needs attention) holds no lane, so it is never `current`: see `attention`.
+   */
   current: PrintSummary.nullable(),
+  /** Prints of this terminal set aside and waiting for a person (Try again, Give up), oldest first. */
+  attention: z.array(PrintSummary).default([]),
   /** Our unfinished prints waiting behind `current`. */
   queued: z.number().int().nonnegative(),
   /** The platform's last successful answer about one of its prints (a status read or a create). */

@@ -28,6 +28,8 @@ export const StoreStatus = z.object({
   passwordSet: z.boolean(),
   /** How the password is kept: 'session-only' means it is asked again after a restart. */
   passwordStorage: z.enum(['encrypted', 'plaintext', 'session-only']),
+  /** The password was forgotten because the address now names another server (or user, or database). */
+  passwordForgotten: z.boolean(),
   counterId: z.string(),
   storeId: z.string(),
   sync: StoreSync,
@@ -117,23 +119,33 @@ export const StoreBoard = z.object({
 });
 export type StoreBoard = z.infer<typeof StoreBoard>;
 
+/**
+ * Bounds of a command's fields. The store database holds whatever any counter wrote, so the counter a
+ * command is addressed to checks it with this same schema before running it (store/commands.ts).
+ */
+export const STORE_COMMAND_LIMITS = Object.freeze({ counterId: 80, printId: 128, terminalId: 128, requestedBy: 256 });
+const CommandCounterId = z.string().min(1).max(STORE_COMMAND_LIMITS.counterId);
+const CommandPrintId = z.string().min(1).max(STORE_COMMAND_LIMITS.printId);
+const CommandTerminalId = TerminalId.max(STORE_COMMAND_LIMITS.terminalId);
+const CommandRequestedBy = z.string().min(1).max(STORE_COMMAND_LIMITS.requestedBy);
+
 /** What the whole-store view may ask of the counter that owns a print. */
 export const StoreCommandRequest = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('reprint'),
-    counterId: z.string().min(1),
-    printId: z.string().min(1),
-    terminalId: TerminalId.optional(),
-    requestedBy: z.string().min(1),
+    counterId: CommandCounterId,
+    printId: CommandPrintId,
+    terminalId: CommandTerminalId.optional(),
+    requestedBy: CommandRequestedBy,
   }),
-  z.strictObject({ kind: z.literal('cancel'), counterId: z.string().min(1), printId: z.string().min(1), requestedBy: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('cancel'), counterId: CommandCounterId, printId: CommandPrintId, requestedBy: CommandRequestedBy }),
 ]);
 export type StoreCommandRequest = z.infer<typeof StoreCommandRequest>;
 
 /** The renderer's ask: main fills in who asked (this counter). */
 export const StoreCommandAsk = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('reprint'), counterId: z.string().min(1), printId: z.string().min(1), terminalId: TerminalId.optional() }),
-  z.strictObject({ kind: z.literal('cancel'), counterId: z.string().min(1), printId: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('reprint'), counterId: CommandCounterId, printId: CommandPrintId, terminalId: CommandTerminalId.optional() }),
+  z.strictObject({ kind: z.literal('cancel'), counterId: CommandCounterId, printId: CommandPrintId }),
 ]);
 export type StoreCommandAsk = z.infer<typeof StoreCommandAsk>;
 

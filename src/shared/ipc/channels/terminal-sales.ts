@@ -56,6 +56,11 @@ export const TerminalSale = z.object({
   externalReference: z.string(),
   /** The total charged, "24.00". */
   amount: z.string(),
+  /**
+   * The order's currency (ISO 4217, the account's site's) once the platform answered the create; null before,
+   * and absent in records written before Counter kept it.
+   */
+  currency: z.string().nullable().optional(),
   items: z.array(TerminalSaleItem),
   /** The terminal prints its own slip; Counter prints no receipt of its own. */
   printOnTerminal: PrintOnTerminal,

@@ -13,3 +13,13 @@ export interface OutboxEntry {
   /** What the store publishes of the record after the change, as the store made it (parsed by the publisher when read back). */
   readonly payload: unknown;
 }
+
+/** An entry the store database refused, kept apart with its reason until someone retries it. */
+export interface AsideEntry extends OutboxEntry {
+  /** store_* code of the refusal, or the database's SQLSTATE. */
+  readonly code: string;
+  /** The store's own words (for IT). */
+  readonly reason: string;
+  /** Epoch ms. */
+  readonly setAsideAt: number;
+}

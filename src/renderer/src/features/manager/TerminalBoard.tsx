@@ -25,7 +25,7 @@ const Card = memo(function Card({ card, now, onOpenPrint }: { card: TerminalCard
   const titleId = `terminal-card-${card.id}`;
   return (
     <li
-      className={`terminal-card${card.current === null ? '' : ' terminal-card-busy'}${card.failuresToday > 0 ? ' terminal-card-failing' : ''}`}
+      className={`terminal-card${card.current === null ? '' : ' terminal-card-busy'}${card.failuresToday > 0 || card.attention.length > 0 ? ' terminal-card-failing' : ''}`}
       aria-labelledby={titleId}
       data-testid="terminal-card"
       data-terminal={card.id}
@@ -50,7 +50,9 @@ const Card = memo(function Card({ card, now, onOpenPrint }: { card: TerminalCard
       <div className="terminal-now" data-testid="card-current">
         <span className="terminal-label">{t('card.holds')}</span>
         {card.current === null ? (
-          <span className="terminal-idle">{card.canPrint === false ? t('card.cannotPrint') : t('card.idle')}</span>
+          <span className="terminal-idle">
+            {card.canPrint === false ? t('card.cannotPrint') : card.attention.length > 0 ? t('card.nothingSending') : t('card.idle')}
+          </span>
         ) : (
           <>
             <StatusPill status={card.current.status} />
@@ -66,6 +68,26 @@ const Card = memo(function Card({ card, now, onOpenPrint }: { card: TerminalCard
           </>
         )}
       </div>
+      {card.attention.length === 0 ? null : (
+        <div className="terminal-attention" data-testid="card-attention">
+          <span className="terminal-label">
+            {fillMessage(t(card.attention.length === 1 ? 'card.attention.one' : 'card.attention.other'), {
+              count: formatCount(card.attention.length, language),
+            })}
+          </span>
+          {card.attention.map((print) => (
+            <button
+              key={print.id}
+              type="button"
+              className="link-button mono terminal-reference"
+              onClick={() => onOpenPrint(print.id)}
+              aria-label={fillMessage(t('card.open'), { reference: print.externalReference })}
+            >
+              {print.externalReference}
+            </button>
+          ))}
+        </div>
+      )}
       <dl className="terminal-facts">
         <div>
           <dt>{t('card.queued')}</dt>

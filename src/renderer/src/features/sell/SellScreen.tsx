@@ -1,103 +1,139 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CashierAmount, type TerminalSale } from '../../../../shared/ipc/channels/terminal-sales';
-import { DECLINE_REASONS, SALE_STATUSES } from '../../../../shared/i18n/sales';
-import { DeclineReason } from '../../../../shared/platform/orders';
-import { useContractQuery } from '../../api/hooks';
-import { useLiveTerminalSales, useTerminalSales } from '../../api/terminal-sales';
-import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
-import { useCancelSale, useCharge, useRefundSale } from './api';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import type { ChargeRequest, TerminalSale } from '../../../../shared/ipc/channels/terminal-sales';
+import type { TerminalSummary } from '../../../../shared/ipc/channels/terminals';
+import { parseCashierAmount } from '../../../../shared/money/amounts';
+import { useLiveTerminalSales, useStoreCurrency, useTerminalSales } from '../../api/terminal-sales';
+import { useFeatureT, useLanguage } from '../../i18n';
+import { formatMoney } from '../../lib/money';
+import { useCancelSale, useCharge } from './api';
+import { AmountPad } from './AmountPad';
+import { ChargeAgain } from './ChargeAgain';
 import { sellMessages } from './messages';
-import { EMPTY_ITEM, itemsOf, SaleItems, type ItemDraft } from './SaleItems';
+import { RecentSales } from './RecentSales';
+import { SaleCard, SendingCard } from './SaleCard';
+import { EMPTY_ITEM, itemsOf, itemsTotal, SaleItems, type ItemDraft } from './SaleItems';
+import { earlierCharge, isOpenSale, sellBlock, terminalName, type SellBlock } from './sell-rules';
+import { useLiveReceipts, useSellTerminals } from './use-sell-data';
 import './sell.css';
 
-/** The decline reason in the cashier's words, when the platform's status_detail is one (shared DeclineReason). */
-function declineText(sale: TerminalSale, language: 'en' | 'es'): string | null {
-  const reason = DeclineReason.safeParse(sale.statusDetail);
-  return sale.status === 'failed' && reason.success ? DECLINE_REASONS[reason.data][language] : null;
+/** The time of a charge asked for, read in the handler (never during render). */
+const clockNow = (): number => Date.now();
+
+type EscNote = 'esc.canceling' | 'esc.atTerminal' | 'esc.cleared' | 'esc.nothing';
+type Prepared = { request: ChargeRequest; cents: number } | { problem: 'problem.items' | 'problem.amount' };
+
+/** The charge the form describes: the amount typed, or the items' total when no amount is typed. */
+function prepare(amount: string, drafts: readonly ItemDraft[], terminalId: string, slip: boolean): Prepared {
+  const items = itemsOf(drafts);
+  if (items === undefined) return { problem: 'problem.items' };
+  if (amount.trim() === '' && items.length > 0) {
+    const total = itemsTotal(items);
+    return total === undefined ? { problem: 'problem.items' } : { request: { terminalId, items, printOnTerminal: slip }, cents: total };
+  }
+  const parsed = parseCashierAmount(amount);
+  if (!parsed.ok) return { problem: 'problem.amount' };
+  return { request: { terminalId, amount, items, printOnTerminal: slip }, cents: parsed.cents };
 }
 
-function SaleStatusPanel({ sale }: { sale: TerminalSale }) {
+function BlockedNotice({ block, onRetry }: { block: SellBlock; onRetry(): void }) {
   const t = useFeatureT(sellMessages);
-  const language = useLanguage();
-  const cancel = useCancelSale();
-  const refund = useRefundSale();
-  const [refundAmount, setRefundAmount] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const decline = declineText(sale, language);
-  const left = (Number(sale.amount) - Number(sale.refundedAmount)).toFixed(2);
-  const asked = CashierAmount.safeParse(refundAmount);
-  const shownRefund = refundAmount.trim() === '' ? left : asked.success ? asked.data : refundAmount;
-  const failure = cancel.error ?? refund.error;
-
   return (
-    <section className={`sale-status sale-${sale.status}`} data-testid="sale-status" data-status={sale.status} aria-live="polite">
-      <p className="sale-amount">{sale.amount}</p>
-      <p className="sale-state">{SALE_STATUSES[sale.status][language]}</p>
-      {decline !== null && (
-        <p className="sale-decline" data-testid="decline-reason">
-          {decline}
-        </p>
-      )}
-      {sale.lastError !== null && sale.status === 'created' && <p className="hint">{sale.lastError.message}</p>}
-      {sale.receiptPrintId !== null && (
-        <p className="hint" data-testid="receipt-printed">
-          {t('receipt')}
-        </p>
-      )}
-      {sale.refundedAmount !== '0.00' && <p className="hint">{fillMessage(t('refunded'), { amount: sale.refundedAmount })}</p>}
-      {sale.status === 'created' && (
-        <button type="button" data-testid="cancel-sale" disabled={sale.pending !== null} onClick={() => cancel.mutate({ id: sale.id })}>
-          {t('cancel')}
+    <p className={`sell-blocked sell-blocked-${block}`} role="status" data-testid="sell-blocked" data-block={block}>
+      {t(`blocked.${block}`)} {block === 'credentials' && <a href="#/settings">{t('blocked.settings')}</a>}
+      {block === 'platform' && (
+        <button type="button" className="button" onClick={onRetry}>
+          {t('blocked.retry')}
         </button>
       )}
-      {sale.status === 'processed' && !confirming && (
-        <div className="refund-row">
-          <label>
-            {t('refund.amount')}
-            <input inputMode="decimal" value={refundAmount} onChange={(event) => setRefundAmount(event.target.value)} data-testid="refund-amount" />
-          </label>
-          <button type="button" data-testid="refund" disabled={sale.pending !== null} onClick={() => setConfirming(true)}>
-            {t('refund')}
-          </button>
-        </div>
-      )}
-      {confirming && (
-        <div role="alertdialog" className="refund-confirm" aria-label={t('refund')}>
-          <p>{fillMessage(t('refund.confirm'), { amount: shownRefund })}</p>
-          <button
-            type="button"
-            data-testid="refund-confirm"
-            autoFocus
-            onClick={() => {
-              refund.mutate({ id: sale.id, confirm: true, ...(refundAmount.trim() === '' ? {} : { amount: refundAmount }) });
-              setConfirming(false);
-              setRefundAmount('');
-            }}
-          >
-            {t('refund.yes')}
-          </button>
-          <button type="button" onClick={() => setConfirming(false)}>
-            {t('refund.no')}
-          </button>
-        </div>
-      )}
-      {failure !== null && (
-        <p role="alert" className="problem">
-          {failure.message}
-        </p>
-      )}
-    </section>
+    </p>
   );
 }
 
-/** Charge on the terminal: keyboard-first (amount focused, Enter charges, Esc cancels while the terminal has not taken it). */
+/** What Esc does now, and says: cancel a sale the terminal has not taken, explain why not, or clear the form. */
+function escAction(current: TerminalSale | null, formEmpty: boolean): EscNote {
+  if (current?.status === 'created') return 'esc.canceling';
+  if (current?.status === 'at_terminal' || current?.status === 'action_required') return 'esc.atTerminal';
+  return formEmpty ? 'esc.nothing' : 'esc.cleared';
+}
+
+interface AmountEntryProps {
+  amountRef: RefObject<HTMLInputElement | null>;
+  amount: string;
+  onAmount(amount: string): void;
+  shownAmount: string;
+  terminals: readonly TerminalSummary[];
+  chosenId: string;
+  onTerminal(id: string): void;
+  canCharge: boolean;
+  charging: boolean;
+  problem: string | null;
+  note: string | null;
+}
+
+/** The terminal, the amount (typed or tapped on the pad) as it will be charged, and the Charge button. */
+function AmountEntry({ amountRef, amount, onAmount, shownAmount, terminals, chosenId, onTerminal, canCharge, charging, problem, note }: AmountEntryProps) {
+  const t = useFeatureT(sellMessages);
+  return (
+    <>
+      <label className="sell-terminal">
+        {t('terminal.label')}
+        <select value={chosenId} onChange={(event) => onTerminal(event.target.value)} data-testid="sell-terminal" disabled={terminals.length === 0}>
+          {terminals.length === 0 && <option value="">{t('terminal.none')}</option>}
+          {terminals.map((terminal) => (
+            <option key={terminal.id} value={terminal.id}>
+              {terminalName(terminal, terminal.id)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="sell-amount-label">
+        {t('amount')}
+        <input
+          ref={amountRef}
+          className="sell-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => onAmount(event.target.value)}
+          data-testid="sell-amount"
+          aria-describedby="sell-hint sell-amount-shown"
+        />
+      </label>
+      <p className="sell-amount-shown" id="sell-amount-shown" aria-live="polite">
+        <span>{t('amount.shown')}</span> <strong data-testid="sell-amount-shown">{shownAmount}</strong>
+      </p>
+      <AmountPad amount={amount} onAmount={onAmount} />
+      <button type="submit" className="button button-primary sell-charge" disabled={!canCharge} data-testid="charge">
+        {charging ? t('charging') : t('charge')}
+      </button>
+      {problem !== null && (
+        <p role="alert" className="problem" data-testid="sell-problem">
+          {problem}
+        </p>
+      )}
+      {note !== null && (
+        <p role="status" className="sell-esc-note" data-testid="sell-esc-note">
+          {note}
+        </p>
+      )}
+    </>
+  );
+}
+
+/**
+ * Charge on the terminal, keyboard-first: the amount has the focus, Enter charges, Esc cancels (or says why
+ * it cannot); the large card shows only what the sale's lifecycle knows.
+ */
 export function SellScreen() {
   const t = useFeatureT(sellMessages);
   const language = useLanguage();
   useLiveTerminalSales();
-  const sales = useTerminalSales();
-  const terminals = useContractQuery('terminals.list', {}, { staleTime: 60_000 });
-  const pdv = (terminals.data?.terminals ?? []).filter((terminal) => terminal.canPrint);
+  useLiveReceipts();
+  const sales = useTerminalSales().data?.sales ?? [];
+  const currency = useStoreCurrency();
+  const { usable, terminals, retry } = useSellTerminals();
+  const block = sellBlock(usable, terminals);
+  const pdv = terminals.kind === 'loaded' && block === null ? terminals.terminals.filter((terminal) => terminal.canPrint) : [];
   const charge = useCharge();
   const cancel = useCancelSale();
   const [amount, setAmount] = useState('');
@@ -105,101 +141,115 @@ export function SellScreen() {
   const [slip, setSlip] = useState(false);
   const [itemDrafts, setItemDrafts] = useState<ItemDraft[]>([{ ...EMPTY_ITEM }]);
   const [currentId, setCurrentId] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<'problem.items' | 'problem.amount' | null>(null);
+  const [escNote, setEscNote] = useState<EscNote | null>(null);
+  const [ask, setAsk] = useState<{ request: ChargeRequest; earlier: TerminalSale } | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
-  const chosenTerminal = terminalId || pdv[0]?.id || '';
-  const current = sales.data?.sales.find((sale) => sale.id === currentId) ?? null;
+  const chosen = pdv.find((terminal) => terminal.id === terminalId) ?? pdv[0];
+  const nameOf = (id: string) => terminalName(terminals.kind === 'loaded' ? terminals.terminals.find((terminal) => terminal.id === id) : undefined, id);
+  // After a restart the sale still under way comes back to the card.
+  const shownId = currentId ?? sales.find(isOpenSale)?.id ?? null;
+  const current = sales.find((sale) => sale.id === shownId) ?? null;
+  const prepared = prepare(amount, itemDrafts, chosen?.id ?? '', slip);
 
   useEffect(() => amountRef.current?.focus(), []);
 
+  const send = (request: ChargeRequest) => {
+    setAsk(null);
+    setEscNote(null);
+    charge.mutate(request, {
+      onSuccess: (sale) => {
+        setCurrentId(sale.id);
+        // The amount is on the card now: a second Enter finds an empty field, never the same charge.
+        setAmount('');
+        setItemDrafts([{ ...EMPTY_ITEM }]);
+        amountRef.current?.focus();
+      },
+    });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const items = itemsOf(itemDrafts);
-    if (items === undefined) return setProblem(t('problem.items'));
-    const noAmount = amount.trim() === '' && items.length > 0;
-    if (!noAmount && !CashierAmount.safeParse(amount).success) return setProblem(t('problem.amount'));
+    if (block !== null || chosen === undefined || charge.isPending) return;
+    if ('problem' in prepared) return setProblem(prepared.problem);
     setProblem(null);
-    charge.mutate(
-      { terminalId: chosenTerminal, ...(noAmount ? {} : { amount }), items, printOnTerminal: slip },
-      {
-        onSuccess: (sale) => {
-          setCurrentId(sale.id);
-          setItemDrafts([{ ...EMPTY_ITEM }]);
-        },
-      },
-    );
+    const earlier = earlierCharge(sales, chosen.id, prepared.cents, clockNow());
+    if (earlier !== undefined) return setAsk({ request: prepared.request, earlier });
+    send(prepared.request);
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || current === null || current.status !== 'created') return;
+    if (event.key !== 'Escape') return;
     event.preventDefault();
-    cancel.mutate({ id: current.id });
+    if (ask !== null) {
+      setAsk(null);
+      return amountRef.current?.focus();
+    }
+    const action = escAction(current, amount === '' && itemsOf(itemDrafts)?.length === 0);
+    setEscNote(action);
+    if (action === 'esc.canceling' && current !== null) cancel.mutate({ id: current.id });
+    if (action === 'esc.cleared') {
+      setAmount('');
+      setItemDrafts([{ ...EMPTY_ITEM }]);
+      setProblem(null);
+    }
   };
+  const shownCents = 'problem' in prepared ? 0 : prepared.cents;
+  const shownAmount = formatMoney(shownCents, currency, language);
 
   return (
     <section className="screen sell-screen" aria-labelledby="sell-title" data-testid="sell-screen" onKeyDown={onKeyDown}>
-      <header className="screen-header">
+      <header className="screen-header sell-header">
         <h1 id="sell-title">{t('title')}</h1>
-        <p className="lead">{t('lead')}</p>
+        <p className="lead" id="sell-hint">
+          {t('amount.hintShort')}
+        </p>
       </header>
-      <form className="sell-form" onSubmit={submit}>
-        <label>
-          {t('amount')}
-          <input
-            ref={amountRef}
-            className="sell-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            data-testid="sell-amount"
-            aria-describedby="sell-hint"
+      {block !== null && <BlockedNotice block={block} onRetry={retry} />}
+      <div className="sell-layout">
+        <form className="sell-form" onSubmit={submit}>
+          <AmountEntry
+            amountRef={amountRef}
+            amount={amount}
+            onAmount={setAmount}
+            shownAmount={shownAmount}
+            terminals={pdv}
+            chosenId={chosen?.id ?? ''}
+            onTerminal={setTerminalId}
+            canCharge={!charge.isPending && block === null}
+            charging={charge.isPending}
+            problem={problem !== null ? t(problem) : (charge.error?.message ?? null)}
+            note={escNote === null ? null : t(escNote)}
           />
-        </label>
-        <p id="sell-hint" className="hint">
-          {t('amount.hint')}
-        </p>
-        <SaleItems drafts={itemDrafts} onChange={setItemDrafts} />
-        <label>
-          {t('term.terminal')}
-          <select value={chosenTerminal} onChange={(event) => setTerminalId(event.target.value)} data-testid="sell-terminal">
-            {pdv.length === 0 && <option value="">{t('terminal.none')}</option>}
-            {pdv.map((terminal) => (
-              <option key={terminal.id} value={terminal.id}>
-                {terminal.id}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="checkbox">
-          <input type="checkbox" checked={slip} onChange={(event) => setSlip(event.target.checked)} />
-          {t('slip')}
-        </label>
-        <button type="submit" className="button button-primary" disabled={charge.isPending || chosenTerminal === ''} data-testid="charge">
-          {charge.isPending ? t('charging') : t('charge')}
-        </button>
-        {(problem ?? charge.error?.message) && (
-          <p role="alert" className="problem">
-            {problem ?? charge.error?.message}
-          </p>
-        )}
-      </form>
-      {current === null ? (
-        <p className="hint" data-testid="sale-idle">
-          {t('idle')}
-        </p>
-      ) : (
-        <SaleStatusPanel key={current.id} sale={current} />
-      )}
-      <h2>{t('recent')}</h2>
-      <ul className="sell-recent" data-testid="sell-recent">
-        {(sales.data?.sales ?? []).slice(0, 10).map((sale) => (
-          <li key={sale.id}>
-            <button type="button" className="link" onClick={() => setCurrentId(sale.id)}>
-              {sale.amount} · {SALE_STATUSES[sale.status][language]} · {sale.terminalId}
-            </button>
-          </li>
-        ))}
-      </ul>
+          <SaleItems drafts={itemDrafts} onChange={setItemDrafts} currency={currency} />
+          <label className="checkbox">
+            <input type="checkbox" checked={slip} onChange={(event) => setSlip(event.target.checked)} />
+            {t('slip')}
+          </label>
+        </form>
+        <div className="sell-side">
+          {ask !== null && (
+            <ChargeAgain
+              earlier={ask.earlier}
+              terminal={nameOf(ask.earlier.terminalId)}
+              currency={currency}
+              onYes={() => send(ask.request)}
+              onNo={() => {
+                setAsk(null);
+                amountRef.current?.focus();
+              }}
+            />
+          )}
+          {charge.isPending ? (
+            <SendingCard amount={shownAmount} />
+          ) : current === null ? (
+            <p className="sale-idle" data-testid="sale-idle">
+              {block === null ? t('idle') : t(`blocked.${block}`)}
+            </p>
+          ) : (
+            <SaleCard key={current.id} sale={current} currency={currency} terminal={nameOf(current.terminalId)} />
+          )}
+          <RecentSales sales={sales} currency={currency} nameOf={nameOf} onOpen={setCurrentId} />
+        </div>
+      </div>
     </section>
   );
 }

@@ -56,6 +56,7 @@ export function StorePanel() {
               data-testid={`store-${field.key}`}
             />
             {field.hint === undefined ? null : <p className="hint">{t(field.hint)}</p>}
+            {field.key === 'url' ? <p className="hint">{t('store.urlMoves')}</p> : null}
           </div>
         ))}
         <div className="setup-actions">
@@ -89,7 +90,7 @@ function StorePassword({ status }: { status: StoreStatus }) {
         <label htmlFor="store-password">{t('store.password')}</label>
         <input id="store-password" type="password" autoComplete="new-password" value={password} onChange={(event) => setTyped(event.target.value)} />
         <p className="hint" data-testid="store-password-state">
-          {status.passwordSet ? t('store.passwordKept') : t('store.passwordNone')}
+          {status.passwordSet ? t('store.passwordKept') : status.passwordForgotten ? t('store.passwordForgotten') : t('store.passwordNone')}
           {status.passwordStorage === 'session-only' ? ` ${t('store.passwordSession')}` : ''}
         </p>
       </div>

@@ -1,0 +1,128 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { claimStoreCommands, finishStoreCommand, requestStoreCommand, runStoreCommands } from './commands';
+import { storeFailureCode } from './errors';
+import { ensureStoreSchema } from './migrate';
+import { createMemoryOutbox } from './outbox';
+import { publishBatch, registerCounter } from './publish-batch';
+import { enrolCounter, prepareCounterRoles, revokeCounter, urlAs } from './testing/enrol';
+import { fakeHistory } from './testing/fake-history';
+import { testCounter } from './testing/seed-store';
+import { postgresUnavailable, useTestPostgres } from './testing/store-test-context';
+
+describe.skipIf(postgresUnavailable !== undefined)('each counter as its own database role', () => {
+  const server = useTestPostgres();
+
+  /** A database owned by a plain role (not a superuser) that created the tables: a single-role install. */
+  async function ownedStore() {
+    const url = await server.server().freshDatabase();
+    const database = new URL(url).pathname.slice(1);
+    const superuser = await server.client(url);
+    const owner = `${database}_owner`;
+    await superuser.query(`CREATE ROLE ${owner} LOGIN`);
+    await superuser.query(`ALTER DATABASE ${database} OWNER TO ${owner}`);
+    await superuser.query(`ALTER SCHEMA public OWNER TO ${owner}`);
+    const asOwner = await server.client(urlAs(url, owner));
+    await ensureStoreSchema(asOwner, 'owner');
+    await prepareCounterRoles(superuser, database);
+    return { url, database, superuser, asOwner };
+  }
+
+  async function counter(store: Awaited<ReturnType<typeof ownedStore>>, id: string) {
+    const role = `${store.database}_${id}`;
+    await enrolCounter(store.superuser, { role, counterId: id, storeId: 'store-1' });
+    const client = await server.client(urlAs(store.url, role));
+    await ensureStoreSchema(client, id);
+    await registerCounter(client, testCounter(id));
+    const outbox = createMemoryOutbox();
+    const history = fakeHistory(outbox, id);
+    return {
+      role,
+      client,
+      history,
+      async publish() {
+        const entries = outbox.peek(1_000);
+        await publishBatch(client, id, entries);
+        outbox.ack(entries.at(-1)?.seq ?? 0);
+      },
+    };
+  }
+
+  it('lets a counter write only its own rows and read the whole store; the owner role is not held to it', async () => {
+    const store = await ownedStore();
+    const [a, b] = [await counter(store, 'a'), await counter(store, 'b')];
+    a.history.enqueue();
+    const printOfB = b.history.enqueue();
+    await a.publish();
+    await b.publish();
+
+    // a as b: a copy of b's print, b's counter row, b's rows changed in place. All refused or untouched.
+    const outbox = createMemoryOutbox();
+    fakeHistory(outbox, 'b').enqueue('FORGED');
+    const publishedAsB = await publishBatch(a.client, 'b', outbox.peek(10)).catch((error: unknown) => error);
+    expect(storeFailureCode(publishedAsB)).toBe('store_not_enrolled');
+    await expect(registerCounter(a.client, testCounter('b'))).rejects.toMatchObject({ code: 'store_not_enrolled' });
+    expect((await a.client.query("UPDATE prints SET status = 'failed' WHERE counter_id = 'b'")).rowCount).toBe(0);
+    expect((await a.client.query("UPDATE counters SET name = 'mine' WHERE id = 'b'")).rowCount).toBe(0);
+    await expect(a.client.query('DELETE FROM prints')).rejects.toMatchObject({ code: '42501' });
+    await expect(a.client.query('SELECT * FROM counter_roles')).rejects.toMatchObject({ code: '42501' });
+    await expect(a.client.query('CREATE TABLE mine (id int)')).rejects.toMatchObject({ code: '42501' });
+
+    const seen = await a.client.query<{ counter_id: string; terminal_id: string }>('SELECT counter_id, terminal_id FROM prints ORDER BY counter_id');
+    expect(seen.rows).toEqual([
+      { counter_id: 'a', terminal_id: 'PAX_A910__1' },
+      { counter_id: 'b', terminal_id: printOfB.terminalId },
+    ]);
+
+    // The owner (every single-role install) still registers and writes any counter.
+    await registerCounter(store.asOwner, testCounter('c'));
+    const ownerOutbox = createMemoryOutbox();
+    fakeHistory(ownerOutbox, 'c').enqueue();
+    await publishBatch(store.asOwner, 'c', ownerOutbox.peek(10));
+    expect((await store.asOwner.query("SELECT count(*)::int AS n FROM prints WHERE counter_id = 'c'")).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('lets a counter ask another for a reprint, but only the counter addressed takes it and answers it', async () => {
+    const store = await ownedStore();
+    const [a, b] = [await counter(store, 'a'), await counter(store, 'b')];
+    const printOfB = b.history.enqueue();
+    await b.publish();
+
+    const asked = await requestStoreCommand(a.client, { kind: 'reprint', counterId: 'b', printId: printOfB.id, requestedBy: 'a' });
+    expect(await claimStoreCommands(a.client, 'b')).toEqual([]);
+    expect(await finishStoreCommand(a.client, 'b', asked.id, { ok: true, printId: 'made up' })).toBe(false);
+    await expect(
+      a.client.query(
+        `INSERT INTO store_commands (id, target_counter_id, kind, print_id, requested_by, state, result)
+         VALUES (gen_random_uuid(), 'b', 'reprint', $1, 'a', 'done', '{"ok":true,"printId":"x"}')`,
+        [printOfB.id],
+      ),
+    ).rejects.toMatchObject({ code: '42501' });
+
+    const ran: string[] = [];
+    await runStoreCommands(b.client, 'b', async (command) => {
+      ran.push(command.id);
+      return { ok: true, printId: command.id };
+    });
+    expect(ran).toEqual([asked.id]);
+  });
+
+  it('is revoked with the guide’s SQL: the role writes nothing more and cannot connect again', async () => {
+    const store = await ownedStore();
+    const [a, b] = [await counter(store, 'a'), await counter(store, 'b')];
+    // Without its mapping, a connection already open writes nothing.
+    await store.superuser.query('DELETE FROM counter_roles WHERE role_name = $1', [a.role]);
+    a.history.enqueue();
+    expect(storeFailureCode(await a.publish().catch((error: unknown) => error))).toBe('store_not_enrolled');
+
+    await revokeCounter(store.superuser, a.role);
+    await expect(a.client.query('SELECT 1')).rejects.toThrow();
+    const again = new pg.Client({ connectionString: urlAs(store.url, a.role) });
+    again.on('error', () => undefined);
+    await expect(again.connect()).rejects.toMatchObject({ code: '28000' });
+    await again.end().catch(() => undefined);
+
+    b.history.enqueue();
+    await b.publish();
+  });
+});
