@@ -131,7 +131,7 @@ for (const language of ['en', 'es'] as const satisfies readonly Language[]) {
     await page.getByTestId('nav-sell').click();
     const shownAmounts = () =>
       page
-        .getByText('24.50')
+        .getByText(/24[.,]50/)
         .evaluateAll((found) => found.filter((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true })).length);
     expect(await shownAmounts()).toBeGreaterThan(0);
     await expect(page.getByTestId('lock-screen')).toBeVisible({ timeout: 10_000 });

@@ -1,4 +1,5 @@
-import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLiveStaffStatus, useStaffStatus } from '../../api/staff';
 import { ApprovalDialog } from './ApprovalDialog';
 import { LockScreen } from './LockScreen';
@@ -22,6 +23,19 @@ function useFocusKeptAcrossLock(locked: boolean): void {
   }, [locked]);
 }
 
+/** Someone signed in: every screen reads again what main refused while the counter was locked (or to the person before). */
+function useReadAgainOnSignIn(personId: string | null | undefined): void {
+  const client = useQueryClient();
+  const before = useRef(personId);
+  useEffect(() => {
+    const changed = before.current !== personId;
+    before.current = personId;
+    if (changed && personId !== null && personId !== undefined) {
+      void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'staff.status' });
+    }
+  }, [client, personId]);
+}
+
 /**
  * The counter behind its lock: while nobody is signed in, the screens stay mounted (what was being typed
  * survives a lock) but are hidden and inert, so no amount or customer shows and nothing can be reached.
@@ -36,6 +50,7 @@ export function StaffGate({ children }: { children: ReactNode }) {
   const data = status.data;
   const locked = !status.isError && data?.signedIn === null;
   useFocusKeptAcrossLock(locked);
+  useReadAgainOnSignIn(data?.signedIn?.id);
   // Until main says who is signed in, the screens are not even mounted: they mount (and take the
   // keyboard focus) only once they may be shown.
   const known = status.isError || data !== undefined;
