@@ -122,6 +122,7 @@ for (const language of ['en', 'es'] as const satisfies readonly Language[]) {
     await expect(refund).toContainText(MANAGER.name);
     await page.getByTestId('audit-action').selectOption('staff.signInFailed');
     await expect(page.locator('[data-testid="audit-row"]')).toHaveCount(6);
+    await page.getByTestId('audit-panel').scrollIntoViewIfNeeded();
     await screenshot(page, `staff-audit-${language}-1366`);
 
     // After the idle time the counter locks itself, and the amount on the Sell screen is hidden.
@@ -130,7 +131,7 @@ for (const language of ['en', 'es'] as const satisfies readonly Language[]) {
     await page.getByTestId('nav-sell').click();
     const shownAmounts = () =>
       page
-        .getByText('24.50')
+        .getByText(/24[.,]50/)
         .evaluateAll((found) => found.filter((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true })).length);
     expect(await shownAmounts()).toBeGreaterThan(0);
     await expect(page.getByTestId('lock-screen')).toBeVisible({ timeout: 10_000 });

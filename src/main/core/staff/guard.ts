@@ -10,10 +10,13 @@ interface Callers {
   readonly approver: StaffRow | undefined;
 }
 
-/** Calls made too often to be worth a line each (the editor's autosave), and the staff channels, which write their own. */
-const NOT_AUDITED: ReadonlySet<ChannelName> = new Set<ChannelName>([
+/** Calls made too often to be worth a line each (the editor's autosave, reading the trail itself, the prune's and the diagnostics' previews), and the staff channels, which write their own. */
+export const NOT_AUDITED: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'drafts.save',
   'drafts.get',
+  'audit.list',
+  'manager.pruneCount',
+  'diagnostics.preview',
   'staff.signIn',
   'staff.setUpOwner',
   'staff.lock',

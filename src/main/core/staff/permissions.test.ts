@@ -3,7 +3,9 @@ import { channelNames, channels, type ChannelName } from '../../../shared/ipc/co
 import { CHANNEL_RULES } from '../../../shared/staff/permissions';
 import { ROLE_PERMISSIONS, ROLES, type Role } from '../../../shared/staff/roles';
 import { createDispatcher, type ChannelHandlers, type Dispatch } from '../ipc/dispatch';
+import { NOT_AUDITED } from './guard';
 import { testStaff } from './test-staff';
+import { AUDIT_ACTIONS } from '../../../shared/i18n/staff';
 
 /**
  * Generated from the contract: every channel, for every role and for nobody signed in, is let through
@@ -31,6 +33,11 @@ describe('the permission table', () => {
     const missing = channelNames.filter((channel) => !Object.hasOwn(CHANNEL_RULES, channel));
     expect(missing, 'channels without a rule').toEqual([]);
     expect(Object.keys(CHANNEL_RULES).filter((channel) => !Object.hasOwn(channels, channel))).toEqual([]);
+  });
+
+  it('names every action the audit trail can hold in both languages', () => {
+    const audited = channelNames.filter((channel) => CHANNEL_RULES[channel].access === 'permission' && !NOT_AUDITED.has(channel));
+    expect(audited.filter((channel) => AUDIT_ACTIONS[channel] === undefined)).toEqual([]);
   });
 
   describe.each([...ROLES, undefined])('signed in as %s', (role) => {

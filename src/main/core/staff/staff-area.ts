@@ -31,3 +31,5 @@ export function createStaffArea(options: StaffAreaOptions) {
     attach: (db: DatabaseSync, environment: Environment) => service.attach(db, environment),
   };
 }
+
+export type StaffArea = ReturnType<typeof createStaffArea>;

@@ -6,6 +6,7 @@ import { StorePanel } from '../features/settings/StorePanel';
 import { ReceiptTemplatePanel } from '../features/sell/ReceiptTemplatePanel';
 import { IndustrySetting } from './IndustrySetting';
 import { ScreenFrame } from './ScreenFrame';
+import { StaffPanel } from '../components/staff/StaffPanel';
 
 export function SettingsScreen() {
   const t = useT();
@@ -48,6 +49,7 @@ export function SettingsScreen() {
       )}
       {current === undefined ? null : <ConnectPanel />}
       {current === undefined ? null : <StorePanel />}
+      <StaffPanel />
       {/* The store receipt of terminal sales (features/sell). */}
       {current === undefined ? null : <ReceiptTemplatePanel />}
     </ScreenFrame>

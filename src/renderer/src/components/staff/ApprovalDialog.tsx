@@ -79,7 +79,16 @@ export function ApprovalDialog() {
             })}
           </p>
           <label htmlFor="approval-manager">{t('approve.manager')}</label>
-          <select id="approval-manager" value={chosen?.id ?? ''} onChange={(event) => setManagerId(event.target.value)} data-testid="approval-manager">
+          <select
+            id="approval-manager"
+            value={chosen?.id ?? ''}
+            onChange={(event) => {
+              setManagerId(event.target.value);
+              // The manager chosen, their PIN is next.
+              document.getElementById('approval-pin')?.focus();
+            }}
+            data-testid="approval-manager"
+          >
             {approvers.map((person) => (
               <option key={person.id} value={person.id}>
                 {person.name}

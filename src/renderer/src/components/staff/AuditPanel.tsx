@@ -1,26 +1,18 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditEntry, AuditFilters } from '../../../../shared/ipc/channels/staff';
-import { CHANNEL_RULES } from '../../../../shared/staff/permissions';
+import { AUDIT_ACTIONS } from '../../../../shared/i18n/staff';
+import type { Language } from '../../../../shared/ipc/channels/app';
 import { call, type CallError } from '../../api/bridge';
 import { useMay, useStaffStatus } from '../../api/staff';
-import { useFeatureT } from '../../i18n';
+import { useFeatureT, useLanguage } from '../../i18n';
 import { staffMessages } from './messages';
 import './staff.css';
 
 const PAGE = 50;
-/** The actions the filter offers: every audited channel and the staff's own entries. */
-const ACTIONS = [
-  ...Object.entries(CHANNEL_RULES)
-    .filter(([channel, rule]) => rule.access === 'permission' && !channel.startsWith('drafts.'))
-    .map(([channel]) => channel),
-  'staff.signIn',
-  'staff.signInFailed',
-  'staff.approve',
-  'staff.approveFailed',
-  'staff.lock',
-  'refused',
-].sort();
+/** The actions the filter offers: every one the trail can hold, named in the screen's language. */
+const ACTIONS = Object.keys(AUDIT_ACTIONS);
+const actionText = (action: string, language: Language): string => AUDIT_ACTIONS[action]?.[language] ?? action;
 
 /** A `datetime-local` value (the manager's local time) as ISO with offset, or nothing. */
 function isoOf(local: string): string | undefined {
@@ -44,6 +36,7 @@ function download(text: string, fileName: string): void {
 /** The manager's "who did what": the audit trail, filtered by person, action and time, paged by keyset, exported as CSV. */
 export function AuditPanel() {
   const t = useFeatureT(staffMessages);
+  const language = useLanguage();
   const may = useMay('viewAudit');
   const mayExport = useMay('exportCsv');
   const people = useStaffStatus().data?.people ?? [];
@@ -92,7 +85,7 @@ export function AuditPanel() {
             <option value="">{t('audit.everything')}</option>
             {ACTIONS.map((each) => (
               <option key={each} value={each}>
-                {each}
+                {actionText(each, language)}
               </option>
             ))}
           </select>
@@ -132,11 +125,11 @@ export function AuditPanel() {
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.seq} data-testid="audit-row" data-action={entry.action}>
-                <td>{new Date(entry.at).toLocaleString()}</td>
+                <td>{new Date(entry.at).toLocaleString(language)}</td>
                 <td>{entry.personName ?? '—'}</td>
                 <td>{entry.approvedByName ?? ''}</td>
-                <td>{entry.action}</td>
-                <td className="audit-subject">{entry.subject ?? ''}</td>
+                <td>{actionText(entry.action, language)}</td>
+                <td className="audit-subject">{entry.action === 'refused' ? actionText(entry.subject ?? '', language) : (entry.subject ?? '')}</td>
                 <td>{entry.detail}</td>
                 <td>{entry.counter}</td>
               </tr>

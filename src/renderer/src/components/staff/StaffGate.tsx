@@ -1,4 +1,5 @@
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLiveStaffStatus, useStaffStatus } from '../../api/staff';
 import { ApprovalDialog } from './ApprovalDialog';
 import { LockScreen } from './LockScreen';
@@ -6,6 +7,34 @@ import { OwnerSetup } from './OwnerSetup';
 import { useIdleLock } from './use-idle-lock';
 import { useLock } from './use-staff-actions';
 import './staff.css';
+
+/** What had the keyboard when the counter locked gets it back when someone signs in again. */
+function useFocusKeptAcrossLock(locked: boolean): void {
+  const focused = useRef<Element | null>(null);
+  // Before paint: the browser moves the focus out of an inert subtree at its next rendering step.
+  useLayoutEffect(() => {
+    if (locked) {
+      focused.current = document.activeElement;
+      return;
+    }
+    const element = focused.current;
+    focused.current = null;
+    if (element instanceof HTMLElement && element.isConnected) element.focus();
+  }, [locked]);
+}
+
+/** Someone signed in: every screen reads again what main refused while the counter was locked (or to the person before). */
+function useReadAgainOnSignIn(personId: string | null | undefined): void {
+  const client = useQueryClient();
+  const before = useRef(personId);
+  useEffect(() => {
+    const changed = before.current !== personId;
+    before.current = personId;
+    if (changed && personId !== null && personId !== undefined) {
+      void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'staff.status' });
+    }
+  }, [client, personId]);
+}
 
 /**
  * The counter behind its lock: while nobody is signed in, the screens stay mounted (what was being typed
@@ -19,12 +48,16 @@ export function StaffGate({ children }: { children: ReactNode }) {
   const lockNow = useCallback(() => run({}), [run]);
   useIdleLock(status.data, lockNow);
   const data = status.data;
-  // Until main answers, nothing is shown either: a counter whose status is unknown is treated as locked.
-  const locked = status.isError ? false : data === undefined || data.signedIn === null;
+  const locked = !status.isError && data?.signedIn === null;
+  useFocusKeptAcrossLock(locked);
+  useReadAgainOnSignIn(data?.signedIn?.id);
+  // Until main says who is signed in, the screens are not even mounted: they mount (and take the
+  // keyboard focus) only once they may be shown.
+  const known = status.isError || data !== undefined;
   return (
     <>
       <div className="staff-gated" data-locked={locked} inert={locked} aria-hidden={locked}>
-        {children}
+        {known ? children : null}
       </div>
       {data !== undefined && !data.ready && <OwnerSetup />}
       {data !== undefined && data.ready && data.signedIn === null && <LockScreen status={data} />}

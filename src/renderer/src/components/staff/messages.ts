@@ -53,7 +53,19 @@ type StaffKey =
   | 'audit.detail'
   | 'audit.more'
   | 'audit.csv'
-  | 'audit.empty';
+  | 'audit.empty'
+  | 'manage.title'
+  | 'manage.lead'
+  | 'manage.idle'
+  | 'manage.idleSave'
+  | 'manage.name'
+  | 'manage.role'
+  | 'manage.pin'
+  | 'manage.newPin'
+  | 'manage.resetPin'
+  | 'manage.add'
+  | 'manage.saved'
+  | 'manage.locked';
 
 /** The lock screen, the PIN pad, the signed-in badge, the approval dialog and the audit panel. */
 export const staffMessages: FeatureMessages<StaffKey> = {
@@ -111,6 +123,18 @@ export const staffMessages: FeatureMessages<StaffKey> = {
     'audit.more': 'Older entries',
     'audit.csv': 'Export CSV',
     'audit.empty': 'Nothing recorded for these filters.',
+    'manage.title': 'Staff',
+    'manage.lead': 'Who works the counter, their role and PIN. PINs are never shown; the owner sets a new one.',
+    'manage.idle': 'Lock after this many seconds without use (0: never)',
+    'manage.idleSave': 'Save',
+    'manage.name': 'Name',
+    'manage.role': 'Role',
+    'manage.pin': 'PIN (4 to 8 digits)',
+    'manage.newPin': 'New PIN for {name}',
+    'manage.resetPin': 'Set PIN',
+    'manage.add': 'Add person',
+    'manage.saved': 'Saved.',
+    'manage.locked': 'locked out',
   },
   es: {
     'lock.title': 'El mostrador está bloqueado',
@@ -167,5 +191,17 @@ export const staffMessages: FeatureMessages<StaffKey> = {
     'audit.more': 'Entradas anteriores',
     'audit.csv': 'Exportar CSV',
     'audit.empty': 'Nada registrado con estos filtros.',
+    'manage.title': 'Personal',
+    'manage.lead': 'Quién atiende el mostrador, su rol y su PIN. Los PIN nunca se muestran; el dueño asigna uno nuevo.',
+    'manage.idle': 'Bloquear tras estos segundos sin uso (0: nunca)',
+    'manage.idleSave': 'Guardar',
+    'manage.name': 'Nombre',
+    'manage.role': 'Rol',
+    'manage.pin': 'Código PIN (de 4 a 8 dígitos)',
+    'manage.newPin': 'Nuevo PIN para {name}',
+    'manage.resetPin': 'Asignar PIN',
+    'manage.add': 'Agregar persona',
+    'manage.saved': 'Guardado.',
+    'manage.locked': 'bloqueado',
   },
 };

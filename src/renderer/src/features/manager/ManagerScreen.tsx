@@ -10,6 +10,7 @@ import { managerMessages } from './messages';
 import { PrintDrawer } from './PrintDrawer';
 import { SalesPanel } from './SalesPanel';
 import { AuditPanel } from '../../components/staff/AuditPanel';
+import { useMay } from '../../api/staff';
 import { PrintTable } from './PrintTable';
 import { PruneDialog } from './PruneDialog';
 import { terminalName, TerminalBoard } from './TerminalBoard';
@@ -103,6 +104,9 @@ export function ManagerScreen() {
   const closeDrawer = useCallback(() => setOpenId(undefined), []);
 
   const exportCsv = useExportCsv();
+  // Only what the signed-in person may do is offered (main refuses the rest anyway).
+  const mayExport = useMay('exportCsv');
+  const mayPrune = useMay('pruneHistory');
   const [note, setNote] = useState('');
   const exportRows = () =>
     exportCsv.mutate(
@@ -146,12 +150,16 @@ export function ManagerScreen() {
           <span className="history-note" role="status" data-testid="history-note">
             {note}
           </span>
-          <button type="button" className="button" onClick={exportRows} disabled={exportCsv.isPending} data-testid="export-csv">
-            {exportCsv.isPending ? t('export.working') : t('export.button')}
-          </button>
-          <button type="button" className="button" onClick={openPrune} data-testid="prune-open">
-            {t('prune.button')}
-          </button>
+          {mayExport && (
+            <button type="button" className="button" onClick={exportRows} disabled={exportCsv.isPending} data-testid="export-csv">
+              {exportCsv.isPending ? t('export.working') : t('export.button')}
+            </button>
+          )}
+          {mayPrune && (
+            <button type="button" className="button" onClick={openPrune} data-testid="prune-open">
+              {t('prune.button')}
+            </button>
+          )}
         </div>
         <HistoryToolbar filters={shownFilters} onFilters={changeFilters} onClear={clearFilters} terminals={terminals} />
         <p id="manager-history-keys" className="visually-hidden">
