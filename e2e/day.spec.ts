@@ -73,7 +73,7 @@ test('a shift closed with its Z on the terminal, reconciled with the platform: e
   // Cash, typed at the counter.
   await page.getByTestId('sale-amount').fill('12');
   await page.getByTestId('sale-amount').press('Enter');
-  await expect(page.getByTestId('counter-sale')).toContainText('Recorded 12.00.');
+  await expect(page.getByTestId('counter-sale')).toContainText(/Recorded ARS 12\.00\./);
 
   // Planted: a payment made elsewhere on the same account, and a card sale whose answer never came back.
   await post(`${counter.sandboxBaseUrl}/__sandbox/payments/elsewhere`, { user_id: OWNER, amount: 7, external_reference: 'ELSEWHERE-1' });
@@ -87,7 +87,8 @@ test('a shift closed with its Z on the terminal, reconciled with the platform: e
 
   // The X report: read-only, the figures so far (the lost sale is not one Counter knows was paid).
   await page.getByTestId('x-report-button').click();
-  await expect(page.getByTestId('report-total')).toHaveText('51.50');
+  // In the store's currency, as the platform named it (the link sale's).
+  await expect(page.getByTestId('report-total')).toHaveText('ARS 51.50');
   await screenshot(page, 'day-x-report-en-1024');
 
   // Close: the Z is printed on the terminal.
@@ -98,7 +99,18 @@ test('a shift closed with its Z on the terminal, reconciled with the platform: e
   await expect(page.getByTestId('open-shift')).toBeVisible();
   await expect.poll(async () => (await printed(counter.sandboxBaseUrl)).some((item) => item.external_reference === 'z-1-1'), { timeout: 20_000 }).toBe(true);
   const z = (await printed(counter.sandboxBaseUrl)).find((item) => item.external_reference === 'z-1-1')!;
-  for (const figure of ['Z REPORT No. 1', 'Card on terminal (2)', '24.50', 'Link or QR (1)', '15.00', 'Cash (1)', '12.00', '-10.00', '51.50', '62.00'])
+  for (const figure of [
+    'Z REPORT No. 1',
+    'Card on terminal (2)',
+    '24.50',
+    'Link or QR (1)',
+    '15.00',
+    'Cash (1)',
+    'ARS 12.00',
+    '-ARS 10.00',
+    'ARS 51.50',
+    'ARS 62.00',
+  ])
     expect(z.svg, figure).toContain(figure);
 
   // Reconciliation: exactly the payment made elsewhere and the sale whose answer was lost.

@@ -50,7 +50,7 @@ export function createDayArea(options: DayAreaOptions): DayArea {
       return attached.get(options.environment());
     },
     counterId: () => options.settings.get().storeDatabase.counterId || LOCAL_COUNTER_ID,
-    currency: () => null,
+    currency: () => attached.get(options.environment())?.sources.currency() ?? null,
     print: async ({ terminalId, content, externalReference }) =>
       (await (await options.prints()).enqueue({ terminalId, subtype: 'custom', content, externalReference })).id,
     payments: () => ({

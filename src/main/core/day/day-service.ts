@@ -111,7 +111,7 @@ function shiftCalls({ options, clock, localDay, history, shiftOf }: DayContext) 
       const { book } = await history();
       const shift = book.current(options.counterId()) ?? null;
       const openOverMidnight = shift !== null && localDay(Date.parse(shift.openedAt)) < localDay(clock.now());
-      return { counterId: options.counterId(), shift, openOverMidnight, recent: book.recent(10) };
+      return { counterId: options.counterId(), currency: options.currency(), shift, openOverMidnight, recent: book.recent(10) };
     },
     async open(request: PersonInput & { floatCents: number | null }): Promise<Shift> {
       const { book } = await history();

@@ -129,6 +129,8 @@ export type Reconciliation = z.infer<typeof Reconciliation>;
 
 export const DayStatus = z.object({
   counterId: z.string(),
+  /** The store's currency when Counter knows it (3 letters), for showing amounts; null before the platform named one. */
+  currency: z.string().nullable(),
   shift: Shift.nullable(),
   /** The open shift began on an earlier day than today: it was left open over midnight. */
   openOverMidnight: z.boolean(),

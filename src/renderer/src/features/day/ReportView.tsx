@@ -2,13 +2,15 @@ import { TENDERS, type ShiftReport, type Totals } from '../../../../shared/ipc/c
 import { TENDER_NAMES } from '../../../../shared/i18n/day';
 import { formatMoneyCents } from '../../../../shared/money/format';
 import { useFeatureT, useLanguage } from '../../i18n';
+import { useDayCurrency } from './api';
 import { dayMessages } from './messages';
 import { localTime } from './money';
 
 function TotalsTable({ caption, rows, testId }: { caption: string; rows: Array<[string, Totals]>; testId: string }) {
   const t = useFeatureT(dayMessages);
   const language = useLanguage();
-  const money = (cents: number) => formatMoneyCents(cents, language);
+  const currency = useDayCurrency();
+  const money = (cents: number) => formatMoneyCents(cents, language, currency);
   return (
     <table className="day-table" data-testid={testId}>
       <caption>{caption}</caption>
@@ -40,7 +42,8 @@ function TotalsTable({ caption, rows, testId }: { caption: string; rows: Array<[
 export function ReportView({ report }: { report: ShiftReport }) {
   const t = useFeatureT(dayMessages);
   const language = useLanguage();
-  const money = (cents: number) => formatMoneyCents(cents, language);
+  const currency = useDayCurrency();
+  const money = (cents: number) => formatMoneyCents(cents, language, currency);
   return (
     <div className="day-report" data-testid={`report-${report.kind}`} data-net={report.total.netCents}>
       <p className="day-total">

@@ -3,7 +3,7 @@ import type { Shift } from '../../../../shared/ipc/channels/day';
 import { TENDER_NAMES } from '../../../../shared/i18n/day';
 import { formatMoneyCents } from '../../../../shared/money/format';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
-import { useCloseShift, useDayTerminals, useOpenShift, useRecordSale, useXReport } from './api';
+import { useCloseShift, useDayCurrency, useDayTerminals, useOpenShift, useRecordSale, useXReport } from './api';
 import { dayMessages } from './messages';
 import { localTime, optionalCents } from './money';
 import { ReportView } from './ReportView';
@@ -51,6 +51,7 @@ export function OpenShiftForm({ onDone }: { onDone(): void }) {
 function CounterSaleForm({ shift, onDone }: { shift: Shift; onDone(): void }) {
   const t = useFeatureT(dayMessages);
   const language = useLanguage();
+  const currency = useDayCurrency();
   const record = useRecordSale();
   const [tender, setTender] = useState<'cash' | 'other'>('cash');
   const [kind, setKind] = useState<'sale' | 'refund'>('sale');
@@ -99,7 +100,9 @@ function CounterSaleForm({ shift, onDone }: { shift: Shift; onDone(): void }) {
       <button type="submit" disabled={record.isPending || cents === undefined || cents === null} data-testid="record-sale">
         {t('sale.record')}
       </button>
-      {record.data !== undefined && <p className="hint">{fillMessage(t('sale.recorded'), { amount: formatMoneyCents(record.data.amountCents, language) })}</p>}
+      {record.data !== undefined && (
+        <p className="hint">{fillMessage(t('sale.recorded'), { amount: formatMoneyCents(record.data.amountCents, language, currency) })}</p>
+      )}
       {record.error !== null && <p role="alert">{record.error.message}</p>}
     </form>
   );
