@@ -36,6 +36,8 @@ export interface DayServiceOptions {
   utcOffsetMinutes?(ms: number): number;
   /** A payment made this long after the close may still be one of the shift's sales (the answer on its way). */
   graceMs?: number;
+  /** Who is signed in at the counter: the shift's person, the sale's, the note's, whatever the call names. */
+  signedIn?(): { id: string; name: string } | undefined;
 }
 
 export type PersonInput = { personId: string | null; personName: string | null };
@@ -93,7 +95,12 @@ function dayContext(options: DayServiceOptions) {
     const printId = await options.print({ terminalId, content, externalReference: `z-${z.number}-${z.printIds.length + 1}` });
     return book.addZPrint(z.number, printId) ?? z;
   }
-  return { options, clock, localDay, history, shiftOf, sourcesOf, closer, printZ };
+  /** The signed-in person when staff is set up; the call's own name only where nobody signs in (tests, tools). */
+  function personOf(request: PersonInput): PersonInput {
+    const person = options.signedIn?.();
+    return person === undefined ? { personId: request.personId, personName: request.personName } : { personId: person.id, personName: person.name };
+  }
+  return { options, clock, localDay, history, shiftOf, sourcesOf, closer, printZ, personOf };
 }
 
 /** What the close writes with the move: its moment, the counted cash, and the Z's report once its number is known. */
@@ -105,7 +112,7 @@ interface CloseExtra {
 
 type DayContext = ReturnType<typeof dayContext>;
 
-function shiftCalls({ options, clock, localDay, history, shiftOf }: DayContext) {
+function shiftCalls({ options, clock, localDay, history, shiftOf, personOf }: DayContext) {
   return {
     async status(): Promise<DayStatus> {
       const { book } = await history();
@@ -119,7 +126,8 @@ function shiftCalls({ options, clock, localDay, history, shiftOf }: DayContext) 
         id: `shift-${randomUUID()}`,
         counterId: options.counterId(),
         status: 'open',
-        ...request,
+        floatCents: request.floatCents,
+        ...personOf(request),
         openedAt: iso(clock.now()),
         closedAt: null,
         countedCashCents: null,
@@ -139,7 +147,7 @@ function shiftCalls({ options, clock, localDay, history, shiftOf }: DayContext) 
       const { book } = await history();
       const shift = shiftOf(book, request.shiftId);
       if (shift.status !== 'open') throw new DayError('shift_not_open');
-      const sale: CounterSale = { id: `cash-${randomUUID()}`, ...request, at: iso(clock.now()) };
+      const sale: CounterSale = { id: `cash-${randomUUID()}`, ...request, ...personOf(request), at: iso(clock.now()) };
       book.addCounterSale(sale);
       return sale;
     },
@@ -185,7 +193,7 @@ function reportCalls({ options, clock, history, shiftOf, sourcesOf, closer, prin
   };
 }
 
-function reconcileCalls({ options, clock, history, shiftOf }: DayContext) {
+function reconcileCalls({ options, clock, history, shiftOf, personOf }: DayContext) {
   return {
     async reconcile(shiftId: string): Promise<Reconciliation> {
       const opened = await history();
@@ -202,7 +210,7 @@ function reconcileCalls({ options, clock, history, shiftOf }: DayContext) {
     async explain(request: PersonInput & { shiftId: string; key: string; note: string }): Promise<Explanation> {
       const { book } = await history();
       shiftOf(book, request.shiftId);
-      const note = { note: request.note, personId: request.personId, personName: request.personName, at: iso(clock.now()) };
+      const note = { note: request.note, ...personOf(request), at: iso(clock.now()) };
       book.addNote({ ...note, shiftId: request.shiftId, key: request.key });
       return note;
     },
