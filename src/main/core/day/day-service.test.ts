@@ -120,4 +120,18 @@ describe('the day: shifts and their X and Z reports', () => {
     expect(second.differences[0]?.explanation?.note).toBe('checked with the owner');
     expect(second.differences[0]?.explanations.map((note) => note.note)).toEqual(['the owner sold online', 'checked with the owner']);
   });
+
+  it("sets the cash counted at the close against the Z's expected cash in the reconciliation", async () => {
+    const { service, clock } = testDay();
+    const shift = await service.open({ ...person, floatCents: 5000 });
+    await service.recordSale({ ...person, shiftId: shift.id, tender: 'cash', kind: 'sale', amountCents: 1250, note: null });
+    await clock.advance(60_000);
+    expect((await service.reconcile(shift.id)).cash).toBeNull();
+    const z = await service.close({ shiftId: shift.id, countedCashCents: 6200, terminalId: null });
+    expect(z.paper).toMatch(/Cash short\s+0\.50/);
+    expect((await service.reconcile(shift.id)).cash).toEqual({ expectedCents: 6250, countedCents: 6200, differenceCents: -50, kind: 'short' });
+    const uncounted = await service.open({ ...person, floatCents: 1000 });
+    await service.close({ shiftId: uncounted.id, countedCashCents: null, terminalId: null });
+    expect((await service.reconcile(uncounted.id)).cash).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../shared/clock';
 import type { Language } from '../../../shared/ipc/channels/app';
 import type { CounterSale, DayStatus, Difference, Explanation, Reconciliation, Shift, ShiftReport, ZReport } from '../../../shared/ipc/channels/day';
+import { cashDifference } from '../../../shared/money/cash-difference';
 import { createLifecycleWriter } from '../../../shared/lifecycle/kit';
 import { SHIFT_LIFECYCLE } from '../../../shared/lifecycle/shift';
 import type { DaySources } from '../history/day-sources';
@@ -204,7 +205,9 @@ function reconcileCalls({ options, clock, history, shiftOf, personOf }: DayConte
       const read = await platformInWindow(options.payments(), shift.openedAt, iso(until + (options.graceMs ?? DEFAULT_GRACE_MS)));
       const notes = notesByKey(opened.book, shift.id);
       const result = reconcile(known, read.payments, { until: iso(until), notes });
-      return { shiftId, from: shift.openedAt, until: iso(until), checkedAt: iso(clock.now()), pages: read.pages, ...result };
+      const z = shift.status === 'closed' ? opened.book.zOfShift(shift.id) : undefined;
+      const cash = z === undefined ? null : cashDifference(z.report.expectedCashCents, z.report.shift.countedCashCents);
+      return { shiftId, from: shift.openedAt, until: iso(until), checkedAt: iso(clock.now()), pages: read.pages, ...result, cash };
     },
     /** Marks a difference explained: the note is kept beside every earlier one, never replaced. */
     async explain(request: PersonInput & { shiftId: string; key: string; note: string }): Promise<Explanation> {

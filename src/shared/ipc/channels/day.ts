@@ -124,6 +124,8 @@ export const Reconciliation = z.object({
   /** How many search pages the platform was asked for. */
   pages: z.number().int(),
   differences: z.array(Difference),
+  /** The cash counted at the close against the Z's expected cash; null while open or when not counted. */
+  cash: z.object({ expectedCents: SignedCents, countedCents: Cents, differenceCents: SignedCents, kind: z.enum(['over', 'short', 'even']) }).nullable(),
 });
 export type Reconciliation = z.infer<typeof Reconciliation>;
 

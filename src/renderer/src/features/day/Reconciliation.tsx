@@ -6,6 +6,7 @@ import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { useDayCurrency, useExplain, useReconcile } from './api';
 import { dayMessages } from './messages';
 import { localTime } from './money';
+import { CashDifferenceLine } from './ReportView';
 
 function ExplainForm({ shift, difference, onDone }: { shift: Shift; difference: Difference; onDone(): void }) {
   const t = useFeatureT(dayMessages);
@@ -99,6 +100,7 @@ export function ReconciliationPanel({ shifts }: { shifts: readonly Shift[] }) {
           <p data-testid="rec-summary">
             {fillMessage(t('rec.summary'), { matched: shown.matched, differences: shown.differences.length, pages: shown.pages })}
           </p>
+          {shown.cash !== null && <CashDifferenceLine cash={shown.cash} />}
           {shown.differences.length === 0 ? (
             <p>{t('rec.none')}</p>
           ) : (
