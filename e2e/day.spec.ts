@@ -110,6 +110,8 @@ test('a shift closed with its Z on the terminal, reconciled with the platform: e
     '-ARS 10.00',
     'ARS 51.50',
     'ARS 62.00',
+    // The float 50.00 and the cash sale 12.00 against the 62.00 counted.
+    'Cash even',
   ])
     expect(z.svg, figure).toContain(figure);
 
@@ -118,6 +120,7 @@ test('a shift closed with its Z on the terminal, reconciled with the platform: e
   await expect(page.getByTestId('rec-summary')).toContainText('3 matched · 2 differences', { timeout: 30_000 });
   const differences = page.getByTestId('difference');
   await expect(differences).toHaveCount(2);
+  await expect(page.getByTestId('reconciliation').getByTestId('cash-difference')).toHaveAttribute('data-kind', 'even');
   await expect(page.locator('[data-testid="difference"][data-reference="ELSEWHERE-1"]')).toHaveAttribute('data-kind', 'paid_unknown');
   await expect(page.locator(`[data-testid="difference"][data-reference="${lost.externalReference}"]`)).toHaveAttribute('data-kind', 'paid_unknown');
   const elsewhere = page.locator('[data-testid="difference"][data-reference="ELSEWHERE-1"]');
