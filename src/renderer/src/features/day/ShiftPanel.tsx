@@ -8,11 +8,10 @@ import { dayMessages } from './messages';
 import { localTime, optionalCents } from './money';
 import { ReportView } from './ReportView';
 
-/** Opening a shift: who, and the cash float if the store takes cash. Enter opens. */
+/** Opening a shift (the signed-in person's): the cash float if the store takes cash. Enter opens. */
 export function OpenShiftForm({ onDone }: { onDone(): void }) {
   const t = useFeatureT(dayMessages);
   const open = useOpenShift();
-  const [person, setPerson] = useState('');
   const [float, setFloat] = useState('');
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
@@ -20,18 +19,16 @@ export function OpenShiftForm({ onDone }: { onDone(): void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (floatCents === undefined) return;
-    open.mutate({ personId: null, personName: person.trim() === '' ? null : person.trim(), floatCents }, { onSuccess: onDone });
+    // The shift's person is whoever is signed in: main takes it from the sign-in.
+    open.mutate({ personId: null, personName: null, floatCents }, { onSuccess: onDone });
   };
   return (
     <form className="day-form" onSubmit={submit} data-testid="open-shift">
       <p>{t('shift.none')}</p>
       <label>
-        {t('shift.person')}
-        <input ref={first} value={person} maxLength={60} onChange={(event) => setPerson(event.target.value)} data-testid="shift-person" />
-      </label>
-      <label>
         {t('shift.float')}
         <input
+          ref={first}
           inputMode="decimal"
           value={float}
           onChange={(event) => setFloat(event.target.value)}

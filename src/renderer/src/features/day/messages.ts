@@ -4,7 +4,6 @@ import type { FeatureMessages } from '../../i18n/common';
 const en = {
   'shift.none': 'No shift is open on this counter.',
   'shift.open': 'Open shift',
-  'shift.person': 'Person',
   'shift.float': 'Cash float (optional)',
   'shift.openedBy': 'Shift open since {at} · {person}',
   'shift.overnight': 'This shift was left open over midnight. Close it and open a new one for today.',
@@ -71,7 +70,6 @@ type DayMessageKey = keyof typeof en;
 const es: Record<DayMessageKey, string> = {
   'shift.none': 'No hay un turno abierto en este mostrador.',
   'shift.open': 'Abrir turno',
-  'shift.person': 'Persona',
   'shift.float': 'Fondo de caja (opcional)',
   'shift.openedBy': 'Turno abierto desde {at} · {person}',
   'shift.overnight': 'Este turno quedó abierto después de medianoche. Ciérrelo y abra uno nuevo para hoy.',
