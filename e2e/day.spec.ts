@@ -47,11 +47,12 @@ test('a shift closed with its Z on the terminal, reconciled with the platform: e
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto(counter.url.replace(/#.*$/, '') + '#/day');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The day');
-  await expect(page.getByTestId('shift-person')).toBeFocused();
-  await page.getByTestId('shift-person').fill('Ana');
+  // The shift is the signed-in person's: no name to type, the float first.
+  await expect(page.getByTestId('shift-float')).toBeFocused();
   await page.getByTestId('shift-float').fill('50');
   await page.getByTestId('shift-float').press('Enter');
   await expect(page.getByTestId('open-shift-panel')).toBeVisible();
+  await expect(page.getByTestId('open-shift-panel')).not.toContainText('Not named');
 
   // Card: one sale kept, one refunded in full.
   const kept = await invoke(counter, 'terminalSales.charge', { terminalId: TERMINAL, amount: '24,50' });
@@ -73,7 +74,7 @@ test('a shift closed with its Z on the terminal, reconciled with the platform: e
   // Cash, typed at the counter.
   await page.getByTestId('sale-amount').fill('12');
   await page.getByTestId('sale-amount').press('Enter');
-  await expect(page.getByTestId('counter-sale')).toContainText('Recorded 12.00.');
+  await expect(page.getByTestId('counter-sale')).toContainText(/Recorded ARS 12\.00\./);
 
   // Planted: a payment made elsewhere on the same account, and a card sale whose answer never came back.
   await post(`${counter.sandboxBaseUrl}/__sandbox/payments/elsewhere`, { user_id: OWNER, amount: 7, external_reference: 'ELSEWHERE-1' });
@@ -87,7 +88,8 @@ test('a shift closed with its Z on the terminal, reconciled with the platform: e
 
   // The X report: read-only, the figures so far (the lost sale is not one Counter knows was paid).
   await page.getByTestId('x-report-button').click();
-  await expect(page.getByTestId('report-total')).toHaveText('51.50');
+  // In the store's currency, as the platform named it (the link sale's).
+  await expect(page.getByTestId('report-total')).toHaveText('ARS 51.50');
   await screenshot(page, 'day-x-report-en-1024');
 
   // Close: the Z is printed on the terminal.
@@ -98,7 +100,20 @@ test('a shift closed with its Z on the terminal, reconciled with the platform: e
   await expect(page.getByTestId('open-shift')).toBeVisible();
   await expect.poll(async () => (await printed(counter.sandboxBaseUrl)).some((item) => item.external_reference === 'z-1-1'), { timeout: 20_000 }).toBe(true);
   const z = (await printed(counter.sandboxBaseUrl)).find((item) => item.external_reference === 'z-1-1')!;
-  for (const figure of ['Z REPORT No. 1', 'Card on terminal (2)', '24.50', 'Link or QR (1)', '15.00', 'Cash (1)', '12.00', '-10.00', '51.50', '62.00'])
+  for (const figure of [
+    'Z REPORT No. 1',
+    'Card on terminal (2)',
+    '24.50',
+    'Link or QR (1)',
+    '15.00',
+    'Cash (1)',
+    'ARS 12.00',
+    '-ARS 10.00',
+    'ARS 51.50',
+    'ARS 62.00',
+    // The float 50.00 and the cash sale 12.00 against the 62.00 counted.
+    'Cash even',
+  ])
     expect(z.svg, figure).toContain(figure);
 
   // Reconciliation: exactly the payment made elsewhere and the sale whose answer was lost.
@@ -106,6 +121,7 @@ test('a shift closed with its Z on the terminal, reconciled with the platform: e
   await expect(page.getByTestId('rec-summary')).toContainText('3 matched · 2 differences', { timeout: 30_000 });
   const differences = page.getByTestId('difference');
   await expect(differences).toHaveCount(2);
+  await expect(page.getByTestId('reconciliation').getByTestId('cash-difference')).toHaveAttribute('data-kind', 'even');
   await expect(page.locator('[data-testid="difference"][data-reference="ELSEWHERE-1"]')).toHaveAttribute('data-kind', 'paid_unknown');
   await expect(page.locator(`[data-testid="difference"][data-reference="${lost.externalReference}"]`)).toHaveAttribute('data-kind', 'paid_unknown');
   const elsewhere = page.locator('[data-testid="difference"][data-reference="ELSEWHERE-1"]');

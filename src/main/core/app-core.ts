@@ -89,7 +89,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     terminalSales: sales.current,
   });
   const checkout = createCheckout({ ...basics, platform, settings, notifications, store: settingsStore, historyReady: prints.current });
-  const day = createDayArea({ ...basics, settings, platform, prints: prints.current });
+  const day = createDayArea({ ...basics, settings, platform, prints: prints.current, signedIn: () => staff.service.signedIn() });
 
   const support = createSupportAreas(options, { ...basics, logArea, settings: settings.get, handlers: () => handlers, wake: wakeQueue });
   const handlers = withStartupNotices(

@@ -75,4 +75,10 @@ export const REPORT_TEXTS = {
   nobody: { en: 'Not named', es: 'Sin nombre' },
   final: { en: 'Final: this report cannot change.', es: 'Definitivo: este informe no puede cambiar.' },
   reprint: { en: 'REPRINT', es: 'REIMPRESIÓN' },
+  cashOver: { en: 'Cash over', es: 'Sobrante de caja' },
+  cashShort: { en: 'Cash short', es: 'Faltante de caja' },
+  cashEven: { en: 'Cash even', es: 'Caja cuadrada' },
 } as const satisfies TextTable;
+
+/** The counted cash's difference as one line's label, by its kind. */
+export const CASH_DIFFERENCE_WORDS = { over: 'cashOver', short: 'cashShort', even: 'cashEven' } as const;

@@ -30,6 +30,8 @@ export interface DayAreaOptions {
   /** The current environment's print queue (opening the history the day lives in). */
   prints(): Promise<PrintQueue>;
   requestsPerMinute?: number;
+  /** Who is signed in (the staff's sign-in): the person of every shift, sale and note. */
+  signedIn?(): { id: string; name: string } | undefined;
 }
 
 export interface DayArea {
@@ -45,12 +47,13 @@ export function createDayArea(options: DayAreaOptions): DayArea {
   const service = createDayService({
     clock: options.clock,
     language: options.language,
+    ...(options.signedIn === undefined ? {} : { signedIn: options.signedIn }),
     history: async () => {
       await options.prints();
       return attached.get(options.environment());
     },
     counterId: () => options.settings.get().storeDatabase.counterId || LOCAL_COUNTER_ID,
-    currency: () => null,
+    currency: () => attached.get(options.environment())?.sources.currency() ?? null,
     print: async ({ terminalId, content, externalReference }) =>
       (await (await options.prints()).enqueue({ terminalId, subtype: 'custom', content, externalReference })).id,
     payments: () => ({

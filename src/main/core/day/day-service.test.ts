@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SHIFT_LIFECYCLE } from '../../../shared/lifecycle/shift';
 import { createLifecycleWriter } from '../../../shared/lifecycle/kit';
+import { DEFAULT_MAX_CHECKOUT_SALES } from '../history/checkout-sales';
 import { sampleSale } from '../history/test-sales';
 import { sampleCheckoutSale, samplePayment, testDay } from './test-day';
 
@@ -119,5 +120,39 @@ describe('the day: shifts and their X and Z reports', () => {
     const second = await service.reconcile(shift.id);
     expect(second.differences[0]?.explanation?.note).toBe('checked with the owner');
     expect(second.differences[0]?.explanations.map((note) => note.note)).toEqual(['the owner sold online', 'checked with the owner']);
+  });
+
+  it("sets the cash counted at the close against the Z's expected cash in the reconciliation", async () => {
+    const { service, clock } = testDay();
+    const shift = await service.open({ ...person, floatCents: 5000 });
+    await service.recordSale({ ...person, shiftId: shift.id, tender: 'cash', kind: 'sale', amountCents: 1250, note: null });
+    await clock.advance(60_000);
+    expect((await service.reconcile(shift.id)).cash).toBeNull();
+    const z = await service.close({ shiftId: shift.id, countedCashCents: 6200, terminalId: null });
+    expect(z.paper).toMatch(/Cash short\s+0\.50/);
+    expect((await service.reconcile(shift.id)).cash).toEqual({ expectedCents: 6250, countedCents: 6200, differenceCents: -50, kind: 'short' });
+    const uncounted = await service.open({ ...person, floatCents: 1000 });
+    await service.close({ shiftId: uncounted.id, countedCashCents: null, terminalId: null });
+    expect((await service.reconcile(uncounted.id)).cash).toBeNull();
+  });
+
+  it('counts every link sale of an open shift, past the 200 the checkout history keeps', async () => {
+    const { service, clock, checkoutSales, db } = testDay();
+    const kept = (): number => Number(db.prepare('SELECT count(*) AS n FROM checkout_sales').get()?.['n']);
+    // Before the shift: the history is full.
+    for (let index = 0; index < DEFAULT_MAX_CHECKOUT_SALES; index++)
+      checkoutSales.put(sampleCheckoutSale(`old-${index}`, { createdAt: '2026-11-20T08:00:00.000Z' }));
+    const shift = await service.open({ ...person, floatCents: null });
+    await clock.advance(60_000);
+    const at = new Date(clock.now()).toISOString();
+    for (let index = 0; index < 205; index++) checkoutSales.put(sampleCheckoutSale(`new-${index}`, { createdAt: at }));
+    expect(checkoutSales.list().length).toBe(DEFAULT_MAX_CHECKOUT_SALES);
+    expect(kept()).toBe(205);
+    expect((await service.x(shift.id)).byTender.link.count).toBe(205);
+    const z = await service.close({ shiftId: shift.id, countedCashCents: null, terminalId: null });
+    expect(z.report.byTender.link.count).toBe(205);
+    // Closed: the bound applies again at the next sale.
+    checkoutSales.put(sampleCheckoutSale('after', { createdAt: new Date(clock.now() + 1000).toISOString() }));
+    expect(kept()).toBe(DEFAULT_MAX_CHECKOUT_SALES);
   });
 });

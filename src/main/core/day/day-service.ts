@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../shared/clock';
 import type { Language } from '../../../shared/ipc/channels/app';
 import type { CounterSale, DayStatus, Difference, Explanation, Reconciliation, Shift, ShiftReport, ZReport } from '../../../shared/ipc/channels/day';
+import { cashDifference } from '../../../shared/money/cash-difference';
 import { createLifecycleWriter } from '../../../shared/lifecycle/kit';
 import { SHIFT_LIFECYCLE } from '../../../shared/lifecycle/shift';
 import type { DaySources } from '../history/day-sources';
@@ -36,6 +37,8 @@ export interface DayServiceOptions {
   utcOffsetMinutes?(ms: number): number;
   /** A payment made this long after the close may still be one of the shift's sales (the answer on its way). */
   graceMs?: number;
+  /** Who is signed in at the counter: the shift's person, the sale's, the note's, whatever the call names. */
+  signedIn?(): { id: string; name: string } | undefined;
 }
 
 export type PersonInput = { personId: string | null; personName: string | null };
@@ -93,7 +96,12 @@ function dayContext(options: DayServiceOptions) {
     const printId = await options.print({ terminalId, content, externalReference: `z-${z.number}-${z.printIds.length + 1}` });
     return book.addZPrint(z.number, printId) ?? z;
   }
-  return { options, clock, localDay, history, shiftOf, sourcesOf, closer, printZ };
+  /** The signed-in person when staff is set up; the call's own name only where nobody signs in (tests, tools). */
+  function personOf(request: PersonInput): PersonInput {
+    const person = options.signedIn?.();
+    return person === undefined ? { personId: request.personId, personName: request.personName } : { personId: person.id, personName: person.name };
+  }
+  return { options, clock, localDay, history, shiftOf, sourcesOf, closer, printZ, personOf };
 }
 
 /** What the close writes with the move: its moment, the counted cash, and the Z's report once its number is known. */
@@ -105,13 +113,13 @@ interface CloseExtra {
 
 type DayContext = ReturnType<typeof dayContext>;
 
-function shiftCalls({ options, clock, localDay, history, shiftOf }: DayContext) {
+function shiftCalls({ options, clock, localDay, history, shiftOf, personOf }: DayContext) {
   return {
     async status(): Promise<DayStatus> {
       const { book } = await history();
       const shift = book.current(options.counterId()) ?? null;
       const openOverMidnight = shift !== null && localDay(Date.parse(shift.openedAt)) < localDay(clock.now());
-      return { counterId: options.counterId(), shift, openOverMidnight, recent: book.recent(10) };
+      return { counterId: options.counterId(), currency: options.currency(), shift, openOverMidnight, recent: book.recent(10) };
     },
     async open(request: PersonInput & { floatCents: number | null }): Promise<Shift> {
       const { book } = await history();
@@ -119,7 +127,8 @@ function shiftCalls({ options, clock, localDay, history, shiftOf }: DayContext) 
         id: `shift-${randomUUID()}`,
         counterId: options.counterId(),
         status: 'open',
-        ...request,
+        floatCents: request.floatCents,
+        ...personOf(request),
         openedAt: iso(clock.now()),
         closedAt: null,
         countedCashCents: null,
@@ -139,7 +148,7 @@ function shiftCalls({ options, clock, localDay, history, shiftOf }: DayContext) 
       const { book } = await history();
       const shift = shiftOf(book, request.shiftId);
       if (shift.status !== 'open') throw new DayError('shift_not_open');
-      const sale: CounterSale = { id: `cash-${randomUUID()}`, ...request, at: iso(clock.now()) };
+      const sale: CounterSale = { id: `cash-${randomUUID()}`, ...request, ...personOf(request), at: iso(clock.now()) };
       book.addCounterSale(sale);
       return sale;
     },
@@ -185,7 +194,7 @@ function reportCalls({ options, clock, history, shiftOf, sourcesOf, closer, prin
   };
 }
 
-function reconcileCalls({ options, clock, history, shiftOf }: DayContext) {
+function reconcileCalls({ options, clock, history, shiftOf, personOf }: DayContext) {
   return {
     async reconcile(shiftId: string): Promise<Reconciliation> {
       const opened = await history();
@@ -196,13 +205,15 @@ function reconcileCalls({ options, clock, history, shiftOf }: DayContext) {
       const read = await platformInWindow(options.payments(), shift.openedAt, iso(until + (options.graceMs ?? DEFAULT_GRACE_MS)));
       const notes = notesByKey(opened.book, shift.id);
       const result = reconcile(known, read.payments, { until: iso(until), notes });
-      return { shiftId, from: shift.openedAt, until: iso(until), checkedAt: iso(clock.now()), pages: read.pages, ...result };
+      const z = shift.status === 'closed' ? opened.book.zOfShift(shift.id) : undefined;
+      const cash = z === undefined ? null : cashDifference(z.report.expectedCashCents, z.report.shift.countedCashCents);
+      return { shiftId, from: shift.openedAt, until: iso(until), checkedAt: iso(clock.now()), pages: read.pages, ...result, cash };
     },
     /** Marks a difference explained: the note is kept beside every earlier one, never replaced. */
     async explain(request: PersonInput & { shiftId: string; key: string; note: string }): Promise<Explanation> {
       const { book } = await history();
       shiftOf(book, request.shiftId);
-      const note = { note: request.note, personId: request.personId, personName: request.personName, at: iso(clock.now()) };
+      const note = { note: request.note, ...personOf(request), at: iso(clock.now()) };
       book.addNote({ ...note, shiftId: request.shiftId, key: request.key });
       return note;
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateCustomContent } from '../../../shared/receipt';
 import { NORMAL_COLUMNS } from '../../../shared/receipt/constants';
-import { reportCsv, reportPaper, reprintPaper } from './paper';
+import { reportCsv, reportPage, reportPaper, reprintPaper } from './paper';
 import { shiftReport } from './report';
 
 const shift = {
@@ -69,5 +69,19 @@ describe('the Z on paper, in CSV and as a page', () => {
     expect(csv).toContain('tender,cash,1,1234.56,0.00,1234.56');
     expect(csv).toContain(`person,"'=HYPERLINK(""x"")",1,1234.56,0.00,1234.56`);
     expect(csv).toContain('cash,expected,,,,1284.56');
+  });
+
+  it('shows the counted cash against the expected: short, over or even, in both languages', () => {
+    const counted = (cents: number | null) => ({ ...report, shift: { ...report.shift, countedCashCents: cents } });
+    // Expected: the float 50.00 and the cash sale 1,234.56.
+    expect(lines(reportPaper(counted(128_000), 'en', 'ARS'))).toContain(`Cash short${' '.repeat(NORMAL_COLUMNS - 10 - 8)}ARS 4.56`);
+    expect(reportPaper(counted(128_000), 'es', 'ARS')).toContain('Faltante de caja');
+    expect(reportPaper(counted(128_500), 'en', null)).toMatch(/Cash over\s+0\.44/);
+    expect(reportPaper(counted(128_500), 'es', null)).toMatch(/Sobrante de caja\s+0,44/);
+    expect(reportPaper(counted(128_456), 'es', null)).toContain('Caja cuadrada');
+    expect(reportPaper(counted(null), 'en', null)).not.toMatch(/Cash (short|over|even)/);
+    expect(reportCsv(counted(128_000))).toContain('cash,counted,,,,1280.00\r\ncash,short,,,,-4.56');
+    expect(reportCsv(counted(128_500))).toContain('cash,over,,,,0.44');
+    expect(reportPage(counted(128_000), 'es', 'ARS')).toMatch(/Faltante de caja: ARS 4,56/);
   });
 });

@@ -1,9 +1,10 @@
 import type { Language } from '../../../shared/ipc/channels/app';
 import { TENDERS, type ShiftReport, type Totals } from '../../../shared/ipc/channels/day';
-import { REPORT_TEXTS, TENDER_NAMES } from '../../../shared/i18n/day';
+import { CASH_DIFFERENCE_WORDS, REPORT_TEXTS, TENDER_NAMES } from '../../../shared/i18n/day';
 import { textOf } from '../../../shared/i18n/text';
 import { formatMoneyCents } from '../../../shared/money/format';
 import { amountOfCents } from '../../../shared/money/amounts';
+import { cashDifference } from '../../../shared/money/cash-difference';
 import { CUSTOM_CONTENT_MAX_LENGTH, NORMAL_COLUMNS } from '../../../shared/receipt/constants';
 
 /** How many terminals or people a paper lists one by one; the CSV and the page list them all. */
@@ -61,6 +62,8 @@ export function reportPaper(report: ShiftReport, language: Language, currency: s
   if (report.shift.floatCents !== null) text += row(word('float', language), money(report.shift.floatCents));
   if (report.expectedCashCents !== null) text += row(word('expectedCash', language), money(report.expectedCashCents));
   if (report.shift.countedCashCents !== null) text += row(word('countedCash', language), money(report.shift.countedCashCents));
+  const cash = cashDifference(report.expectedCashCents, report.shift.countedCashCents);
+  if (cash !== null) text += `{b}${row(word(CASH_DIFFERENCE_WORDS[cash.kind], language), money(Math.abs(cash.differenceCents)))}{/b}`;
   text += rule;
   text += row(word('printsMade', language), `${report.prints.made}`) + row(word('printsFailed', language), `${report.prints.failed}`);
   text += row(word('firstSale', language), localTime(report.firstSaleAt)) + row(word('lastSale', language), localTime(report.lastSaleAt));
@@ -96,7 +99,16 @@ export function reportCsv(report: ShiftReport): string {
   rows.push(['shift', 'opened', report.shift.openedAt, '', '', ''], ['shift', 'until', report.until, '', '', '']);
   rows.push(['sales', 'first', report.firstSaleAt ?? '', '', '', ''], ['sales', 'last', report.lastSaleAt ?? '', '', '', '']);
   if (report.expectedCashCents !== null) rows.push(['cash', 'expected', '', '', '', signed(report.expectedCashCents)]);
+  const cash = cashDifference(report.expectedCashCents, report.shift.countedCashCents);
+  if (cash !== null) rows.push(['cash', 'counted', '', '', '', signed(cash.countedCents)], ['cash', cash.kind, '', '', '', signed(cash.differenceCents)]);
   return rows.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+function cashLine(report: ShiftReport, language: Language, money: (cents: number) => string): string {
+  const cash = cashDifference(report.expectedCashCents, report.shift.countedCashCents);
+  if (cash === null) return '';
+  const counted = `${escapeHtml(word('countedCash', language))}: ${money(cash.countedCents)}`;
+  return `<p>${counted} · <b>${escapeHtml(word(CASH_DIFFERENCE_WORDS[cash.kind], language))}: ${money(Math.abs(cash.differenceCents))}</b></p>`;
 }
 
 const signed = (cents: number): string => (cents < 0 ? `-${amountOfCents(-cents)}` : amountOfCents(cents));
@@ -137,6 +149,7 @@ export function reportPage(report: ShiftReport, language: Language, currency: st
     ),
     `<p><b>${escapeHtml(word('total', language))}: ${money(report.total.netCents)}</b> · ${escapeHtml(word('cancels', language))}: ${report.cancels.count} · ${escapeHtml(word('printsMade', language))}: ${report.prints.made} · ${escapeHtml(word('printsFailed', language))}: ${report.prints.failed}</p>`,
     report.expectedCashCents === null ? '' : `<p>${escapeHtml(word('expectedCash', language))}: ${money(report.expectedCashCents)}</p>`,
+    cashLine(report, language, money),
     report.kind === 'Z' ? `<p>${escapeHtml(word('final', language))}</p>` : '',
     '</body></html>',
   ].join('\n');

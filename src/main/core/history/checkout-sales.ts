@@ -3,7 +3,10 @@ import type { Logger } from '../ports';
 import { historyMeta, MARKERS } from './meta';
 import type { DatabaseSync } from './sqlite';
 
-/** How many checkout sales a history keeps: the oldest goes when a new one would make more (as the settings file kept them). */
+/**
+ * How many checkout sales a history keeps: the oldest goes when a new one would make more (as the settings
+ * file kept them), unless an open shift began before it.
+ */
 export const DEFAULT_MAX_CHECKOUT_SALES = 200;
 
 /**
@@ -38,9 +41,11 @@ export function createCheckoutSales(db: DatabaseSync, options: { logger?: Logger
   const insertNew = db.prepare('INSERT OR IGNORE INTO checkout_sales (preference_id, created_at, sale) VALUES (?, ?, ?)');
   const newest = db.prepare('SELECT preference_id, sale FROM checkout_sales ORDER BY created_at DESC, rowid ASC LIMIT ?');
   const one = db.prepare('SELECT preference_id, sale FROM checkout_sales WHERE preference_id = ?');
-  const trim = db.prepare(
-    'DELETE FROM checkout_sales WHERE preference_id NOT IN (SELECT preference_id FROM checkout_sales ORDER BY created_at DESC, rowid ASC LIMIT ?)',
-  );
+  // A sale made since the oldest open shift began is kept past the bound: that shift's X and Z count it.
+  const trim = db.prepare(`
+    DELETE FROM checkout_sales
+    WHERE preference_id NOT IN (SELECT preference_id FROM checkout_sales ORDER BY created_at DESC, rowid ASC LIMIT ?)
+      AND created_at < coalesce((SELECT strftime('%Y-%m-%dT%H:%M:%fZ', min(opened_at) / 1000.0, 'unixepoch') FROM shifts WHERE status = 'open'), '~')`);
 
   /** A sale as read back; a damaged one is left out (and logged) rather than hide every other sale. */
   function parse(row: Record<string, unknown>): CheckoutSale[] {

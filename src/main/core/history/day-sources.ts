@@ -29,6 +29,8 @@ export interface DaySources {
   terminalSales(from: number, until: number): TerminalSaleFacts[];
   checkoutSales(from: number, until: number): CheckoutSale[];
   prints(from: number, until: number): { made: number; failed: number };
+  /** The store's currency as the platform last gave it (the newest checkout sale's), or null before any. */
+  currency(): string | null;
 }
 
 const STATUSES = new Set<string>(TerminalSaleStatus.options);
@@ -53,6 +55,9 @@ export function createDaySources(db: DatabaseSync): DaySources {
   // checkout_sales.created_at is the sale's ISO time (UTC, "Z"), which sorts as the time does.
   const checkout = db.prepare('SELECT sale FROM checkout_sales WHERE created_at BETWEEN ? AND ? ORDER BY created_at, rowid');
   const prints = db.prepare("SELECT status, count(*) AS n FROM prints WHERE created_at BETWEEN ? AND ? AND status IN ('processed', 'failed') GROUP BY status");
+  const lastCurrency = db.prepare(
+    "SELECT sale ->> '$.currencyId' AS currency FROM checkout_sales WHERE sale ->> '$.currencyId' IS NOT NULL ORDER BY created_at DESC LIMIT 1",
+  );
   const iso = (ms: number): string => new Date(ms).toISOString();
   const each = <T>(rows: Array<Record<string, unknown>>, column: string, parse: (text: string) => T): T[] =>
     rows.flatMap((row) => {
@@ -65,6 +70,10 @@ export function createDaySources(db: DatabaseSync): DaySources {
   return {
     terminalSales: (from, until) => sales.all(from, until).flatMap((row) => factsOf(String(row['id']), String(row['facts']))),
     checkoutSales: (from, until) => each(checkout.all(iso(from), iso(until)), 'sale', (text) => CheckoutSale.parse(JSON.parse(text))),
+    currency() {
+      const currency = lastCurrency.get()?.['currency'];
+      return typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : null;
+    },
     prints(from, until) {
       const counts = new Map(prints.all(from, until).map((row) => [String(row['status']), Number(row['n'])]));
       return { made: counts.get('processed') ?? 0, failed: counts.get('failed') ?? 0 };

@@ -23,12 +23,31 @@ export const NOT_AUDITED: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'staff.approve',
 ]);
 /** Top-level request fields safe to keep in the audit trail: never content, a PIN, a password or a customer's data. */
-const DETAIL_FIELDS = ['terminalId', 'subtype', 'amount', 'olderThanDays', 'role', 'name', 'seconds', 'kind', 'environment', 'language', 'reason'];
+const DETAIL_FIELDS = [
+  'terminalId',
+  'subtype',
+  'amount',
+  'olderThanDays',
+  'role',
+  'name',
+  'seconds',
+  'kind',
+  'environment',
+  'language',
+  'reason',
+  'number',
+  'countedCashCents',
+  'key',
+];
 
-const idOf = (value: unknown): string | undefined => {
-  const id = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)['id'] : undefined;
-  return typeof id === 'string' ? id : undefined;
+const fieldOf = (value: unknown, field: string): string | undefined => {
+  const found = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined;
+  return typeof found === 'string' ? found : undefined;
 };
+const idOf = (value: unknown): string | undefined => fieldOf(value, 'id');
+/** What a call is about: its record's id, or the shift a call of the day names. */
+const subjectOf = (request: unknown, response: unknown): string | null =>
+  idOf(request) ?? fieldOf(request, 'shiftId') ?? idOf(response) ?? fieldOf(response, 'shiftId') ?? null;
 
 export function auditDetail(request: unknown): string {
   if (request === null || typeof request !== 'object') return '';
@@ -98,7 +117,7 @@ export function createCallGuard(staff: StaffService): CallGuard {
         approvedById: approver?.id ?? null,
         approvedByName: approver?.name ?? null,
         action: admission.channel,
-        subject: idOf(admission.request) ?? idOf(response) ?? null,
+        subject: subjectOf(admission.request, response),
         detail: auditDetail(admission.request),
       });
     },

@@ -219,9 +219,46 @@ CREATE POLICY store_commands_update ON store_commands FOR UPDATE
 ALTER TABLE counter_roles ENABLE ROW LEVEL SECURITY;
 `;
 
+/**
+ * Each counter's shifts and their Z reports, for the whole store's day. Amounts in integer cents as the
+ * counter keeps them; a Z's figures are its stored report and its paper, never recomputed by the store.
+ */
+const V3_SHIFTS = `
+CREATE TABLE shifts (
+  counter_id text NOT NULL REFERENCES counters (id),
+  id text NOT NULL,
+  status text NOT NULL,
+  person_id text,
+  person_name text,
+  opened_at timestamptz NOT NULL,
+  closed_at timestamptz,
+  float_cents bigint,
+  counted_cash_cents bigint,
+  z_number integer,
+  published_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (counter_id, id)
+);
+CREATE INDEX shifts_by_opened ON shifts (opened_at, counter_id, id);
+CREATE INDEX shifts_open ON shifts (counter_id) WHERE status = 'open';
+
+CREATE TABLE z_reports (
+  counter_id text NOT NULL REFERENCES counters (id),
+  number integer NOT NULL,
+  shift_id text NOT NULL,
+  created_at timestamptz NOT NULL,
+  report jsonb NOT NULL,
+  paper text NOT NULL,
+  published_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (counter_id, number)
+);
+CREATE INDEX z_reports_by_created ON z_reports (created_at, counter_id, number);
+${['shifts', 'z_reports'].map((table) => ownRows(table, 'counter_id = store_counter_of(current_user)')).join('\n')}
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'store', minCompatibleVersion: 1, sql: V1_STORE },
   { version: 2, name: 'counter_roles', minCompatibleVersion: 1, sql: V2_COUNTER_ROLES },
+  { version: 3, name: 'shifts', minCompatibleVersion: 1, sql: V3_SHIFTS },
 ];
 
 /** The schema version this build of Counter knows: its newest migration. */

@@ -85,6 +85,32 @@ describe.skipIf(postgresUnavailable !== undefined)('each counter as its own data
     expect((await store.asOwner.query("SELECT count(*)::int AS n FROM prints WHERE counter_id = 'c'")).rows).toEqual([{ n: 1 }]);
   });
 
+  it("lets a counter write only its own shifts and Z reports and read every counter's", async () => {
+    const store = await ownedStore();
+    const [a, b] = [await counter(store, 'a'), await counter(store, 'b')];
+    const shift = (client: pg.ClientBase, counterId: string, id: string) =>
+      client.query("INSERT INTO shifts (counter_id, id, status, person_name, opened_at) VALUES ($1, $2, 'open', 'Ana', now())", [counterId, id]);
+    const z = (client: pg.ClientBase, counterId: string, number: number) =>
+      client.query("INSERT INTO z_reports (counter_id, number, shift_id, created_at, report, paper) VALUES ($1, $2, 's', now(), '{}', 'Z')", [
+        counterId,
+        number,
+      ]);
+    await shift(a.client, 'a', 'shift-a');
+    await shift(b.client, 'b', 'shift-b');
+    await z(b.client, 'b', 1);
+    await expect(shift(a.client, 'b', 'forged')).rejects.toMatchObject({ code: '42501' });
+    await expect(z(a.client, 'b', 2)).rejects.toMatchObject({ code: '42501' });
+    expect((await a.client.query("UPDATE shifts SET status = 'closed' WHERE counter_id = 'b'")).rowCount).toBe(0);
+    expect((await a.client.query("UPDATE z_reports SET paper = 'forged' WHERE counter_id = 'b'")).rowCount).toBe(0);
+    await expect(a.client.query('DELETE FROM z_reports')).rejects.toMatchObject({ code: '42501' });
+    const seen = await a.client.query<{ counter_id: string; id: string }>('SELECT counter_id, id FROM shifts ORDER BY counter_id');
+    expect(seen.rows).toEqual([
+      { counter_id: 'a', id: 'shift-a' },
+      { counter_id: 'b', id: 'shift-b' },
+    ]);
+    expect((await a.client.query("SELECT paper FROM z_reports WHERE counter_id = 'b'")).rows).toEqual([{ paper: 'Z' }]);
+  });
+
   it('lets a counter ask another for a reprint, but only the counter addressed takes it and answers it', async () => {
     const store = await ownedStore();
     const [a, b] = [await counter(store, 'a'), await counter(store, 'b')];

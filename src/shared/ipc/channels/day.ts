@@ -124,11 +124,15 @@ export const Reconciliation = z.object({
   /** How many search pages the platform was asked for. */
   pages: z.number().int(),
   differences: z.array(Difference),
+  /** The cash counted at the close against the Z's expected cash; null while open or when not counted. */
+  cash: z.object({ expectedCents: SignedCents, countedCents: Cents, differenceCents: SignedCents, kind: z.enum(['over', 'short', 'even']) }).nullable(),
 });
 export type Reconciliation = z.infer<typeof Reconciliation>;
 
 export const DayStatus = z.object({
   counterId: z.string(),
+  /** The store's currency when Counter knows it (3 letters), for showing amounts; null before the platform named one. */
+  currency: z.string().nullable(),
   shift: Shift.nullable(),
   /** The open shift began on an earlier day than today: it was left open over midnight. */
   openOverMidnight: z.boolean(),

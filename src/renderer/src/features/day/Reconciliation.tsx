@@ -3,9 +3,10 @@ import type { Difference, Reconciliation, Shift } from '../../../../shared/ipc/c
 import { DIFFERENCE_TEXTS } from '../../../../shared/i18n/day';
 import { formatMoneyCents } from '../../../../shared/money/format';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
-import { useExplain, useReconcile } from './api';
+import { useDayCurrency, useExplain, useReconcile } from './api';
 import { dayMessages } from './messages';
 import { localTime } from './money';
+import { CashDifferenceLine } from './ReportView';
 
 function ExplainForm({ shift, difference, onDone }: { shift: Shift; difference: Difference; onDone(): void }) {
   const t = useFeatureT(dayMessages);
@@ -33,8 +34,9 @@ function ExplainForm({ shift, difference, onDone }: { shift: Shift; difference: 
 function DifferenceRow({ shift, difference, onChange }: { shift: Shift; difference: Difference; onChange(): void }) {
   const t = useFeatureT(dayMessages);
   const language = useLanguage();
+  const currency = useDayCurrency();
   const [explaining, setExplaining] = useState(false);
-  const money = (cents: number | null) => (cents === null ? '—' : formatMoneyCents(cents, language));
+  const money = (cents: number | null) => (cents === null ? '—' : formatMoneyCents(cents, language, currency));
   return (
     <li className="day-difference" data-testid="difference" data-kind={difference.kind} data-reference={difference.externalReference ?? ''}>
       <p>
@@ -98,6 +100,7 @@ export function ReconciliationPanel({ shifts }: { shifts: readonly Shift[] }) {
           <p data-testid="rec-summary">
             {fillMessage(t('rec.summary'), { matched: shown.matched, differences: shown.differences.length, pages: shown.pages })}
           </p>
+          {shown.cash !== null && <CashDifferenceLine cash={shown.cash} />}
           {shown.differences.length === 0 ? (
             <p>{t('rec.none')}</p>
           ) : (

@@ -1,14 +1,17 @@
 import { TENDERS, type ShiftReport, type Totals } from '../../../../shared/ipc/channels/day';
 import { TENDER_NAMES } from '../../../../shared/i18n/day';
+import { cashDifference, type CashDifference } from '../../../../shared/money/cash-difference';
 import { formatMoneyCents } from '../../../../shared/money/format';
 import { useFeatureT, useLanguage } from '../../i18n';
+import { useDayCurrency } from './api';
 import { dayMessages } from './messages';
 import { localTime } from './money';
 
 function TotalsTable({ caption, rows, testId }: { caption: string; rows: Array<[string, Totals]>; testId: string }) {
   const t = useFeatureT(dayMessages);
   const language = useLanguage();
-  const money = (cents: number) => formatMoneyCents(cents, language);
+  const currency = useDayCurrency();
+  const money = (cents: number) => formatMoneyCents(cents, language, currency);
   return (
     <table className="day-table" data-testid={testId}>
       <caption>{caption}</caption>
@@ -36,11 +39,29 @@ function TotalsTable({ caption, rows, testId }: { caption: string; rows: Array<[
   );
 }
 
+/** The cash counted at the close against the expected: over, short or even, by how much. */
+export function CashDifferenceLine({ cash }: { cash: CashDifference }) {
+  const t = useFeatureT(dayMessages);
+  const language = useLanguage();
+  const currency = useDayCurrency();
+  const money = (cents: number) => formatMoneyCents(cents, language, currency);
+  return (
+    <p className="day-cash" data-testid="cash-difference" data-kind={cash.kind} data-cents={cash.differenceCents}>
+      <strong>
+        {t(`report.cash.${cash.kind}`)}: {money(Math.abs(cash.differenceCents))}
+      </strong>{' '}
+      ({t('report.countedCash')} {money(cash.countedCents)} · {t('report.expectedCash')} {money(cash.expectedCents)})
+    </p>
+  );
+}
+
 /** An X or a Z report on screen: the same figures the paper prints. */
 export function ReportView({ report }: { report: ShiftReport }) {
   const t = useFeatureT(dayMessages);
   const language = useLanguage();
-  const money = (cents: number) => formatMoneyCents(cents, language);
+  const currency = useDayCurrency();
+  const money = (cents: number) => formatMoneyCents(cents, language, currency);
+  const cash = cashDifference(report.expectedCashCents, report.shift.countedCashCents);
   return (
     <div className="day-report" data-testid={`report-${report.kind}`} data-net={report.total.netCents}>
       <p className="day-total">
@@ -81,6 +102,7 @@ export function ReportView({ report }: { report: ShiftReport }) {
           </>
         )}
       </dl>
+      {cash !== null && <CashDifferenceLine cash={cash} />}
     </div>
   );
 }

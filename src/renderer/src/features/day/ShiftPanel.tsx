@@ -3,16 +3,15 @@ import type { Shift } from '../../../../shared/ipc/channels/day';
 import { TENDER_NAMES } from '../../../../shared/i18n/day';
 import { formatMoneyCents } from '../../../../shared/money/format';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
-import { useCloseShift, useDayTerminals, useOpenShift, useRecordSale, useXReport } from './api';
+import { useCloseShift, useDayCurrency, useDayTerminals, useOpenShift, useRecordSale, useXReport } from './api';
 import { dayMessages } from './messages';
 import { localTime, optionalCents } from './money';
 import { ReportView } from './ReportView';
 
-/** Opening a shift: who, and the cash float if the store takes cash. Enter opens. */
+/** Opening a shift (the signed-in person's): the cash float if the store takes cash. Enter opens. */
 export function OpenShiftForm({ onDone }: { onDone(): void }) {
   const t = useFeatureT(dayMessages);
   const open = useOpenShift();
-  const [person, setPerson] = useState('');
   const [float, setFloat] = useState('');
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
@@ -20,18 +19,16 @@ export function OpenShiftForm({ onDone }: { onDone(): void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (floatCents === undefined) return;
-    open.mutate({ personId: null, personName: person.trim() === '' ? null : person.trim(), floatCents }, { onSuccess: onDone });
+    // The shift's person is whoever is signed in: main takes it from the sign-in.
+    open.mutate({ personId: null, personName: null, floatCents }, { onSuccess: onDone });
   };
   return (
     <form className="day-form" onSubmit={submit} data-testid="open-shift">
       <p>{t('shift.none')}</p>
       <label>
-        {t('shift.person')}
-        <input ref={first} value={person} maxLength={60} onChange={(event) => setPerson(event.target.value)} data-testid="shift-person" />
-      </label>
-      <label>
         {t('shift.float')}
         <input
+          ref={first}
           inputMode="decimal"
           value={float}
           onChange={(event) => setFloat(event.target.value)}
@@ -51,6 +48,7 @@ export function OpenShiftForm({ onDone }: { onDone(): void }) {
 function CounterSaleForm({ shift, onDone }: { shift: Shift; onDone(): void }) {
   const t = useFeatureT(dayMessages);
   const language = useLanguage();
+  const currency = useDayCurrency();
   const record = useRecordSale();
   const [tender, setTender] = useState<'cash' | 'other'>('cash');
   const [kind, setKind] = useState<'sale' | 'refund'>('sale');
@@ -99,7 +97,9 @@ function CounterSaleForm({ shift, onDone }: { shift: Shift; onDone(): void }) {
       <button type="submit" disabled={record.isPending || cents === undefined || cents === null} data-testid="record-sale">
         {t('sale.record')}
       </button>
-      {record.data !== undefined && <p className="hint">{fillMessage(t('sale.recorded'), { amount: formatMoneyCents(record.data.amountCents, language) })}</p>}
+      {record.data !== undefined && (
+        <p className="hint">{fillMessage(t('sale.recorded'), { amount: formatMoneyCents(record.data.amountCents, language, currency) })}</p>
+      )}
       {record.error !== null && <p role="alert">{record.error.message}</p>}
     </form>
   );

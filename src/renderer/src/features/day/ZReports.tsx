@@ -3,7 +3,7 @@ import type { ZReport } from '../../../../shared/ipc/channels/day';
 import { formatMoneyCents } from '../../../../shared/money/format';
 import { useFeatureT, useLanguage } from '../../i18n';
 import { downloadText } from '../../lib/download';
-import { useDayTerminals, useExportZ, useReprintZ, useZReports } from './api';
+import { useDayCurrency, useDayTerminals, useExportZ, useReprintZ, useZReports } from './api';
 import { dayMessages } from './messages';
 import { localTime } from './money';
 import { ReportView } from './ReportView';
@@ -11,6 +11,7 @@ import { ReportView } from './ReportView';
 function ZRow({ z, selected, onSelect }: { z: ZReport; selected: boolean; onSelect(): void }) {
   const t = useFeatureT(dayMessages);
   const language = useLanguage();
+  const currency = useDayCurrency();
   const reprint = useReprintZ();
   const exportZ = useExportZ();
   const terminals = useDayTerminals();
@@ -26,7 +27,7 @@ function ZRow({ z, selected, onSelect }: { z: ZReport; selected: boolean; onSele
       </th>
       <td>{localTime(z.report.shift.openedAt)}</td>
       <td>{localTime(z.report.until)}</td>
-      <td className="numeric">{formatMoneyCents(z.report.total.netCents, language)}</td>
+      <td className="numeric">{formatMoneyCents(z.report.total.netCents, language, currency)}</td>
       <td className="day-row-actions">
         <button
           type="button"

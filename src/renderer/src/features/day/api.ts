@@ -12,3 +12,6 @@ export const useExportZ = () => useContractMutation('day.exportZ');
 export const useReconcile = () => useContractMutation('day.reconcile');
 export const useExplain = () => useContractMutation('day.explain');
 export const useDayTerminals = () => useContractQuery('terminals.list', {}, { staleTime: 60_000 });
+
+/** The store's currency as main knows it (the day's status), for every amount the screen shows. */
+export const useDayCurrency = (): string | null => useDayStatus().data?.currency ?? null;
