@@ -34,7 +34,6 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const basics = { clock, logger, events, language, environment };
   // Waiting prints are tried at once when the platform answers again or the credentials are fixed.
   const wakeQueue = (): void => void prints.opened().then((queue) => queue?.wake());
-
   const { platform, vault, credentials, connection, baseUrl } = createPlatformAccess({ ...options, ...basics, http, settings, onReachable: wakeQueue });
   const storeDatabase = createStoreArea({
     ...basics,
@@ -43,6 +42,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     version: options.version,
     openedQueue: () => prints.opened(),
     queue: () => prints.current(),
+    staff: () => staff.sharedWithStore(environment()),
   });
   /** What opening the local database found (a salvaged database, an imported journal), shown by app.info. */
   const startupNotices: StartupNotice[] = [];

@@ -50,6 +50,8 @@ export interface StaffRecords {
   append(entry: NewAuditEntry): number;
   /** Newest first, only entries with `seq` below `before`: keyset paging that reads one index range per page. */
   page(filters: AuditFilters, before: number | undefined, limit: number): AuditEntry[];
+  /** Oldest first, the entries after `seq` (what the store database has not taken yet). */
+  after(seq: number, limit: number): AuditEntry[];
   /** How many `action` entries name `subject` (how many reprints a print has had). */
   countFor(action: string, subject: string): number;
   /** Who did the first `action` naming `subject` (who made a print or a sale). */
@@ -120,6 +122,7 @@ export function createStaffRecords(db: DatabaseSync): StaffRecords {
     `INSERT INTO audit_log (at, counter, person_id, person_name, approved_by_id, approved_by_name, action, subject, detail)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const later = db.prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?');
   const count = db.prepare('SELECT count(*) AS n FROM audit_log WHERE subject = ? AND action = ?');
   const first = db.prepare('SELECT person_id FROM audit_log WHERE subject = ? AND action = ? ORDER BY seq LIMIT 1');
   return {
@@ -136,6 +139,7 @@ export function createStaffRecords(db: DatabaseSync): StaffRecords {
       return typeof row?.['value'] === 'string' ? row['value'] : undefined;
     },
     setSetting: (key, value) => void putSetting.run(key, value),
+    after: (seq, limit) => later.all(seq, limit).map(toEntry),
     append: (entry) =>
       Number(
         insert.run(

@@ -73,3 +73,29 @@ export async function syncStaff(client: pg.ClientBase, scope: { storeId: string;
   for (const row of taken) records.adopt(row);
   return { taken: taken.length };
 }
+
+/** Publishes the audit entries the store lacks, from the last seq it has of this counter, a page at a time. */
+export async function publishAuditSince(client: pg.ClientBase, counterId: string, records: StaffRecords, pageSize = 1_000): Promise<number> {
+  const { rows } = await client.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM audit_log WHERE counter_id = $1', [counterId]);
+  let last = Number(rows[0]?.seq ?? 0);
+  let sent = 0;
+  for (;;) {
+    const page = records.after(last, pageSize);
+    const end = page.at(-1);
+    if (end === undefined) return sent;
+    await publishAudit(client, counterId, page);
+    sent += page.length;
+    last = end.seq;
+  }
+}
+
+/** What a publishing round does besides the outbox: the audit trail goes up, the staff list both ways. */
+export async function shareStaff(
+  client: pg.ClientBase,
+  scope: { storeId: string; counterId: string },
+  records: StaffRecords,
+): Promise<{ audited: number; taken: number }> {
+  const audited = await publishAuditSince(client, scope.counterId, records);
+  const { taken } = await syncStaff(client, scope, records);
+  return { audited, taken };
+}

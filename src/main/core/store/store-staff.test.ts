@@ -6,8 +6,10 @@ import { createStaffRecords, type StaffRow } from '../history/staff-records';
 import { createPeople } from '../staff/people';
 import { TEST_PIN_COST } from '../staff/test-staff';
 import { ensureStoreSchema } from './migrate';
+import { createMemoryOutbox } from './outbox';
 import { registerCounter } from './publish-batch';
-import { publishAudit, publishStaff, pullStaff, syncStaff } from './staff-sync';
+import { createPublisher, storeClient } from './publisher';
+import { publishAudit, publishStaff, pullStaff, shareStaff, syncStaff } from './staff-sync';
 import { enrolCounter, prepareCounterRoles, urlAs } from './testing/enrol';
 import { testCounter } from './testing/seed-store';
 import { postgresUnavailable, useTestPostgres } from './testing/store-test-context';
@@ -110,5 +112,36 @@ describe.skipIf(postgresUnavailable !== undefined)('staff and the audit trail in
     await b.end();
     await expect(syncStaff(b, { storeId: 'store-1', counterId: 'b' }, onB.records)).rejects.toThrow();
     expect((await onB.people.check(carla.id, '8642')).name).toBe('Carla');
+  });
+
+  it('publishes each round the audit entries the store lacks and the people, alongside the outbox', async () => {
+    const { url, counter } = await store();
+    const clock = createManualClock();
+    const records = createStaffRecords(migrated(new (sqlite().DatabaseSync)(':memory:')));
+    const people = createPeople(() => records, clock, TEST_PIN_COST);
+    const manuel = await people.add('Manuel', 'manager', '2468');
+    const entry = (action: string) => ({ ...audit(1, manuel.id), action });
+    records.append(entry('staff.signIn'));
+    records.append(entry('sales.refund'));
+    const b = await counter('b');
+    await counter('a');
+
+    const publisher = createPublisher({
+      outbox: createMemoryOutbox(),
+      counter: testCounter('a'),
+      newClient: () => storeClient(urlAs(url, `${new URL(url).pathname.slice(1)}_a`)),
+      clock,
+      alongside: async (db) => void (await shareStaff(db, { storeId: 'store-1', counterId: 'a' }, records)),
+    });
+    publisher.start();
+    await publisher.settled();
+    records.append(entry('prints.cancel'));
+    const again = await server.client(urlAs(url, `${new URL(url).pathname.slice(1)}_a`));
+    expect(await shareStaff(again, { storeId: 'store-1', counterId: 'a' }, records)).toEqual({ audited: 1, taken: 0 });
+    await publisher.close();
+
+    const seen = await b.query<{ action: string; person_name: string }>("SELECT action, person_name FROM audit_log WHERE counter_id = 'a' ORDER BY seq");
+    expect(seen.rows.map((row) => row.action)).toEqual(['staff.signIn', 'sales.refund', 'prints.cancel']);
+    expect((await pullStaff(b, 'store-1')).map((row) => row.name)).toEqual(['Manuel']);
   });
 });
