@@ -9,6 +9,8 @@ import { ensureStoreSchema } from './migrate';
 import { createMemoryOutbox } from './outbox';
 import { registerCounter } from './publish-batch';
 import { createPublisher, storeClient } from './publisher';
+import { exportStorePrints, listStorePrints } from './queries';
+import { seedCounters } from './testing/seed-store';
 import { publishAudit, publishStaff, pullStaff, shareStaff, syncStaff } from './staff-sync';
 import { enrolCounter, prepareCounterRoles, urlAs } from './testing/enrol';
 import { testCounter } from './testing/seed-store';
@@ -143,5 +145,28 @@ describe.skipIf(postgresUnavailable !== undefined)('staff and the audit trail in
     const seen = await b.query<{ action: string; person_name: string }>("SELECT action, person_name FROM audit_log WHERE counter_id = 'a' ORDER BY seq");
     expect(seen.rows.map((row) => row.action)).toEqual(['staff.signIn', 'sales.refund', 'prints.cancel']);
     expect((await pullStaff(b, 'store-1')).map((row) => row.name)).toEqual(['Manuel']);
+  });
+
+  it("filters the whole store's prints by the person who made them, from the published audit trail", async () => {
+    const url = await server.server().freshDatabase();
+    const client = await server.client(url);
+    const counters = await seedCounters(client, ['a', 'b']);
+    const [a, b] = [counters.get('a'), counters.get('b')];
+    if (a === undefined || b === undefined) throw new Error('no counters');
+    const carlas = a.history.enqueue();
+    a.history.enqueue();
+    const manuelsOnB = b.history.enqueue();
+    await a.publish();
+    await b.publish();
+    const made = (seq: number, subject: string, personId: string) => ({ ...audit(seq, personId), action: 'prints.enqueue', subject });
+    await publishAudit(client, 'a', [made(1, carlas.id, 'carla'), made(2, 'other', 'manuel')]);
+    await publishAudit(client, 'b', [made(1, manuelsOnB.id, 'manuel')]);
+
+    const messageFor = (code: string) => code;
+    const page = await listStorePrints(client, { filters: { personId: 'carla' }, page: { size: 50 } }, messageFor);
+    expect(page.items.map((item) => [item.counterId, item.id])).toEqual([['a', carlas.id]]);
+    expect(page.total).toBe(1);
+    const exported = await exportStorePrints(client, { filters: { personId: 'manuel' } }, messageFor);
+    expect(exported.items.map((item) => item.counterId)).toEqual(['b']);
   });
 });
