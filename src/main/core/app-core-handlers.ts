@@ -34,12 +34,15 @@ export interface CoreAreas {
   terminals: TerminalDirectory;
   prints: ReturnType<typeof createPrintsArea>;
   checkout: Checkout;
-  salesHandlers: SalesArea['handlers'];
   logArea: LogArea;
-  /** Diagnostics, updates, the backlog after an outage and the renderer's open dialogs (app-core-support.ts). */
-  supportHandlers: ReturnType<typeof createSupportAreas>['handlers'];
-  staffHandlers: ReturnType<typeof createStaffArea>['handlers'];
-  dayHandlers: ReturnType<typeof createDayArea>['handlers'];
+  /**
+   * The handlers of the areas that make their own: terminal sales, support (diagnostics, updates, the
+   * backlog, the renderer's open dialogs), staff and the day.
+   */
+  areaHandlers: SalesArea['handlers'] &
+    ReturnType<typeof createSupportAreas>['handlers'] &
+    ReturnType<typeof createStaffArea>['handlers'] &
+    ReturnType<typeof createDayArea>['handlers'];
 }
 
 /** Every channel's handler, each from its area: the one place that says which area answers which channel. */
@@ -65,11 +68,8 @@ export function collectHandlers(options: AppCoreOptions, areas: CoreAreas): Chan
     ...createPrintHandlers(prints.current),
     ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
     ...areas.checkout.handlers,
-    ...areas.salesHandlers,
     ...storeDatabase.handlers,
     ...logArea.handlers,
-    ...areas.supportHandlers,
-    ...areas.staffHandlers,
-    ...areas.dayHandlers,
+    ...areas.areaHandlers,
   };
 }

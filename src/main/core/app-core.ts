@@ -38,7 +38,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const queues = { opened: () => prints.opened(), current: () => prints.current() };
 
   const { platform, vault, credentials, connection, baseUrl } = createPlatformAccess({ ...options, ...basics, http, settings, onReachable: wakeQueue });
-  const storeDatabase = createStoreArea({ ...basics, settings, vault, version: options.version, openedQueue: queues.opened, queue: queues.current });
+  const storeDatabase = createStoreArea({
+    ...basics,
+    settings,
+    vault,
+    version: options.version,
+    openedQueue: queues.opened,
+    queue: queues.current,
+    staff: () => staff.sharedWithStore(environment()),
+  });
   /** What opening the local database found (a salvaged database, an imported journal), shown by app.info. */
   const startupNotices: StartupNotice[] = [];
   const staff = createStaffArea({
@@ -94,10 +102,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const support = createSupportAreas(options, { ...basics, logArea, settings: settings.get, handlers: () => handlers, wake: wakeQueue });
   const handlers = withStartupNotices(
     collectHandlers(options, {
-      clock,
-      language,
+      ...basics,
       settings,
-      events,
       connection,
       credentials,
       baseUrl,
@@ -106,11 +112,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       terminals,
       prints,
       checkout,
-      salesHandlers,
       logArea,
-      supportHandlers: support.handlers,
-      staffHandlers: staff.handlers,
-      dayHandlers: day.handlers,
+      areaHandlers: { ...salesHandlers, ...support.handlers, ...staff.handlers, ...day.handlers },
     }),
     startupNotices,
   );

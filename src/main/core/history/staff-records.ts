@@ -43,11 +43,15 @@ export interface StaffRecords {
   put(row: Pick<StaffRow, 'id' | 'name' | 'role' | 'pin_hash'>, at: string): void;
   /** A wrong PIN's count and the lock it earned; a right one clears both. */
   setFailures(id: string, failed: number, lockedUntil: string | null): void;
+  /** Takes a person as the store database has them, whole (a newer copy made on another counter). */
+  adopt(row: StaffRow): void;
   setting(key: string): string | undefined;
   setSetting(key: string, value: string): void;
   append(entry: NewAuditEntry): number;
   /** Newest first, only entries with `seq` below `before`: keyset paging that reads one index range per page. */
   page(filters: AuditFilters, before: number | undefined, limit: number): AuditEntry[];
+  /** Oldest first, the entries after `seq` (what the store database has not taken yet). */
+  after(seq: number, limit: number): AuditEntry[];
   /** How many `action` entries name `subject` (how many reprints a print has had). */
   countFor(action: string, subject: string): number;
   /** Who did the first `action` naming `subject` (who made a print or a sale). */
@@ -107,12 +111,18 @@ export function createStaffRecords(db: DatabaseSync): StaffRecords {
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role, pin_hash = excluded.pin_hash, updated_at = excluded.updated_at`,
   );
   const failures = db.prepare('UPDATE staff SET failed_pins = ?, locked_until = ? WHERE id = ?');
+  const whole = db.prepare(
+    `INSERT INTO staff (id, name, role, pin_hash, failed_pins, locked_until, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, role = excluded.role, pin_hash = excluded.pin_hash, failed_pins = excluded.failed_pins,
+       locked_until = excluded.locked_until, updated_at = excluded.updated_at`,
+  );
   const getSetting = db.prepare('SELECT value FROM staff_settings WHERE key = ?');
   const putSetting = db.prepare('INSERT OR REPLACE INTO staff_settings (key, value) VALUES (?, ?)');
   const insert = db.prepare(
     `INSERT INTO audit_log (at, counter, person_id, person_name, approved_by_id, approved_by_name, action, subject, detail)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const later = db.prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?');
   const count = db.prepare('SELECT count(*) AS n FROM audit_log WHERE subject = ? AND action = ?');
   const first = db.prepare('SELECT person_id FROM audit_log WHERE subject = ? AND action = ? ORDER BY seq LIMIT 1');
   return {
@@ -123,11 +133,13 @@ export function createStaffRecords(db: DatabaseSync): StaffRecords {
     },
     put: (row, at) => void upsert.run(row.id, row.name, row.role, row.pin_hash, at, at),
     setFailures: (id, failed, lockedUntil) => void failures.run(failed, lockedUntil, id),
+    adopt: (row) => void whole.run(row.id, row.name, row.role, row.pin_hash, row.failed_pins, row.locked_until, row.created_at, row.updated_at),
     setting: (key) => {
       const row = getSetting.get(key);
       return typeof row?.['value'] === 'string' ? row['value'] : undefined;
     },
     setSetting: (key, value) => void putSetting.run(key, value),
+    after: (seq, limit) => later.all(seq, limit).map(toEntry),
     append: (entry) =>
       Number(
         insert.run(

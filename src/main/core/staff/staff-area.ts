@@ -1,6 +1,7 @@
 import type { Clock } from '../../../shared/clock';
 import type { Environment } from '../../../shared/ipc/channels/app';
 import type { DatabaseSync } from '../history/sqlite';
+import type { StaffRecords } from '../history/staff-records';
 import type { EventHub } from '../ipc/events';
 import type { Logger } from '../ports';
 import { createCallGuard } from './guard';
@@ -29,6 +30,11 @@ export function createStaffArea(options: StaffAreaOptions) {
     guard: createCallGuard(service),
     handlers: createStaffHandlers(service),
     attach: (db: DatabaseSync, environment: Environment) => service.attach(db, environment),
+    /** What the store database may share: production's people only, never while the demo's (public PINs) are on. */
+    sharedWithStore(environment: Environment): { records: StaffRecords; taken(): void } | undefined {
+      const records = environment === 'production' && service.status().demo.length === 0 ? service.opened() : undefined;
+      return records === undefined ? undefined : { records, taken: () => void service.changed() };
+    },
   };
 }
 

@@ -114,6 +114,8 @@ export function createStaffService(options: StaffServiceOptions) {
     changed,
     audit,
     records,
+    /** The records of the database open now, or undefined between databases. */
+    opened: (): StaffRecords | undefined => attached?.records,
     /** Resolves once the current environment's people are there to be asked (the demo's seeded). */
     async ready(): Promise<void> {
       await options.opened();

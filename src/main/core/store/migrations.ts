@@ -255,10 +255,62 @@ CREATE INDEX z_reports_by_created ON z_reports (created_at, counter_id, number);
 ${['shifts', 'z_reports'].map((table) => ownRows(table, 'counter_id = store_counter_of(current_user)')).join('\n')}
 `;
 
+/**
+ * The store's people and the audit trail of every counter. Staff rows are the store's one list: any
+ * enrolled counter of the store may add or change a person (whether the signed-in person may manage staff
+ * is the counter's own check; the database cannot see who sits there), and the newest `updated_at` wins.
+ * The audit log is append-only: counters get SELECT and INSERT on it and nothing else, each its own rows.
+ */
+const V4_STAFF = `
+CREATE TABLE staff (
+  store_id text NOT NULL REFERENCES stores (id),
+  id text NOT NULL,
+  name text NOT NULL,
+  role text NOT NULL,
+  -- The counter's own scrypt hash, never the PIN; the store's IT can read it, as every counter can.
+  pin_hash text NOT NULL,
+  failed_pins integer NOT NULL DEFAULT 0,
+  locked_until timestamptz,
+  created_at timestamptz NOT NULL,
+  -- The version: an upsert with an older or equal updated_at changes nothing.
+  updated_at timestamptz NOT NULL,
+  updated_by_counter text NOT NULL,
+  PRIMARY KEY (store_id, id)
+);
+CREATE INDEX staff_by_updated ON staff (store_id, updated_at);
+
+CREATE TABLE audit_log (
+  counter_id text NOT NULL REFERENCES counters (id),
+  -- The counter's local sequence: with the counter, the entry's identity, so a resend inserts nothing.
+  seq bigint NOT NULL,
+  at timestamptz NOT NULL,
+  person_id text,
+  person_name text,
+  approved_by_id text,
+  approved_by_name text,
+  action text NOT NULL,
+  subject text,
+  detail text NOT NULL,
+  published_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (counter_id, seq)
+);
+CREATE INDEX audit_log_by_at ON audit_log (at, counter_id, seq);
+CREATE INDEX audit_log_by_person ON audit_log (person_id, at, counter_id, seq);
+CREATE INDEX audit_log_by_action ON audit_log (action, at, counter_id, seq);
+-- Who made a print or sale: the whole-store view's person filter asks it once per row it considers.
+CREATE INDEX audit_log_by_subject ON audit_log (counter_id, subject, action);
+
+${ownRows('staff', 'store_id = store_of(current_user) AND store_counter_of(current_user) IS NOT NULL')}
+ALTER TABLE audit_log ENABLE ROW LEVEL SECURITY;
+CREATE POLICY audit_log_read ON audit_log FOR SELECT USING (true);
+CREATE POLICY audit_log_insert ON audit_log FOR INSERT WITH CHECK (counter_id = store_counter_of(current_user));
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'store', minCompatibleVersion: 1, sql: V1_STORE },
   { version: 2, name: 'counter_roles', minCompatibleVersion: 1, sql: V2_COUNTER_ROLES },
   { version: 3, name: 'shifts', minCompatibleVersion: 1, sql: V3_SHIFTS },
+  { version: 4, name: 'staff_and_audit', minCompatibleVersion: 1, sql: V4_STAFF },
 ];
 
 /** The schema version this build of Counter knows: its newest migration. */

@@ -26,6 +26,8 @@ export interface PublisherOptions {
   /** How often an idle counter tells the store it is online (counters.last_seen). */
   heartbeatMs?: number;
   onError?(error: unknown): void;
+  /** Runs once the outbox is empty, each round (the staff list and the audit trail); its failure fails the round. */
+  alongside?(db: pg.Client): Promise<void>;
   /** The store refused an entry for its own values: it was set aside, the rest go on. */
   onSetAside?(entry: OutboxEntry, refusal: { code: string; reason: string }): void;
 }
@@ -205,6 +207,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
       }
       lastBeat = clock.now();
       outbox.ack(last.seq);
+    }
+    if (options.alongside !== undefined) {
+      await options.alongside(db);
+      lastBeat = clock.now();
     }
     if (clock.now() - lastBeat >= heartbeatMs) {
       await heartbeat(db, counter.id);

@@ -13,6 +13,8 @@ import { StoreUrlError } from './errors';
 import { createStoreHandlers, type StoreHandlers } from './handlers';
 import { storeUrlProblem } from './publisher';
 import { createStoreService, type StoreService } from './store-service';
+import { shareStaff } from './staff-sync';
+import type { StaffRecords } from '../history/staff-records';
 
 export interface StoreAreaOptions {
   settings: SettingsRepository;
@@ -26,6 +28,8 @@ export interface StoreAreaOptions {
   openedQueue(): Promise<PrintQueue | undefined>;
   /** The current print queue (opened if need be): where a store command runs. */
   queue(): Promise<PrintQueue>;
+  /** The staff list to share with the store, or undefined when it is not to be shared now; `taken` after others' changes came in. */
+  staff?(): { records: StaffRecords; taken(): void } | undefined;
 }
 
 export interface StoreArea {
@@ -66,6 +70,12 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
       if (change.kind === 'prints' && change.counterId !== service.identity()?.id) elsewhere.refresh();
     },
     onCommandsMayWait: () => commands.poke(),
+    alongside: async (db, counter) => {
+      const staff = options.staff?.();
+      if (staff === undefined) return;
+      const { taken } = await shareStaff(db, { storeId: counter.storeId, counterId: counter.id }, staff.records);
+      if (taken > 0) staff.taken();
+    },
   });
   const target = () => {
     const identity = service.identity();

@@ -38,6 +38,8 @@ export interface StoreServiceOptions {
   onChange(change: StoreChanged): void;
   /** A command may be waiting for this counter (command-loop.ts). */
   onCommandsMayWait?(): void;
+  /** More to share each publishing round, once the outbox is empty (staff-sync.ts). */
+  alongside?(db: pg.Client, counter: CounterIdentity): Promise<void>;
 }
 
 export interface StoreService {
@@ -153,6 +155,7 @@ function createPublishing(options: StoreServiceOptions, logger: Logger, announce
       counter: wanted.identity,
       newClient: () => storeClient(wanted.url, wanted.password),
       clock: options.clock,
+      ...(options.alongside === undefined ? {} : { alongside: (db: pg.Client) => options.alongside?.(db, wanted.identity) ?? Promise.resolve() }),
       onError: (error) => logger.warn('the store database could not take a batch (kept in the outbox)', { error: storeFailureReason(error) }),
       onSetAside: (entry, refusal) =>
         logger.warn('the store database refused an outbox entry; it is set aside, the rest goes on', { seq: entry.seq, kind: entry.kind, code: refusal.code }),

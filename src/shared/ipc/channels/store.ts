@@ -64,7 +64,11 @@ export type StoreTestResult = z.infer<typeof StoreTestResult>;
 export const StorePrintsRequest = ListPrintsRequest.extend({
   filters: ListPrintsRequest.shape.filters
     .unwrap()
-    .extend({ counterId: z.string().min(1).optional() })
+    .extend({
+      counterId: z.string().min(1).optional(),
+      /** Who made the print (its first audit entry on its counter, published with the audit trail). */
+      personId: z.string().min(1).max(200).optional(),
+    })
     .default({}),
 });
 export type StorePrintsRequest = z.infer<typeof StorePrintsRequest>;
