@@ -28,10 +28,10 @@ export function itemsOf(drafts: readonly ItemDraft[]): TerminalSaleItem[] | unde
   return items;
 }
 
-/** The items' total in cents, exact; undefined when there is none or it is too large for one payment. */
-export function itemsTotal(items: readonly TerminalSaleItem[]): number | undefined {
+/** The items' total in cents, exact; undefined when there is none, 'too_large' past what one payment may be. */
+export function itemsTotal(items: readonly TerminalSaleItem[]): number | 'too_large' | undefined {
   const total = itemsTotalCents(items.map((item) => ({ quantity: item.quantity, unitPriceCents: centsOfAmount(item.unitPrice) })));
-  return total === 'too_large' || total === 0 ? undefined : total;
+  return total === 0 ? undefined : total;
 }
 
 /** Which field of a row Enter goes to: the first one still empty, or none when the row is complete. */
@@ -129,9 +129,15 @@ export function SaleItems({ drafts, onChange, currency }: { drafts: readonly Ite
         <button type="button" className="button" onClick={() => onChange([...drafts, { ...EMPTY_ITEM }])} data-testid="add-item">
           {t('items.add')}
         </button>
-        <span className="hint" data-testid="items-total">
-          {total !== undefined ? `${t('items.total')} ${formatMoney(total, currency, language)}` : ''}
-        </span>
+        {total === 'too_large' ? (
+          <span className="problem" role="alert" data-testid="items-total">
+            {t('problem.tooLarge')}
+          </span>
+        ) : (
+          <span className="hint" data-testid="items-total">
+            {total !== undefined ? `${t('items.total')} ${formatMoney(total, currency, language)}` : ''}
+          </span>
+        )}
       </div>
     </fieldset>
   );

@@ -20,7 +20,7 @@ import './sell.css';
 const clockNow = (): number => Date.now();
 
 type EscNote = 'esc.canceling' | 'esc.atTerminal' | 'esc.cleared' | 'esc.nothing';
-type Prepared = { request: ChargeRequest; cents: number } | { problem: 'problem.items' | 'problem.amount' };
+type Prepared = { request: ChargeRequest; cents: number } | { problem: 'problem.items' | 'problem.amount' | 'problem.tooLarge' };
 
 /** The charge the form describes: the amount typed, or the items' total when no amount is typed. */
 function prepare(amount: string, drafts: readonly ItemDraft[], terminalId: string, slip: boolean): Prepared {
@@ -28,6 +28,7 @@ function prepare(amount: string, drafts: readonly ItemDraft[], terminalId: strin
   if (items === undefined) return { problem: 'problem.items' };
   if (amount.trim() === '' && items.length > 0) {
     const total = itemsTotal(items);
+    if (total === 'too_large') return { problem: 'problem.tooLarge' };
     return total === undefined ? { problem: 'problem.items' } : { request: { terminalId, items, printOnTerminal: slip }, cents: total };
   }
   const parsed = parseCashierAmount(amount);
@@ -141,7 +142,7 @@ export function SellScreen() {
   const [slip, setSlip] = useState(false);
   const [itemDrafts, setItemDrafts] = useState<ItemDraft[]>([{ ...EMPTY_ITEM }]);
   const [currentId, setCurrentId] = useState<string | null>(null);
-  const [problem, setProblem] = useState<'problem.items' | 'problem.amount' | null>(null);
+  const [problem, setProblem] = useState<'problem.items' | 'problem.amount' | 'problem.tooLarge' | null>(null);
   const [escNote, setEscNote] = useState<EscNote | null>(null);
   const [ask, setAsk] = useState<{ request: ChargeRequest; earlier: TerminalSale } | null>(null);
   // Set in the same event as Enter, so "sending" is on screen in the next frame, before main has answered.
