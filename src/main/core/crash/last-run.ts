@@ -82,10 +82,10 @@ function readRecord(path: string): RunRecord | null {
   }
 }
 
-/** Modification times of the crash dumps newer than `after` (Crashpad keeps them a few folders down). */
-function dumpsAfter(directory: string | undefined, after: number): number[] {
+/** The crash dumps under the folder (Crashpad keeps them a few folders down), with their times, oldest first. */
+export function crashDumpFiles(directory: string | undefined): Array<{ path: string; modifiedMs: number }> {
   if (directory === undefined) return [];
-  const times: number[] = [];
+  const found: Array<{ path: string; modifiedMs: number }> = [];
   const walk = (folder: string, depth: number): void => {
     let names: string[];
     try {
@@ -94,12 +94,20 @@ function dumpsAfter(directory: string | undefined, after: number): number[] {
       return;
     }
     for (const name of names) {
-      const stat = statSync(join(folder, name), { throwIfNoEntry: false });
+      const path = join(folder, name);
+      const stat = statSync(path, { throwIfNoEntry: false });
       if (stat === undefined) continue;
-      if (stat.isDirectory() && depth < 3) walk(join(folder, name), depth + 1);
-      else if (name.endsWith('.dmp') && stat.mtimeMs > after) times.push(stat.mtimeMs);
+      if (stat.isDirectory() && depth < 3) walk(path, depth + 1);
+      else if (name.endsWith('.dmp')) found.push({ path, modifiedMs: stat.mtimeMs });
     }
   };
   walk(directory, 0);
-  return times;
+  return found.sort((a, b) => a.modifiedMs - b.modifiedMs);
+}
+
+/** Modification times of the crash dumps newer than `after`. */
+function dumpsAfter(directory: string | undefined, after: number): number[] {
+  return crashDumpFiles(directory)
+    .map((dump) => dump.modifiedMs)
+    .filter((time) => time > after);
 }

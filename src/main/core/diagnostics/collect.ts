@@ -1,11 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { arch, platform, release } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { zipSync } from 'fflate';
 import type { DiagnosticsEntry, DiagnosticsKind } from '../../../shared/ipc/channels/diagnostics';
 import { sqlite } from '../history/sqlite';
 import type { PlatformCall } from '../log/platform-calls';
 import { scrubText, scrubValue } from '../log/scrub';
+import { crashDumpFiles } from '../crash/last-run';
 
 /** Where the bundle's parts come from; each is read when the bundle is made, never kept. */
 export interface DiagnosticsSources {
@@ -112,23 +113,7 @@ function historyState(file: string | null): Record<string, unknown> {
 }
 
 function crashDumps(directory: string | undefined): string[] {
-  if (directory === undefined) return [];
-  const found: string[] = [];
-  const walk = (folder: string, depth: number): void => {
-    let names: string[];
-    try {
-      names = readdirSync(folder);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const path = join(folder, name);
-      if (name.endsWith('.dmp')) found.push(path);
-      else if (depth < 3 && statSync(path, { throwIfNoEntry: false })?.isDirectory() === true) walk(path, depth + 1);
-    }
-  };
-  walk(directory, 0);
-  return found.sort((a, b) => (statSync(a, { throwIfNoEntry: false })?.mtimeMs ?? 0) - (statSync(b, { throwIfNoEntry: false })?.mtimeMs ?? 0));
+  return crashDumpFiles(directory).map((dump) => dump.path);
 }
 
 /** The newest files (the list is oldest first) whose sizes together stay within the limit, oldest first again. */
