@@ -1,7 +1,7 @@
 import { CheckoutSale } from '../../../shared/ipc/channels/checkout';
 import type { Logger } from '../ports';
 import { historyMeta, MARKERS } from './meta';
-import type { DatabaseSync } from './sqlite';
+import { type DatabaseSync, immediateTransaction } from './sqlite';
 
 /**
  * How many checkout sales a history keeps: the oldest goes when a new one would make more (as the settings
@@ -57,16 +57,7 @@ export function createCheckoutSales(db: DatabaseSync, options: { logger?: Logger
     }
   }
 
-  function transaction(run: () => void): void {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      run();
-      db.exec('COMMIT');
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw error;
-    }
-  }
+  const transaction = (run: () => void): void => immediateTransaction(db, run);
 
   const list = (limit = maxSales): CheckoutSale[] => newest.all(limit).flatMap(parse);
   return {

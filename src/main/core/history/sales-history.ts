@@ -3,7 +3,7 @@ import type { HistoryChanges } from './history-changes';
 import { historyMeta } from './meta';
 import { createPaymentOrders } from './payment-orders';
 import { parseSaleRecord, type SaleRecord } from './records/terminal-sale';
-import type { DatabaseSync } from './sqlite';
+import { type DatabaseSync, immediateTransaction } from './sqlite';
 
 /** Currency is not known to Counter before the platform answers; the order's own currency is not kept yet. */
 const UNKNOWN_CURRENCY = '';
@@ -83,14 +83,7 @@ export function createSalesHistory(db: DatabaseSync, changes?: HistoryChanges): 
   }
 
   function transaction(run: () => void): void {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      run();
-      db.exec('COMMIT');
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw error;
-    }
+    immediateTransaction(db, run);
     changes?.committed();
   }
 

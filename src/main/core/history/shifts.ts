@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CounterSale, Explanation, Shift, ZReport } from '../../../shared/ipc/channels/day';
-import type { DatabaseSync } from './sqlite';
+import { type DatabaseSync, immediateTransaction } from './sqlite';
 
 /** An explanation as kept: which shift and difference it is about, with the note. */
 export const DifferenceNote = Explanation.extend({ shiftId: z.string(), key: z.string() });
@@ -64,17 +64,7 @@ export function createShiftBook(db: DatabaseSync): ShiftBook {
   const shiftOf = (row: Record<string, unknown> | undefined): Shift | undefined => (row === undefined ? undefined : Shift.parse(recordOf(row)));
   const zOf = (row: Record<string, unknown> | undefined): ZReport | undefined => (row === undefined ? undefined : ZReport.parse(recordOf(row)));
 
-  function transaction<T>(run: () => T): T {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = run();
-      db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw error;
-    }
-  }
+  const transaction = <T>(run: () => T): T => immediateTransaction(db, run);
 
   return {
     open(shift) {

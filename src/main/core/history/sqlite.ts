@@ -31,3 +31,19 @@ export function sqlite(): Sqlite {
   loaded = module;
   return loaded;
 }
+
+/**
+ * Runs `run` in one write transaction (taken at once, so two writers never both read then write) and
+ * rolls it back if `run` throws; the rollback is skipped when SQLite already ended the transaction.
+ */
+export function immediateTransaction<T>(db: DatabaseSync, run: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = run();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}

@@ -1,5 +1,5 @@
 import { OutboxKind, type AsideEntry, type OutboxEntry } from './records/outbox';
-import type { DatabaseSync } from './sqlite';
+import { type DatabaseSync, immediateTransaction } from './sqlite';
 
 /**
  * The store database's outbox as a table of the history (`store_outbox`, migration 003): the durable queue
@@ -41,17 +41,7 @@ export function createStoreOutbox(db: DatabaseSync): StoreOutbox {
     'INSERT OR IGNORE INTO store_outbox (seq, kind, record_id, payload) SELECT seq, kind, record_id, payload FROM store_outbox_aside WHERE ? IS NULL OR seq = ?',
   );
   const removeAside = db.prepare('DELETE FROM store_outbox_aside WHERE ? IS NULL OR seq = ?');
-  function transaction<T>(run: () => T): T {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const result = run();
-      db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw error;
-    }
-  }
+  const transaction = <T>(run: () => T): T => immediateTransaction(db, run);
   const entryOf = (row: Record<string, unknown>): OutboxEntry => ({
     seq: Number(row['seq']),
     kind: OutboxKind.parse(row['kind']),
