@@ -129,7 +129,7 @@ export function AuditPanel() {
                 <td>{entry.personName ?? '—'}</td>
                 <td>{entry.approvedByName ?? ''}</td>
                 <td>{actionText(entry.action, language)}</td>
-                <td className="audit-subject">{entry.action === 'refused' ? actionText(entry.subject ?? '', language) : (entry.subject ?? '')}</td>
+                <AuditSubject entry={entry} language={language} />
                 <td>{entry.detail}</td>
                 <td>{entry.counter}</td>
               </tr>
@@ -144,5 +144,15 @@ export function AuditPanel() {
         </button>
       )}
     </section>
+  );
+}
+
+/** What an entry was about; a long id is cut with an ellipsis and read whole in its title. */
+function AuditSubject({ entry, language }: { entry: AuditEntry; language: Language }) {
+  const text = entry.action === 'refused' ? actionText(entry.subject ?? '', language) : (entry.subject ?? '');
+  return (
+    <td className="audit-subject" title={text}>
+      {text}
+    </td>
   );
 }
