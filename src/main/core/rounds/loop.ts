@@ -26,6 +26,8 @@ export interface RoundLoopOptions {
 export interface RoundLoop {
   /** Runs a round now; during a round, runs another right after it (its reads may predate the news). */
   poke(): void;
+  /** Runs a round now even while backing off: something says the other side is back. */
+  retryNow(): void;
   /** Failures in a row (0 after a round that succeeded). */
   failures(): number;
   /** Resolves once no round is under way (including any round a poke asked for meanwhile). */
@@ -98,6 +100,9 @@ export function createRoundLoop(options: RoundLoopOptions): RoundLoop {
       if (closed) return;
       if (options.pokesWaitOutBackoff === true && failures > 0) return;
       start();
+    },
+    retryNow() {
+      if (!closed) start();
     },
     failures: () => failures,
     async settled() {

@@ -11,6 +11,9 @@ export const StoreChange = z.discriminatedUnion('channel', [
 ]);
 export type StoreChange = z.infer<typeof StoreChange>;
 
+/** Every second while the database is unreachable, as the platform's connection monitor asks while offline: its return is heard within moments. */
+const RETRY_MS = 1_000;
+
 export interface LiveChanges {
   /** Resolves once LISTEN is in place (the first time); tests wait for it before making changes. */
   ready(): Promise<void>;
@@ -65,7 +68,7 @@ export function listenStoreChanges(options: {
     } catch (error) {
       options.onError?.(error);
       await fresh?.end().catch(() => undefined);
-      timer = options.clock.setTimeout(() => void connect(), options.retryMs ?? 2_000);
+      timer = options.clock.setTimeout(() => void connect(), options.retryMs ?? RETRY_MS);
       return;
     }
     if (stopped) {
@@ -83,7 +86,7 @@ export function listenStoreChanges(options: {
     client = undefined;
     if (old === undefined) return;
     await old.end().catch(() => undefined);
-    if (!stopped) timer = options.clock.setTimeout(() => void connect(), options.retryMs ?? 2_000);
+    if (!stopped) timer = options.clock.setTimeout(() => void connect(), options.retryMs ?? RETRY_MS);
   }
 
   void connect();

@@ -38,6 +38,8 @@ export interface Publisher {
   wake(): void;
   /** Something suggests the database went away (the live feed dropped): ask it now, so the state says so. */
   probe(): void;
+  /** The database answers again (the live feed reconnected): stop backing off and publish now. */
+  reachable(): void;
   state(): SyncState;
   subscribe(listener: (state: SyncState) => void): () => void;
   /** Resolves once the current cycle (and any cycle it asked for) has finished; for tests and shutdown. */
@@ -258,6 +260,11 @@ export function createPublisher(options: PublisherOptions): Publisher {
       // The heartbeat is due at once: the round asks the database even with nothing to publish.
       lastBeat = Number.NEGATIVE_INFINITY;
       if (started) loop.poke();
+    },
+    reachable() {
+      // Without this the next try could be up to the back-off's cap away, and "up to date" with it.
+      lastBeat = Number.NEGATIVE_INFINITY;
+      if (started) loop.retryNow();
     },
     state: state.get,
     subscribe: state.subscribe,

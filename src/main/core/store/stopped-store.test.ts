@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSystemClock } from '../../../shared/clock';
+import { createManualClock, createSystemClock } from '../../../shared/clock';
 import { DEFAULT_SETTINGS } from '../../../shared/ipc/channels/app';
 import { openHistory } from '../history/open';
+import { silentLogger } from '../ports';
 import { createStoreService } from './store-service';
 import { postgresUnavailable, useTestPostgres } from './testing/store-test-context';
 
@@ -38,4 +39,46 @@ describe.skipIf(postgresUnavailable !== undefined)('a store database that stops'
       await service.close();
     }
   }, 30_000);
+
+  it('is "up to date" again on the live feed\'s reconnect, without waiting out the publisher\'s back-off', async () => {
+    const server = pg.server();
+    const url = await server.freshDatabase();
+    // Time moves only when the test says: the publisher's back-off timer never fires on its own here.
+    const clock = createManualClock();
+    let publishFailures = 0;
+    const service = createStoreService({
+      settings: () => ({ ...DEFAULT_SETTINGS.storeDatabase, enabled: true, url, storeId: 'main', counterId: 'counter-b', counterName: 'Back' }),
+      saveSettings: () => undefined,
+      password: { read: () => undefined, write: () => undefined, storage: () => 'session-only', forgotten: () => false },
+      clock,
+      appVersion: 'test',
+      logger: { ...silentLogger, warn: (message) => void (message.startsWith('the store database could not take') && (publishFailures += 1)) },
+      onStatus: () => undefined,
+      onChange: () => undefined,
+    });
+    const { history } = openHistory({ file: join(folder, 'history-b.sqlite'), changes: service.historyChanges });
+    let stopped = false;
+    try {
+      await expect.poll(() => service.status().sync.kind, { timeout: 10_000 }).toBe('up_to_date');
+      await server.stopServer();
+      stopped = true;
+      // Down long enough for the back-off to reach its cap (a wait of 15 to 30 s from the last failure).
+      for (let step = 0; step < 120 && publishFailures < 7; step++) {
+        await clock.advance(1_000);
+        await service.publisher()?.settled();
+      }
+      expect(publishFailures).toBeGreaterThanOrEqual(7);
+      expect(service.status().sync.kind).toBe('error');
+      await server.startServer();
+      stopped = false;
+      // Two seconds on the clock: the live feed's next try (every second) finds the server; the back-off has far longer to go.
+      await clock.advance(1_000);
+      await clock.advance(1_000);
+      await expect.poll(() => service.status().sync.kind, { timeout: 10_000, interval: 50 }).toBe('up_to_date');
+    } finally {
+      if (stopped) await server.startServer();
+      history.closeSync();
+      await service.close();
+    }
+  }, 60_000);
 });

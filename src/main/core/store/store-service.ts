@@ -103,7 +103,7 @@ function connectionOf(options: StoreServiceOptions): Connection | undefined {
 }
 
 /** The whole-store reads' pool and the live feed (LISTEN), following the connection settings. */
-function createStoreReads(options: StoreServiceOptions, logger: Logger, liveDropped: () => void) {
+function createStoreReads(options: StoreServiceOptions, logger: Logger, feed: { dropped(): void; back(): void }) {
   let reads: { key: string; pool: pg.Pool; live: LiveChanges } | undefined;
   function close(): void {
     const old = reads;
@@ -119,8 +119,10 @@ function createStoreReads(options: StoreServiceOptions, logger: Logger, liveDrop
       newClient: () => storeClient(wanted.url, wanted.password),
       clock: options.clock,
       onChange: (change) => {
-        if (change.channel === 'resync') options.onChange({ kind: 'resync', counterId: null });
-        else if (change.channel === CHANGES_CHANNEL) options.onChange({ kind: 'prints', counterId: change.counterId });
+        if (change.channel === 'resync') {
+          feed.back();
+          options.onChange({ kind: 'resync', counterId: null });
+        } else if (change.channel === CHANGES_CHANNEL) options.onChange({ kind: 'prints', counterId: change.counterId });
         else {
           options.onChange({ kind: 'commands', counterId: change.counterId });
           if (change.counterId === wanted.identity.id && change.state === 'pending') options.onCommandsMayWait?.();
@@ -128,13 +130,21 @@ function createStoreReads(options: StoreServiceOptions, logger: Logger, liveDrop
       },
       onError: (error) => {
         logger.debug('the store live feed dropped', { error: storeFailureReason(error) });
-        liveDropped();
+        feed.dropped();
       },
     });
     reads = { key, pool: storePool(wanted.url, wanted.password), live };
     void live.ready().then(() => options.onCommandsMayWait?.());
   }
   return { follow, close, pool: (): pg.Pool | undefined => reads?.pool };
+}
+
+/**
+ * What the live feed tells the publisher: a drop asks the database now, so "up to date" does not outlive
+ * it; a reconnect ends the back-off, so "up to date" comes back as quickly.
+ */
+function publisherFeed(publishing: () => { publisher(): Publisher | undefined }) {
+  return { dropped: () => publishing().publisher()?.probe(), back: () => publishing().publisher()?.reachable() };
 }
 
 /** One publisher at a time, for the current history's outbox and the connection settings as saved. */
@@ -238,8 +248,8 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
   let outbox: Outbox | undefined;
   /** Puts the current history's earlier prints and sales in its outbox, once (history/backfill.ts). */
   let backfill: (() => void) | undefined;
-  // The live feed hears a stopped server within moments; the publisher then asks, so "up to date" does not outlive it.
-  const reads = createStoreReads(options, logger, () => publishing.publisher()?.probe());
+  const feed = publisherFeed(() => publishing);
+  const reads = createStoreReads(options, logger, feed);
   const urlCheck = createUrlCheck(options);
   const urlProblem = urlCheck.problem;
   const status = (): StoreStatus => storeStatus(options, publishing.publisher(), outbox, urlProblem());
