@@ -50,12 +50,6 @@ export class Lanes {
     return false;
   }
 
-  /** Prints of ours wait behind this one, not sent yet: the lane is draining and this is not its last. */
-  hasUnsentBehind(terminalId: string, id: string): boolean {
-    const active = this.of(terminalId).active;
-    return active.slice(active.indexOf(id) + 1).some((other) => this.journal.get(other)?.actionId === null);
-  }
-
   /** The first of this terminal's prints that exists on the platform and is not finished. */
   nextOnTerminal(terminalId: string): string | undefined {
     for (const id of this.of(terminalId).active) {

@@ -67,22 +67,6 @@ describe('poll policy', () => {
     expect(nextPollDelay(policy, input({ waitFloors: [60_000, 0, 60_000] }))).toBe(1_300);
   });
 
-  it('reads a print with unsent prints behind it fewer times before its expected change', () => {
-    const readsUntil = (changeAtMs: number, draining: boolean) => {
-      let waited = 0;
-      let previous = 0;
-      let reads = 0;
-      while (waited < changeAtMs) {
-        previous = nextPollDelay(policy, input({ waitedMs: waited, previousMs: previous, waitFloors: [1_800, 1_800, 1_800], draining }));
-        waited += previous;
-        reads += 1;
-      }
-      return reads;
-    };
-    expect(readsUntil(2_000, true)).toBeLessThan(readsUntil(2_000, false));
-    expect(readsUntil(2_000, true)).toBe(2);
-  });
-
   it('remembers the last waits, each from the change to the last poll that found nothing new', () => {
     expect(rememberWait([], 1_000, 9_000, 3)).toEqual([8_000]);
     expect(rememberWait([1, 2, 3], 1_000, undefined, 3)).toEqual([2, 3, 0]);

@@ -53,8 +53,6 @@ export interface PollInputs {
   behindAnother: boolean;
   /** How long this terminal's last waits in the print's status took at least (see `rememberWait`). */
   waitFloors: readonly number[];
-  /** Prints of ours wait unsent behind this one: the queue only needs the moment it leaves its status. */
-  draining?: boolean;
 }
 
 /** How long until the next status read of a print, from what is known about it and its terminal. */
@@ -66,8 +64,6 @@ export function nextPollDelay(policy: PollPolicy, input: PollInputs): number {
     // This terminal's last waits in this status all took at least `expected`: a quick poll before it is
     // a wasted one, and the budget it saves is what the quick polls around the change spend.
     const expected = Math.min(...input.waitFloors) * policy.waitTrust;
-    // A draining lane needs no early look: one read at the expected change, the budget kept for creates.
-    if (input.draining === true && expected - waited > 0) return Math.min(policy.earlyCapMs, Math.max(expected - waited, policy.initialMs));
     if (expected - waited > policy.fastCapMs) return Math.min(policy.earlyCapMs, expected - waited - policy.initialMs);
     waited = Math.max(0, waited - expected);
   }

@@ -114,7 +114,6 @@ export class Poller {
       previousMs,
       behindAnother: lanes.waitsBehindAnother(print.terminalId, print.id),
       waitFloors: isWaitingStatus(print.status) ? this.floorsOf(print.terminalId)[print.status] : [],
-      draining: lanes.hasUnsentBehind(print.terminalId, print.id),
     });
   }
 
