@@ -69,6 +69,8 @@ function check(db: DatabaseSync, integrityCheck: 'quick' | 'none'): void {
  * left by an earlier version are narrowed too.
  */
 function makePrivate(file: string): void {
+  // SQLite's in-memory database has no file to protect (and must not leave one named ":memory:").
+  if (file === ':memory:') return;
   if (existsSync(file)) chmodSync(file, 0o600);
   else writeFileSync(file, '', { mode: 0o600, flag: 'a' });
   for (const suffix of SIDE_FILES) if (suffix !== '' && existsSync(file + suffix)) chmodSync(file + suffix, 0o600);

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,5 +27,16 @@ describe.skipIf(process.platform === 'win32')('the history files', () => {
     expect(modeOf(file)).toBe(0o600);
     expect(modeOf(`${file}-wal`)).toBe(0o600);
     history.closeSync();
+  });
+
+  it('leave no file named ":memory:" behind for an in-memory history', () => {
+    const cwd = process.cwd();
+    process.chdir(root);
+    try {
+      openHistory({ file: ':memory:' }).history.closeSync();
+      expect(existsSync(join(root, ':memory:'))).toBe(false);
+    } finally {
+      process.chdir(cwd);
+    }
   });
 });
