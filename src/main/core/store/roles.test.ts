@@ -8,7 +8,7 @@ import { MIGRATIONS } from './migrations';
 import { createPublisher, storeClient } from './publisher';
 import { createMemoryOutbox } from './outbox';
 import { publishBatch, registerCounter } from './publish-batch';
-import { enrolCounter, prepareCounterRoles, revokeCounter, urlAs } from './testing/enrol';
+import { enrolCounter, ownedStoreDatabase, prepareCounterRoles, revokeCounter, urlAs } from './testing/enrol';
 import { fakeHistory } from './testing/fake-history';
 import { testCounter } from './testing/seed-store';
 import { postgresUnavailable, useTestPostgres } from './testing/store-test-context';
@@ -16,20 +16,7 @@ import { postgresUnavailable, useTestPostgres } from './testing/store-test-conte
 describe.skipIf(postgresUnavailable !== undefined)('each counter as its own database role', () => {
   const server = useTestPostgres();
 
-  /** A database owned by a plain role (not a superuser) that created the tables: a single-role install. */
-  async function ownedStore() {
-    const url = await server.server().freshDatabase();
-    const database = new URL(url).pathname.slice(1);
-    const superuser = await server.client(url);
-    const owner = `${database}_owner`;
-    await superuser.query(`CREATE ROLE ${owner} LOGIN`);
-    await superuser.query(`ALTER DATABASE ${database} OWNER TO ${owner}`);
-    await superuser.query(`ALTER SCHEMA public OWNER TO ${owner}`);
-    const asOwner = await server.client(urlAs(url, owner));
-    await ensureStoreSchema(asOwner, 'owner');
-    await prepareCounterRoles(superuser, database);
-    return { url, database, superuser, asOwner };
-  }
+  const ownedStore = () => ownedStoreDatabase(server);
 
   async function counter(store: Awaited<ReturnType<typeof ownedStore>>, id: string) {
     const role = `${store.database}_${id}`;

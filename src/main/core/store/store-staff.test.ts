@@ -5,14 +5,13 @@ import { sqlite } from '../history/sqlite';
 import { createStaffRecords, type StaffRow } from '../history/staff-records';
 import { createPeople } from '../staff/people';
 import { TEST_PIN_COST } from '../staff/test-staff';
-import { ensureStoreSchema } from './migrate';
 import { createMemoryOutbox } from './outbox';
 import { registerCounter } from './publish-batch';
 import { createPublisher, storeClient } from './publisher';
 import { exportStorePrints, listStorePrints } from './queries';
 import { seedCounters } from './testing/seed-store';
 import { publishAudit, publishStaff, pullStaff, shareStaff, syncStaff } from './staff-sync';
-import { enrolCounter, prepareCounterRoles, urlAs } from './testing/enrol';
+import { enrolCounter, ownedStoreDatabase, urlAs } from './testing/enrol';
 import { testCounter } from './testing/seed-store';
 import { postgresUnavailable, useTestPostgres } from './testing/store-test-context';
 
@@ -45,15 +44,7 @@ describe.skipIf(postgresUnavailable !== undefined)('staff and the audit trail in
 
   /** A store whose tables belong to a plain owner role, and enrolled counters a and b of store-1, c of store-2. */
   async function store() {
-    const url = await server.server().freshDatabase();
-    const database = new URL(url).pathname.slice(1);
-    const superuser = await server.client(url);
-    const owner = `${database}_owner`;
-    await superuser.query(`CREATE ROLE ${owner} LOGIN`);
-    await superuser.query(`ALTER DATABASE ${database} OWNER TO ${owner}`);
-    await superuser.query(`ALTER SCHEMA public OWNER TO ${owner}`);
-    await ensureStoreSchema(await server.client(urlAs(url, owner)), 'owner');
-    await prepareCounterRoles(superuser, database);
+    const { url, database, superuser } = await ownedStoreDatabase(server);
     const counter = async (id: string, storeId = 'store-1') => {
       const role = `${database}_${id}`;
       await enrolCounter(superuser, { role, counterId: id, storeId });

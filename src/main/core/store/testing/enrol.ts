@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { ensureStoreSchema } from '../migrate';
+import type { useTestPostgres } from './store-test-context';
 
 const GUIDE = fileURLToPath(new URL('../../../../../docs/store-database.md', import.meta.url));
 
@@ -45,4 +47,22 @@ export function urlAs(url: string, role: string): string {
   const address = new URL(url);
   address.username = role;
   return address.toString();
+}
+
+/**
+ * A database owned by a plain role (not a superuser) that created the tables, with the counters' group
+ * role prepared as the guide says: a single-role install that counters can then be enrolled in.
+ */
+export async function ownedStoreDatabase(server: ReturnType<typeof useTestPostgres>) {
+  const url = await server.server().freshDatabase();
+  const database = new URL(url).pathname.slice(1);
+  const superuser = await server.client(url);
+  const owner = `${database}_owner`;
+  await superuser.query(`CREATE ROLE ${owner} LOGIN`);
+  await superuser.query(`ALTER DATABASE ${database} OWNER TO ${owner}`);
+  await superuser.query(`ALTER SCHEMA public OWNER TO ${owner}`);
+  const asOwner = await server.client(urlAs(url, owner));
+  await ensureStoreSchema(asOwner, 'owner');
+  await prepareCounterRoles(superuser, database);
+  return { url, database, superuser, asOwner };
 }
