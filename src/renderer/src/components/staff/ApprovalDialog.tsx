@@ -102,12 +102,12 @@ export function ApprovalDialog() {
             </p>
           )}
           <div className="lock-actions">
-            <button type="button" className="secondary" onClick={() => finish(null)}>
+            <button type="button" className="button" onClick={() => finish(null)}>
               {t('approve.cancel')}
             </button>
             <button
               type="submit"
-              className="primary"
+              className="button button-primary"
               disabled={busy || pin.length < 4 || chosen === undefined}
               onMouseDown={keepFocus}
               data-testid="approval-submit"

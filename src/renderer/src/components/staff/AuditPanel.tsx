@@ -99,7 +99,7 @@ export function AuditPanel() {
           <input type="datetime-local" value={to} onChange={(event) => setTo(event.target.value)} data-testid="audit-to" />
         </label>
         {mayExport && (
-          <button type="button" onClick={() => void exportCsv()} data-testid="audit-csv">
+          <button className="button" type="button" onClick={() => void exportCsv()} data-testid="audit-csv">
             {t('audit.csv')}
           </button>
         )}
@@ -139,7 +139,7 @@ export function AuditPanel() {
       </div>
       {entries.length === 0 && !pages.isPending && <p className="hint">{t('audit.empty')}</p>}
       {pages.hasNextPage && (
-        <button type="button" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage} data-testid="audit-more">
+        <button className="button" type="button" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage} data-testid="audit-more">
           {t('audit.more')}
         </button>
       )}

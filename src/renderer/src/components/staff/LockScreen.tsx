@@ -73,10 +73,16 @@ export function LockScreen({ status }: { status: StaffStatus }) {
               </p>
             )}
             <div className="lock-actions">
-              <button type="button" className="secondary" onClick={() => choose(undefined)}>
+              <button type="button" className="button" onClick={() => choose(undefined)}>
                 {t('lock.back')}
               </button>
-              <button type="submit" className="primary" disabled={pin.length < 4 || signIn.isPending} onMouseDown={keepFocus} data-testid="lock-sign-in">
+              <button
+                type="submit"
+                className="button button-primary"
+                disabled={pin.length < 4 || signIn.isPending}
+                onMouseDown={keepFocus}
+                data-testid="lock-sign-in"
+              >
                 {t('lock.signIn')}
               </button>
             </div>

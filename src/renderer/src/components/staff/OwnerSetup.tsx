@@ -37,7 +37,7 @@ export function OwnerSetup() {
         )}
         <button
           type="submit"
-          className="primary"
+          className="button button-primary"
           disabled={mismatch || pin.length < 4 || again !== pin || name.trim() === '' || setUp.isPending}
           data-testid="setup-submit"
         >

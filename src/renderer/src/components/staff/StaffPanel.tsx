@@ -60,7 +60,7 @@ function PersonRow({ person }: { person: Person }) {
           maxLength={8}
           onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
         />
-        <button type="submit" disabled={pin.length < 4 || reset.isPending}>
+        <button className="button" type="submit" disabled={pin.length < 4 || reset.isPending}>
           {t('manage.resetPin')}
         </button>
       </form>
@@ -120,7 +120,7 @@ function AddPerson() {
           onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
         />
       </label>
-      <button type="submit" disabled={name.trim() === '' || pin.length < 4 || save.isPending}>
+      <button className="button" type="submit" disabled={name.trim() === '' || pin.length < 4 || save.isPending}>
         {t('manage.add')}
       </button>
       {save.error !== null && (
@@ -149,7 +149,7 @@ function IdleLock({ seconds }: { seconds: number }) {
         {t('manage.idle')}
         <input inputMode="numeric" value={typed} onChange={(event) => setTyped(event.target.value.replace(/\D/g, ''))} data-testid="staff-idle" />
       </label>
-      <button type="submit" disabled={typed === '' || set.isPending}>
+      <button className="button" type="submit" disabled={typed === '' || set.isPending}>
         {t('manage.idleSave')}
       </button>
       <span className="hint" aria-live="polite">

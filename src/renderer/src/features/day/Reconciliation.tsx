@@ -23,7 +23,7 @@ function ExplainForm({ shift, difference, onDone }: { shift: Shift; difference: 
         {t('rec.note')}
         <input autoFocus value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} data-testid="explain-note" />
       </label>
-      <button type="submit" disabled={explain.isPending || note.trim() === ''} data-testid="explain-save">
+      <button className="button" type="submit" disabled={explain.isPending || note.trim() === ''} data-testid="explain-save">
         {t('rec.save')}
       </button>
       {explain.error !== null && <span role="alert">{explain.error.message}</span>}
@@ -58,7 +58,7 @@ function DifferenceRow({ shift, difference, onChange }: { shift: Shift; differen
           }}
         />
       ) : (
-        <button type="button" onClick={() => setExplaining(true)} data-testid="explain">
+        <button className="button" type="button" onClick={() => setExplaining(true)} data-testid="explain">
           {t('rec.explain')}
         </button>
       )}
@@ -90,7 +90,7 @@ export function ReconciliationPanel({ shifts }: { shifts: readonly Shift[] }) {
             ))}
           </select>
         </label>
-        <button type="button" disabled={chosen === null || reconcile.isPending} onClick={run} data-testid="reconcile">
+        <button className="button" type="button" disabled={chosen === null || reconcile.isPending} onClick={run} data-testid="reconcile">
           {reconcile.isPending ? t('rec.running') : t('rec.run')}
         </button>
       </div>

@@ -36,7 +36,7 @@ export function OpenShiftForm({ onDone }: { onDone(): void }) {
           data-testid="shift-float"
         />
       </label>
-      <button type="submit" disabled={open.isPending || floatCents === undefined} data-testid="open-shift-button">
+      <button className="button" type="submit" disabled={open.isPending || floatCents === undefined} data-testid="open-shift-button">
         {t('shift.open')}
       </button>
       {open.error !== null && <p role="alert">{open.error.message}</p>}
@@ -94,7 +94,7 @@ function CounterSaleForm({ shift, onDone }: { shift: Shift; onDone(): void }) {
           data-testid="sale-amount"
         />
       </label>
-      <button type="submit" disabled={record.isPending || cents === undefined || cents === null} data-testid="record-sale">
+      <button className="button" type="submit" disabled={record.isPending || cents === undefined || cents === null} data-testid="record-sale">
         {t('sale.record')}
       </button>
       {record.data !== undefined && (
@@ -149,15 +149,15 @@ function CloseShiftForm({ shift, onDone }: { shift: Shift; onDone(): void }) {
       {confirming ? (
         <div role="alertdialog" aria-label={t('close.confirm')} className="day-confirm">
           <p>{t('close.confirm')}</p>
-          <button type="submit" autoFocus disabled={close.isPending} data-testid="close-yes">
+          <button className="button" type="submit" autoFocus disabled={close.isPending} data-testid="close-yes">
             {t('close.yes')}
           </button>
-          <button type="button" onClick={() => setConfirming(false)}>
+          <button className="button" type="button" onClick={() => setConfirming(false)}>
             {t('close.no')}
           </button>
         </div>
       ) : (
-        <button type="submit" disabled={countedCents === undefined} data-testid="close-shift-button">
+        <button className="button" type="submit" disabled={countedCents === undefined} data-testid="close-shift-button">
           {t('close.button')}
         </button>
       )}
@@ -181,7 +181,7 @@ export function OpenShiftPanel({ shift, overnight, onChange }: { shift: Shift; o
       )}
       <CounterSaleForm shift={shift} onDone={onChange} />
       <div className="day-actions">
-        <button type="button" onClick={() => (showX ? void x.refetch() : setShowX(true))} data-testid="x-report-button">
+        <button className="button" type="button" onClick={() => (showX ? void x.refetch() : setShowX(true))} data-testid="x-report-button">
           {t('x.show')}
         </button>
         <span className="hint">{t('x.hint')}</span>

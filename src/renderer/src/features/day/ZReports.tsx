@@ -30,6 +30,7 @@ function ZRow({ z, selected, onSelect }: { z: ZReport; selected: boolean; onSele
       <td className="numeric">{formatMoneyCents(z.report.total.netCents, language, currency)}</td>
       <td className="day-row-actions">
         <button
+          className="button"
           type="button"
           disabled={terminalId === null || reprint.isPending}
           onClick={() => terminalId !== null && reprint.mutate({ number: z.number, terminalId })}
@@ -37,10 +38,10 @@ function ZRow({ z, selected, onSelect }: { z: ZReport; selected: boolean; onSele
         >
           {t('z.reprint')}
         </button>
-        <button type="button" onClick={() => save('csv')} data-testid={`z-csv-${z.number}`}>
+        <button className="button" type="button" onClick={() => save('csv')} data-testid={`z-csv-${z.number}`}>
           {t('z.csv')}
         </button>
-        <button type="button" onClick={() => save('html')} data-testid={`z-page-${z.number}`}>
+        <button className="button" type="button" onClick={() => save('html')} data-testid={`z-page-${z.number}`}>
           {t('z.page')}
         </button>
         {reprint.isSuccess && <span className="hint">{t('z.printed')}</span>}
