@@ -158,7 +158,8 @@ test('connects with client credentials, tests the connection with a real call, a
   await connectProduction(page);
   await expect(page.getByTestId('setup-save-status')).toHaveText('Saved.');
   await expect(page.getByTestId('setup-clientSecret')).toHaveValue('');
-  await expect(page.getByTestId('setup-state')).toHaveText(/Credentials saved/);
+  // "Credentials saved" lasts only until a token is taken for them: on a quick machine it may already read Connected.
+  await expect(page.getByTestId('setup-state')).toHaveText(/Credentials saved|^Connected\.$/);
   // The status bar follows the new base URL: its address, and the platform answering there.
   await expect(page.locator('.platform-url')).toHaveText(productionUrl);
   await expect(page.getByTestId('status-connection')).toHaveText(/Online/);
