@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createAppCore } from '../src/main/core/app-core';
-import { createDispatcher } from '../src/main/core/ipc/dispatch';
+import { coreCaller } from './_call';
 import { silentLogger } from '../src/main/core/ports';
 import { DEFAULT_QUEUE_POLICY } from '../src/main/core/print-queue/print-queue';
 import { createMemoryStore } from '../src/main/core/settings/store';
@@ -49,12 +49,7 @@ const core = createAppCore({
   backlogStaleAfterMs: 60_000,
   sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
 });
-const dispatch = createDispatcher({ handlers: core.handlers, language: core.language, guard: core.guard, isTrustedSender: () => true });
-const call = async <T>(channel: string, request: unknown): Promise<T> => {
-  const result = await dispatch(channel, request, { url: 'app://counter/index.html' });
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value as T;
-};
+const call = coreCaller(core);
 
 await call('credentials.verify', {});
 for (let index = 0; index < PRINTS; index++) {

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createAppCore } from '../src/main/core/app-core';
-import { createDispatcher } from '../src/main/core/ipc/dispatch';
+import { coreCaller } from './_call';
 import { silentLogger } from '../src/main/core/ports';
 import { createMemoryStore } from '../src/main/core/settings/store';
 import { addFaults, COUNTER_APP, driveUntil, receipt, startTestSandbox } from '../src/main/testing/harness';
@@ -72,12 +72,7 @@ const core = createAppCore({
   dataDirectory,
   sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
 });
-const dispatch = createDispatcher({ handlers: core.handlers, language: core.language, guard: core.guard, isTrustedSender: () => true });
-const call = async <T>(channel: string, request: unknown): Promise<T> => {
-  const result = await dispatch(channel, request, { url: 'app://counter/index.html' });
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value as T;
-};
+const call = coreCaller(core);
 await call('credentials.verify', {});
 
 // The card is tapped a few seconds after the amount shows on the terminal.
