@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Clock } from '../../../shared/clock';
+import type { MadeBy } from '../../../shared/staff/made-by';
 import type { Environment } from '../../../shared/ipc/channels/app';
 import type { Person, StaffStatus } from '../../../shared/ipc/channels/staff';
 import type { EventHub } from '../ipc/events';
@@ -41,7 +43,11 @@ function statusOf(records: StaffRecords | undefined, signed: StaffRow | undefine
   };
 }
 
-/** Who is signed in, the staff list and the audit trail of the current environment's local database. */
+/**
+ * Who is signed in, the staff list and the audit trail of the current environment's local database. The
+ * guard runs each admitted call's handler inside `actingAs`, so what the call makes can ask `acting()` who
+ * made it (a sale's loop resumed at start, or a command from another counter, is made by nobody).
+ */
 export function createStaffService(options: StaffServiceOptions) {
   const { clock } = options;
   let attached: { records: StaffRecords; environment: Environment } | undefined;
@@ -67,6 +73,7 @@ export function createStaffService(options: StaffServiceOptions) {
   };
 
   const audit = (line: AuditLine): void => auditWriter.write(line);
+  const calls = new AsyncLocalStorage<MadeBy | null>();
 
   /**
    * The person signed in before a switch stays signed in: found by id, or, on a database with no owner
@@ -143,6 +150,9 @@ export function createStaffService(options: StaffServiceOptions) {
       };
     },
     signedIn: (): StaffRow | undefined => signedInRow(),
+    actingAs: <T>(by: MadeBy | null, work: () => T): T => calls.run(by, work),
+    /** The caller (and approver) of the call being handled; outside any call nobody, never whoever is signed in. */
+    acting: (): MadeBy | null => calls.getStore() ?? null,
     signInAs(row: StaffRow): void {
       signedInId = row.id;
     },
