@@ -51,7 +51,7 @@ describe('setup.testPrint', () => {
 
   it('queues the ticket in the settings’ language on the terminal asked and remembers it for after a restart', async () => {
     const { settings, queued, emitted, handlers } = setup();
-    const print = await handlers['setup.testPrint']({ terminalId: TERMINAL }, {} as never);
+    const print = await handlers['setup.testPrint']({ terminalId: TERMINAL });
     expect(print.id).toBe('print-1');
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ terminalId: TERMINAL, subtype: 'custom' });
@@ -69,7 +69,7 @@ describe('setup.testPrint', () => {
       clock: { now: () => AT.getTime() } as never,
       queue: async () => ({ enqueue: async () => Promise.reject(new Error('terminal_not_found')) }),
     });
-    await expect(handlers['setup.testPrint']({ terminalId: TERMINAL }, {} as never)).rejects.toThrow('terminal_not_found');
+    await expect(handlers['setup.testPrint']({ terminalId: TERMINAL })).rejects.toThrow('terminal_not_found');
     expect(settings.get().setupTestPrint).toBeNull();
   });
 });
