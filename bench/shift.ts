@@ -21,7 +21,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createAppCore } from '../src/main/core/app-core';
 import { coreCaller } from './_call';
+import { durableCommitProbe } from './_durable-probe';
 import { startSandboxProcess } from './_sandbox-process';
+import { quantile } from './_stats';
 import { silentLogger } from '../src/main/core/ports';
 import { createMemoryStore } from '../src/main/core/settings/store';
 import { COUNTER_APP, receipt } from '../src/main/testing/harness';
@@ -128,6 +130,8 @@ interface Sample {
   handles: number;
   p99Ms: number;
   printed: number;
+  /** A bare durable SQLite commit's p99 on this disk at the hour's end: the main thread waits that long for each of the core's commits. */
+  commitP99Ms: number;
   /** The core's timers on its clock (retries, polls, back-offs): flat when nothing is left behind. */
   timers: number;
   /** The sandbox's process, for comparison: it keeps every action, order and payment. */
@@ -145,6 +149,7 @@ const fds = (): number => {
   }
 };
 
+const probe = durableCommitProbe(dataDirectory, 2_000);
 const realStart = performance.now();
 for (let hour = 1; hour <= HOURS; hour++) {
   await platform.addFaults([
@@ -176,6 +181,7 @@ for (let hour = 1; hour <= HOURS; hour++) {
     await clock.advance(STEP_MS);
   }
   delay.disable();
+  const commits = Array.from({ length: 100 }, () => probe.commit());
   gc();
   const memory = process.memoryUsage();
   const printed = (await call<{ total: number }>('prints.list', { filters: { status: ['processed'] }, page: { size: 1 } })).total;
@@ -188,12 +194,13 @@ for (let hour = 1; hour <= HOURS; hour++) {
     handles: process.getActiveResourcesInfo().length,
     p99Ms: delay.percentile(99) / 1e6,
     printed,
+    commitP99Ms: quantile(commits, 0.99),
     timers: clock.pendingTimers(),
     sandboxRssMb: platform.rssMb(),
   });
   const last = samples.at(-1);
   console.log(
-    `hour ${hour}: rss ${last?.rssMb.toFixed(1)} MB, heap ${last?.heapMb.toFixed(1)} MB, external ${last?.externalMb.toFixed(1)} MB, fds ${last?.fds}, handles ${last?.handles}, core timers ${last?.timers}, loop p99 ${last?.p99Ms.toFixed(1)} ms, printed ${printed}; sandbox process rss ${last?.sandboxRssMb.toFixed(1)} MB (${((performance.now() - realStart) / 1000).toFixed(0)} s real)`,
+    `hour ${hour}: rss ${last?.rssMb.toFixed(1)} MB, heap ${last?.heapMb.toFixed(1)} MB, external ${last?.externalMb.toFixed(1)} MB, fds ${last?.fds}, handles ${last?.handles}, core timers ${last?.timers}, loop p99 ${last?.p99Ms.toFixed(1)} ms (a bare durable commit's p99 ${last?.commitP99Ms.toFixed(1)} ms), printed ${printed}; sandbox process rss ${last?.sandboxRssMb.toFixed(1)} MB (${((performance.now() - realStart) / 1000).toFixed(0)} s real)`,
   );
 }
 
@@ -217,7 +224,15 @@ if (first !== undefined && last !== undefined) {
   console.log(
     `event-loop delay p99: first hour ${first.p99Ms.toFixed(1)} ms, last hour ${last.p99Ms.toFixed(1)} ms (ratio ${(last.p99Ms / first.p99Ms).toFixed(2)}×; target ≤ 20 ms)`,
   );
+  const commitP99 = quantile(
+    samples.map((sample) => sample.commitP99Ms),
+    0.5,
+  );
+  console.log(
+    `a bare durable commit (WAL, synchronous = FULL, on the main thread as the core's are): p99 ${commitP99.toFixed(1)} ms (median of the hours); loop p99 of the last hour is ${(last.p99Ms / commitP99).toFixed(2)}× that`,
+  );
 }
+probe.close();
 await core.close();
 await platform.close();
 rmSync(dataDirectory, { recursive: true, force: true });

@@ -48,7 +48,7 @@ export function createSupportAreas(
       ...backlog.handlers,
       'updates.status': () => ({
         configured: updates !== null,
-        ...(updates?.state() ?? { phase: 'idle', running: options.version, available: null, waitingFor: [], error: null }),
+        ...(updates?.state() ?? { phase: 'idle', running: options.version, available: null, waitingFor: [], error: null, refused: null }),
       }),
       'ui.dialogs': ({ open }) => {
         activity.setOpenDialogs(open);

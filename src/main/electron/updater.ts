@@ -32,7 +32,7 @@ export function createElectronUpdateEngine(feed: { url: string; channel: UpdateC
       // The replaced version's own channel file (`{version}.yml`), kept beside latest.yml by the release script.
       autoUpdater.allowDowngrade = true;
       autoUpdater.setFeedURL({ provider: 'generic', url: feed.url, channel: version });
-      if ((await newer()) === null) return;
+      if ((await newer()) === null) throw new Error(`the update feed has no installer of ${version} to go back to`);
       await autoUpdater.downloadUpdate();
       autoUpdater.quitAndInstall(true, true);
     },

@@ -11,6 +11,8 @@ import { openConfStore } from '../core/settings/conf-store';
 import { counterIdOf } from '../core/log/counter-id';
 import { openCounterLog } from '../core/log/counter-log';
 import { startBrowserHost } from './server';
+import { readOwnerConfig } from '../core/owner/owner-config';
+import { createFeedEngine } from '../core/updates/feed-engine';
 
 /**
  * `npm run dev:web`: the whole app (embedded sandbox, main-process core, built renderer) served to a
@@ -33,6 +35,8 @@ const { values } = parseArgs({
     'set-aside': { type: 'string' },
     /** Tests only: run Counter and its sandbox as if the clock were this many hours later ("reopened the next day"). */
     'time-offset-hours': { type: 'string' },
+    /** How often the owner's update feed (owner.json) is read; tests shorten it. */
+    'update-check-seconds': { type: 'string' },
   },
 });
 const SetAside = z
@@ -61,6 +65,29 @@ if (values['seed-prints'] !== undefined) {
 }
 
 const counterId = counterIdOf(dataDirectory);
+const owner = readOwnerConfig(dataDirectory);
+if (owner.problem !== null) console.error(`[counter] ${owner.problem}`);
+const { feedUrl, channel, force } = owner.config.updates;
+const updateCheckMs =
+  z.coerce
+    .number()
+    .min(1)
+    .parse(values['update-check-seconds'] ?? String(4 * 60 * 60)) * 1000;
+// The browser host reads the owner's feed and downloads as the app does, but runs no installer: it names the file.
+const updates =
+  feedUrl === null
+    ? undefined
+    : {
+        force,
+        engine: createFeedEngine({
+          http: (url, init) => fetch(url, init),
+          feedUrl,
+          channel,
+          version: packageJson.version,
+          directory: resolve(dataDirectory, 'updates'),
+          install: (file, release) => console.error(`[counter] update ${release.version} is due to install; the browser host runs no installer: ${file}`),
+        }),
+      };
 const log = await openCounterLog({ directory: resolve(dataDirectory, 'logs'), counterId, version: packageJson.version });
 const settingsFile = openConfStore(dataDirectory);
 // stderr, like the seeding line: with --json, stdout's first line is the address.
@@ -73,6 +100,7 @@ const core = createAppCore({
   ...(clock === undefined ? {} : { clock }),
   version: packageJson.version,
   log,
+  ...(updates === undefined ? {} : { updates }),
   diagnostics: { counterId },
   sandboxBaseUrl: sandbox.baseUrl,
   notificationReceiver: receiverConfigFrom({ host: values['notify-host'], port: values['notify-port'], publicUrl: values['notify-url'] }),
@@ -87,6 +115,9 @@ const core = createAppCore({
   },
 });
 void pointSandboxAtReceiver(sandbox, core.notificationUrl());
+void core.updates?.checkNow();
+const updateChecks = setInterval(() => void core.updates?.checkNow(), updateCheckMs);
+updateChecks.unref();
 const host = await startBrowserHost({
   core,
   rendererDirectory: values.renderer,

@@ -6,6 +6,7 @@ import { fillMessage, useLanguage, useT } from './i18n';
 import type { MessageKey } from './i18n/messages';
 import { formatRecent } from './lib/datetime';
 import { SaveDiagnostics } from './features/help/DiagnosticsDialog';
+import { UpdateNotice } from './features/help/UpdateNotice';
 import { BacklogPrompt } from './features/backlog/BacklogPrompt';
 
 type Reason = NonNullable<ConnectionState['reason']> | 'host';
@@ -60,6 +61,7 @@ export function StatusBar() {
         {t('status.check')}
       </button>
       <SaveDiagnostics />
+      <UpdateNotice />
       <BacklogPrompt />
       <span className="spacer" />
       <details className="status-details" data-testid="status-details">

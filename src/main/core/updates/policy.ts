@@ -40,11 +40,26 @@ export type LaunchVerdict =
   /** The marker no longer applies (the install did not happen, or a rollback did): forget it. */
   | 'clear';
 
-/** What a start does with the marker of the last install, given how the previous run ended. */
+/**
+ * What a start does with the marker of the last install, given how the previous run ended. The new
+ * version has been launched before when its trial was counted, or when its own run record is the previous
+ * one (it died before it could count); launched before and the window never showed: go back.
+ */
 export function launchVerdict(marker: UpdateMarker | null, running: string, previousRun: { version: string; ready: boolean } | null): LaunchVerdict {
   if (marker === null) return 'none';
   if (running !== marker.to) return 'clear';
-  if (marker.launches === 0) return 'trial';
-  if (previousRun !== null && previousRun.version === marker.to && !previousRun.ready) return 'rollback';
-  return 'clear';
+  const ranBefore = marker.launches > 0 || previousRun?.version === marker.to;
+  if (!ranBefore) return 'trial';
+  if (previousRun?.version === marker.to && previousRun.ready) return 'clear';
+  return 'rollback';
+}
+
+/** A version that was installed and did not start, and the one it replaced: never offered again. */
+export const RefusedVersion = z.object({ version: z.string(), backTo: z.string(), at: z.number() });
+export type RefusedVersion = z.infer<typeof RefusedVersion>;
+export const RefusedVersions = z.array(RefusedVersion);
+
+/** Whether a release the feed offers may be downloaded: not one that already failed to start here. */
+export function mayOffer(version: string, refused: readonly RefusedVersion[]): boolean {
+  return !refused.some((entry) => entry.version === version);
 }

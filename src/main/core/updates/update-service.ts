@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import type { Clock, TimerHandle } from '../../../shared/clock';
 import type { Logger } from '../ports';
 import type { ReleaseInfo } from './feed';
-import { installVerdict, launchVerdict, UpdateMarker, type BusyReason, type InstallMoment, type LaunchVerdict } from './policy';
+import {
+  installVerdict,
+  launchVerdict,
+  mayOffer,
+  RefusedVersions,
+  UpdateMarker,
+  type BusyReason,
+  type InstallMoment,
+  type LaunchVerdict,
+  type RefusedVersion,
+} from './policy';
 
 /** What checks, downloads and installs: electron-updater in the app, the Node feed engine in tests. */
 export interface UpdateEngine {
@@ -13,7 +23,7 @@ export interface UpdateEngine {
   download(release: ReleaseInfo): Promise<void>;
   /** Quits and installs (the app does not come back from this call in Electron). */
   install(release: ReleaseInfo): void;
-  /** Installs the version that was replaced. */
+  /** Installs the version that was replaced; rejects when the feed no longer has it. */
   rollback(version: string): Promise<void>;
 }
 
@@ -25,6 +35,8 @@ export interface UpdateState {
   available: string | null;
   waitingFor: BusyReason[];
   error: string | null;
+  /** The last version that was installed here and did not start: gone back from, never offered again. */
+  refused: (RefusedVersion & { restored: boolean }) | null;
 }
 
 export interface UpdateServiceOptions {
@@ -41,6 +53,16 @@ export interface UpdateServiceOptions {
 }
 
 export const MARKER_FILE = 'update-marker.json';
+export const REFUSED_FILE = 'update-refused.json';
+
+function readJson<T>(path: string, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): T | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface UpdateService {
   state(): UpdateState;
@@ -58,19 +80,19 @@ export interface UpdateService {
 export function createUpdateService(options: UpdateServiceOptions): UpdateService {
   const { engine, clock, logger } = options;
   const markerPath = join(options.dataDirectory, MARKER_FILE);
-  const state: UpdateState = { phase: 'idle', running: options.version, available: null, waitingFor: [], error: null };
+  const refusedPath = join(options.dataDirectory, REFUSED_FILE);
+  const refused = readJson(refusedPath, RefusedVersions) ?? [];
+  const state: UpdateState = { phase: 'idle', running: options.version, available: null, waitingFor: [], error: null, refused: null };
+  const showRefused = (): void => {
+    const last = refused.at(-1);
+    state.refused = last === undefined ? null : { ...last, restored: last.version !== options.version };
+  };
+  showRefused();
   let release: ReleaseInfo | null = null;
   let retry: TimerHandle | undefined;
   let closed = false;
 
-  const readMarker = (): UpdateMarker | null => {
-    try {
-      const parsed = UpdateMarker.safeParse(JSON.parse(readFileSync(markerPath, 'utf8')));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  };
+  const readMarker = (): UpdateMarker | null => readJson(markerPath, UpdateMarker);
   const writeMarker = (marker: UpdateMarker): void => writeFileSync(markerPath, JSON.stringify(marker));
   const clearMarker = (): void => rmSync(markerPath, { force: true });
 
@@ -96,17 +118,31 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     return true;
   }
 
+  /** The new version is refused for good before anything else, so even a failed way back never offers it again. */
+  async function goBack(marker: UpdateMarker): Promise<void> {
+    logger.error('the new version did not start; going back', { from: marker.to, to: marker.from });
+    refused.push({ version: marker.to, backTo: marker.from, at: clock.now() });
+    writeFileSync(refusedPath, JSON.stringify(refused));
+    clearMarker();
+    showRefused();
+    try {
+      await engine.rollback(marker.from);
+    } catch (error) {
+      state.phase = 'failed';
+      state.error = error instanceof Error ? error.message : String(error);
+      logger.error('the replaced version could not be installed again; the owner must reinstall it', { version: marker.from, error: state.error });
+    }
+  }
+
   return {
-    state: () => ({ ...state, waitingFor: [...state.waitingFor] }),
+    state: () => ({ ...state, waitingFor: [...state.waitingFor], refused: state.refused === null ? null : { ...state.refused } }),
     async atStart(previousRun) {
       const marker = readMarker();
       const verdict = launchVerdict(marker, options.version, previousRun);
       if (marker !== null && verdict === 'trial') writeMarker({ ...marker, launches: marker.launches + 1 });
       if (verdict === 'clear') clearMarker();
       if (marker !== null && verdict === 'rollback') {
-        logger.error('the new version did not start; going back', { from: marker.to, to: marker.from });
-        clearMarker();
-        await engine.rollback(marker.from);
+        await goBack(marker);
         return verdict;
       }
       // An update downloaded by an earlier run is found again (cached by the engine) and goes in now if nothing waits.
@@ -123,6 +159,10 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
       state.phase = 'checking';
       try {
         release = await engine.check();
+        if (release !== null && !mayOffer(release.version, refused)) {
+          logger.info('update not offered: it did not start here before', { version: release.version });
+          release = null;
+        }
         if (release === null) {
           state.phase = 'idle';
           return;

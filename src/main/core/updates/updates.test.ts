@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,18 +10,25 @@ import { silentLogger } from '../ports';
 import type { ReleaseInfo, UpdateChannel } from './feed';
 import { createFeedEngine } from './feed-engine';
 import type { BusyReason } from './policy';
-import { createUpdateService } from './update-service';
+import { createUpdateService, MARKER_FILE } from './update-service';
 
-const INSTALLERS: Record<string, string> = { '1.0.0': 'installer of 1.0.0', '1.1.0': 'installer of 1.1.0', '1.2.0-beta.1': 'installer of 1.2.0-beta.1' };
+const INSTALLERS: Record<string, string> = {
+  '1.0.0': 'installer of 1.0.0',
+  '1.1.0': 'installer of 1.1.0',
+  '1.2.0-beta.1': 'installer of 1.2.0-beta.1',
+  '1.3.0': 'installer of 1.3.0',
+};
 const sha = (text: string): string => createHash('sha512').update(text).digest('base64');
 const channelFile = (version: string, checksum = sha(INSTALLERS[version] ?? '')): string =>
   `version: ${version}\nfiles:\n  - url: Counter-Setup-${version}.exe\n    sha512: ${checksum}\n    size: 20\npath: Counter-Setup-${version}.exe\nsha512: ${checksum}\nreleaseDate: '2026-06-01T09:00:00.000Z'\n`;
 
 let server: Server | undefined;
+/** The data folder the next counter() uses; a test sets it back to undefined to start another computer's. */
 let folder: string | undefined;
+const folders: string[] = [];
 afterEach(async () => {
   await new Promise((resolve) => (server === undefined ? resolve(undefined) : server.close(resolve)));
-  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
+  for (const made of folders.splice(0)) rmSync(made, { recursive: true, force: true });
   server = folder = undefined;
 });
 
@@ -43,13 +50,17 @@ function feedFiles(latest: string, checksum?: string): Record<string, string> {
     'updates/latest.yml': channelFile(latest, checksum),
     'updates/1.0.0.yml': channelFile('1.0.0'),
     'updates/beta.yml': channelFile('1.2.0-beta.1'),
+    'updates/1.3.0.yml': channelFile('1.3.0'),
   };
   for (const [version, body] of Object.entries(INSTALLERS)) files[`updates/Counter-Setup-${version}.exe`] = body;
   return files;
 }
 
 function counter(feedUrl: string, options: { version?: string; force?: boolean; channel?: UpdateChannel; busy?: BusyReason[] } = {}) {
-  folder ??= mkdtempSync(join(tmpdir(), 'counter-updates-'));
+  if (folder === undefined) {
+    folder = mkdtempSync(join(tmpdir(), 'counter-updates-'));
+    folders.push(folder);
+  }
   const dataDirectory = folder;
   const clock = createManualClock();
   const installed: Array<{ version: string; bytes: string }> = [];
@@ -150,8 +161,8 @@ describe('updates that never interrupt a sale', () => {
     expect(await second.service.atStart({ version: '1.1.0', ready: false })).toBe('rollback');
     expect(second.installed).toEqual([{ version: '1.0.0', bytes: INSTALLERS['1.0.0'] }]);
 
-    // Another install of 1.1.0 that starts fine is kept: no rollback at the launch after.
-    await old.service.checkNow();
+    // On another computer, an install of 1.1.0 that starts fine is kept: no rollback at the launch after.
+    folder = undefined;
     const fresh = counter(feed.url);
     await fresh.service.checkNow();
     expect(await fresh.service.closeOfDay()).toBe(true);
@@ -159,5 +170,64 @@ describe('updates that never interrupt a sale', () => {
     expect(await good.service.atStart({ version: '1.0.0', ready: true })).toBe('trial');
     good.service.markReady();
     expect(await counter(feed.url, { version: '1.1.0' }).service.atStart({ version: '1.1.0', ready: true })).toBe('none');
+  });
+
+  it('rolls back a new version that died before it could count its trial (its own run record is the previous one)', async () => {
+    const feed = await serveFeed(feedFiles('1.1.0'));
+    const old = counter(feed.url);
+    await old.service.checkNow();
+    expect(await old.service.closeOfDay()).toBe(true);
+
+    const next = counter(feed.url, { version: '1.1.0' });
+    expect(await next.service.atStart({ version: '1.1.0', ready: false })).toBe('rollback');
+    expect(next.installed.map((entry) => entry.version)).toEqual(['1.0.0']);
+  });
+
+  it('never offers again a version that did not start, says so in the status, and offers the next newer one', async () => {
+    const feed = await serveFeed(feedFiles('1.1.0'));
+    const old = counter(feed.url);
+    await old.service.checkNow();
+    expect(await old.service.closeOfDay()).toBe(true);
+    await counter(feed.url, { version: '1.1.0' }).service.atStart({ version: '1.0.0', ready: true });
+    const failed = counter(feed.url, { version: '1.1.0' });
+    expect(await failed.service.atStart({ version: '1.1.0', ready: false })).toBe('rollback');
+
+    // 1.0.0 runs again: the feed still names 1.1.0, which is neither downloaded nor installed.
+    const restored = counter(feed.url);
+    expect(await restored.service.atStart({ version: '1.1.0', ready: false })).toBe('none');
+    expect(restored.service.state()).toMatchObject({
+      phase: 'idle',
+      available: null,
+      refused: { version: '1.1.0', backTo: '1.0.0', restored: true },
+    });
+    expect(await restored.service.closeOfDay()).toBe(false);
+    expect(restored.installed).toEqual([]);
+
+    // A newer release is an update like any other.
+    await new Promise((resolve) => server?.close(resolve));
+    const newer = await serveFeed(feedFiles('1.3.0'));
+    const later = counter(newer.url);
+    await later.service.checkNow();
+    expect(later.service.state()).toMatchObject({ phase: 'downloaded', available: '1.3.0' });
+  });
+
+  it('tells the owner when the replaced version cannot be installed again, and still never offers the one that failed', async () => {
+    const files = feedFiles('1.1.0');
+    delete files['updates/1.0.0.yml'];
+    const feed = await serveFeed(files);
+    const old = counter(feed.url);
+    await old.service.checkNow();
+    expect(await old.service.closeOfDay()).toBe(true);
+    await counter(feed.url, { version: '1.1.0' }).service.atStart({ version: '1.0.0', ready: true });
+
+    const stuck = counter(feed.url, { version: '1.1.0' });
+    expect(await stuck.service.atStart({ version: '1.1.0', ready: false })).toBe('rollback');
+    expect(stuck.installed).toEqual([]);
+    expect(stuck.service.state()).toMatchObject({
+      phase: 'failed',
+      error: expect.stringContaining('404'),
+      refused: { version: '1.1.0', backTo: '1.0.0', restored: false },
+    });
+    expect(existsSync(join(folder ?? '', MARKER_FILE))).toBe(false);
   });
 });

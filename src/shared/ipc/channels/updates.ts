@@ -9,6 +9,8 @@ export const UpdateStatus = z.object({
   available: z.string().nullable(),
   waitingFor: z.array(z.enum(['print', 'sale', 'dialog'])),
   error: z.string().nullable(),
+  /** The last version installed here that did not start: gone back from (restored: the older one runs again), never offered again. */
+  refused: z.object({ version: z.string(), backTo: z.string(), at: z.number(), restored: z.boolean() }).nullable(),
 });
 export type UpdateStatus = z.infer<typeof UpdateStatus>;
 

@@ -21,6 +21,15 @@ const en = {
   'kind.platform_calls': 'Last platform calls (method, path, status, time, request id)',
   'kind.log': 'Log file',
   'kind.crash_dump': 'Crash report',
+  'update.downloading': 'Downloading update {version}…',
+  'update.waiting': 'Update {version} is ready; it waits until {what} is finished.',
+  'update.ready': 'Update {version} is ready; it installs when the day is closed or at the next start.',
+  'update.installing': 'Installing update {version}…',
+  'update.busy.sale': 'the sale at the terminal',
+  'update.busy.print': 'the prints on their way',
+  'update.busy.dialog': 'the open dialog',
+  'update.refused': 'Version {version} did not start; Counter went back to {backTo} and will not offer it again.',
+  'update.notRestored': 'Version {version} did not start and {backTo} could not be installed again: reinstall it.',
 } as const;
 
 const es: Record<keyof typeof en, string> = {
@@ -43,6 +52,17 @@ const es: Record<keyof typeof en, string> = {
   'kind.platform_calls': 'Últimas llamadas a la plataforma (método, ruta, estado, tiempo, id de solicitud)',
   'kind.log': 'Archivo de registro',
   'kind.crash_dump': 'Informe de fallo',
+  'update.downloading': 'Descargando la actualización {version}…',
+  'update.waiting': 'La actualización {version} está lista; espera a que termine {what}.',
+  'update.ready': 'La actualización {version} está lista; se instala al cerrar el día o en el próximo inicio.',
+  'update.installing': 'Instalando la actualización {version}…',
+  'update.busy.sale': 'la venta en la terminal',
+  'update.busy.print': 'la impresión en curso',
+  'update.busy.dialog': 'el diálogo abierto',
+  'update.refused': 'La versión {version} no arrancó; Counter volvió a {backTo} y no la ofrecerá de nuevo.',
+  'update.notRestored': 'La versión {version} no arrancó y {backTo} no se pudo instalar de nuevo: reinstálela.',
 };
+
+export type HelpKey = keyof typeof en;
 
 export const helpMessages: FeatureMessages<keyof typeof en> = { en, es };
