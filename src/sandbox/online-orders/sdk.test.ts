@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order, Payment } from 'mercadopago';
 import { createManualClock } from '../../shared/clock';
 import { createSandbox } from '../app';
+import { startReceiver } from '../notifications/test-receiver';
 import { startSdkSandbox, type SdkSandbox } from '../sdk/sdk-support';
 import { AUTO_CAPTURE_DELAY_MS } from './service';
 
@@ -169,6 +170,29 @@ describe('online orders through the official SDK', () => {
       status: 400,
       error: 'property_value',
     });
+  });
+
+  it('tells the account webhook each move on topic order: authorized, captured, partially refunded', async () => {
+    const receiver = await startReceiver({ fallback: 200 });
+    try {
+      await t.sandbox.app.inject({ method: 'PUT', url: '/__sandbox/accounts/1001/notification-url', payload: { url: `${receiver.url}/hooks` } });
+      const created = await orders.create({ body: cardOrder(await cardToken(), { capture_mode: 'manual' }) });
+      await orders.capture({ id: created.id ?? '' });
+      const transactionId = created.transactions?.payments?.[0]?.id ?? '';
+      await orders.refund({ id: created.id ?? '', body: { transactions: [{ id: transactionId, amount: '10.00' }] } });
+      const orderHooks = () => receiver.requests.filter((received) => received.query.get('type') === 'order');
+      await expect.poll(() => orderHooks().length).toBe(3);
+      expect(orderHooks().map((hook) => hook.query.get('data.id'))).toEqual([created.id, created.id, created.id]);
+      // Deliveries run in parallel, so their arrival order is not the moves' order.
+      expect(
+        orderHooks()
+          .map((hook) => (JSON.parse(hook.body) as { action: string }).action)
+          .sort(),
+      ).toEqual(['order.action_required', 'order.partially_refunded', 'order.processed']);
+    } finally {
+      await t.sandbox.app.inject({ method: 'PUT', url: '/__sandbox/accounts/1001/notification-url', payload: { url: null } });
+      await receiver.close();
+    }
   });
 
   it('keeps online orders and their pending automatic capture across a restart (--state)', async () => {
