@@ -153,6 +153,38 @@ describe('online orders through the official SDK', () => {
     expect(order.transactions?.payments?.[0]?.payment_method).toMatchObject({ id: 'pix', ticket_url: expect.stringContaining('/payments/') });
   });
 
+  it('asks a 3-D Secure challenge with validation always: passed charges the card, failed fails the order', async () => {
+    const secured = (validation: 'always' | 'never') => ({ online: { transaction_security: { validation, liability_shift: 'required' as const } } });
+    const challenged = await orders.create({ body: cardOrder(await cardToken(), { config: secured('always') }) });
+    expect(challenged).toMatchObject({ status: 'action_required', status_detail: 'pending_challenge' });
+    const security = challenged.transactions?.payments?.[0]?.payment_method?.transaction_security;
+    expect(security).toMatchObject({
+      validation: 'always',
+      liability_shift: 'required',
+      status: 'pending',
+      url: expect.stringMatching(/^http:\/\/.+\/challenge$/),
+    });
+    expect(challenged.transactions?.payments?.[0]?.reference_id).toBeUndefined();
+    const page = await fetch(security?.url ?? '');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Authenticate');
+
+    const passed = (await (await fetch(`${security?.url ?? ''}?result=approved`, { method: 'POST' })).json()) as { status: string; status_detail: string };
+    expect(passed).toMatchObject({ status: 'processed', status_detail: 'accredited' });
+    expect((await orders.get({ id: challenged.id ?? '' })).transactions?.payments?.[0]?.reference_id).toMatch(/^\d+$/);
+    expect((await fetch(`${security?.url ?? ''}?result=approved`, { method: 'POST' })).status).toBe(409);
+
+    const failing = await orders.create({ body: cardOrder(await cardToken(), { config: secured('always') }) });
+    const failingUrl = failing.transactions?.payments?.[0]?.payment_method?.transaction_security?.url ?? '';
+    expect(await (await fetch(`${failingUrl}?result=rejected`, { method: 'POST' })).json()).toMatchObject({
+      status: 'failed',
+      status_detail: 'cc_rejected_3ds_challenge',
+    });
+
+    const never = await orders.create({ body: cardOrder(await cardToken(), { config: secured('never') }) });
+    expect(never).toMatchObject({ status: 'processed', status_detail: 'accredited' });
+  });
+
   it('answers the same X-Idempotency-Key with the first order, and a different body under it with 409', async () => {
     const token = await cardToken();
     const requestOptions = { idempotencyKey: 'online-order-key-1' };
