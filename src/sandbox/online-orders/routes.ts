@@ -51,6 +51,7 @@ export function onlineOrderCalls(context: SandboxContext, service: OnlineOrderSe
   return {
     find: (principal: Principal, id: string): StoredOnlineOrder | undefined => service.findForUser(principal.userId, id),
     view: onlineOrderView,
+    list: (userId: number): StoredOnlineOrder[] => service.list().filter((order) => order.userId === userId),
     create: (request: FastifyRequest, owner: OnlineOwner, body: unknown): { body: CreateOnlineOrderRequest; work: () => StoredResponse } => {
       const parsed = parseRequestShape(CreateOnlineOrderRequest, body);
       return { body: parsed, work: () => ({ status: 201, body: onlineOrderView(service.create(owner, parsed, context.baseUrlFor(request))) }) };

@@ -185,6 +185,19 @@ describe('online orders through the official SDK', () => {
     expect(never).toMatchObject({ status: 'processed', status_detail: 'accredited' });
   });
 
+  it('finds online orders in the Orders API search beside point orders', async () => {
+    const created = await orders.create({ body: cardOrder(await cardToken(), { external_reference: 'sdk-online-search' }) });
+    const now = new Date(t.clock.now());
+    const found = await orders.search({
+      options: {
+        begin_date: new Date(now.getTime() - 60_000).toISOString(),
+        end_date: new Date(now.getTime() + 60_000).toISOString(),
+        external_reference: 'sdk-online-search',
+      },
+    });
+    expect(found.data?.map((order) => [order.id, order.type, order.status])).toEqual([[created.id, 'online', 'processed']]);
+  });
+
   it('answers the same X-Idempotency-Key with the first order, and a different body under it with 409', async () => {
     const token = await cardToken();
     const requestOptions = { idempotencyKey: 'online-order-key-1' };
