@@ -11,6 +11,7 @@ import { OnlineOrderStatus } from './schemas';
  *                      │  ├─authorize─────▶ action_required (waiting_capture) ─capture─▶ processed
  *                      │  ├─await_payment─▶ action_required (waiting_transfer)
  *                      │  ├─hold──────────▶ processing (in_process)
+ *                      │  ├─challenge─────▶ action_required (pending_challenge) ─approve/authorize/hold/decline─▶ as from created
  *                      │  └─decline───────▶ failed
  *                      └─cancel──────────▶ canceled ◀─cancel─ action_required
  *
@@ -18,7 +19,18 @@ import { OnlineOrderStatus } from './schemas';
  * order is processed: at creation in automatic mode, on `POST …/process` in manual mode. A partial refund keeps
  * the order processed (status_detail partially_refunded).
  */
-export const OnlineOrderEvent = z.enum(['approve', 'authorize', 'await_payment', 'hold', 'decline', 'capture', 'cancel', 'refund_partial', 'refund_total']);
+export const OnlineOrderEvent = z.enum([
+  'approve',
+  'authorize',
+  'await_payment',
+  'hold',
+  'decline',
+  'challenge',
+  'capture',
+  'cancel',
+  'refund_partial',
+  'refund_total',
+]);
 export type OnlineOrderEvent = z.infer<typeof OnlineOrderEvent>;
 
 export const ONLINE_ORDER_LIFECYCLE = defineLifecycle<OnlineOrderStatus, OnlineOrderEvent>({
@@ -33,6 +45,12 @@ export const ONLINE_ORDER_LIFECYCLE = defineLifecycle<OnlineOrderStatus, OnlineO
     { from: 'created', on: 'hold', to: 'processing' },
     { from: 'created', on: 'decline', to: 'failed' },
     { from: 'created', on: 'cancel', to: 'canceled' },
+    { from: 'created', on: 'challenge', to: 'action_required' },
+    // A passed 3-D Secure challenge charges the card; a failed one fails the order.
+    { from: 'action_required', on: 'approve', to: 'processed' },
+    { from: 'action_required', on: 'authorize', to: 'action_required' },
+    { from: 'action_required', on: 'hold', to: 'processing' },
+    { from: 'action_required', on: 'decline', to: 'failed' },
     { from: 'action_required', on: 'capture', to: 'processed' },
     { from: 'action_required', on: 'cancel', to: 'canceled' },
     { from: 'processed', on: 'refund_partial', to: 'processed' },
@@ -50,6 +68,7 @@ export type OnlineTransitionResult = Step<OnlineOrderStatus, OnlineOrderEvent>;
 
 export const onlineTransition = stepsOf(ONLINE_ORDER_LIFECYCLE, (from, event) => {
   if ((OUTCOME_EVENTS as readonly string[]).includes(event)) return `Only an order in status created can be processed; this one is ${from}.`;
+  if (event === 'challenge') return `Only an order in status created asks for a 3-D Secure challenge; this one is ${from}.`;
   if (event === 'capture') return `Only an authorized order (action_required, waiting_capture) can be captured; this one is ${from}.`;
   if (event === 'cancel') return `Only an order not yet processed (created, or action_required) can be canceled; this one is ${from}.`;
   return `Only a processed order can be refunded; this one is ${from}.`;

@@ -4,6 +4,7 @@ import { amountCents, type RefundOrderRequest } from '../../shared/platform/orde
 import { parseRequestShape } from '../actions/validate';
 import type { Principal, SandboxContext } from '../context';
 import { SandboxError } from '../errors';
+import { escapeHtml, htmlDocument } from '../html-page';
 import type { StoredResponse } from '../idempotency';
 import type { NotificationService } from '../notifications/service';
 import type { PaymentSide } from '../payment-side';
@@ -50,6 +51,7 @@ export function onlineOrderCalls(context: SandboxContext, service: OnlineOrderSe
   return {
     find: (principal: Principal, id: string): StoredOnlineOrder | undefined => service.findForUser(principal.userId, id),
     view: onlineOrderView,
+    list: (userId: number): StoredOnlineOrder[] => service.list().filter((order) => order.userId === userId),
     create: (request: FastifyRequest, owner: OnlineOwner, body: unknown): { body: CreateOnlineOrderRequest; work: () => StoredResponse } => {
       const parsed = parseRequestShape(CreateOnlineOrderRequest, body);
       return { body: parsed, work: () => ({ status: 201, body: onlineOrderView(service.create(owner, parsed, context.baseUrlFor(request))) }) };
@@ -81,6 +83,7 @@ export function registerOnlineOrderRoutes(app: FastifyInstance, context: Sandbox
     return order;
   };
 
+  registerChallenge(app, context, service);
   // No body: the SDK sends `Content-Type: application/json` and nothing, which these calls ignore.
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -148,4 +151,47 @@ export function registerOnlineOrderRoutes(app: FastifyInstance, context: Sandbox
       }));
     },
   );
+}
+
+const ChallengeQuery = z.object({ result: z.enum(['approved', 'rejected']) });
+
+/**
+ * The issuer's 3-D Secure page a challenged transaction's `transaction_security.url` opens: public, as the
+ * buyer's bank page is (the buyer has no token). Its buttons, or `POST …?result=approved|rejected`, answer it.
+ */
+function registerChallenge(app: FastifyInstance, context: SandboxContext, service: OnlineOrderService): void {
+  const pending = (id: string): StoredOnlineOrder => {
+    const order = service.list().find((candidate) => candidate.id === id);
+    if (order === undefined)
+      throw new SandboxError(404, 'order_not_found', `Order ${id} not found.`, [{ code: 'order_not_found', description: 'no online order with this id' }]);
+    return order;
+  };
+  app.get<{ Params: { id: string } }>(
+    '/__sandbox/orders/:id/challenge',
+    { schema: { tags: ['online orders'], summary: "The issuer's 3-D Secure challenge page of an online order's card payment" } },
+    (request, reply) => {
+      const order = pending(request.params.id);
+      const path = `/__sandbox/orders/${encodeURIComponent(order.id)}/challenge`;
+      const buttons =
+        order.status_detail === 'pending_challenge'
+          ? `<form method="post" action="${path}?result=approved"><button>Authenticate</button></form><form method="post" action="${path}?result=rejected"><button>Fail</button></form>`
+          : `<p>${escapeHtml(order.status)} · ${escapeHtml(order.status_detail)}</p>`;
+      const body = `<h1>3-D Secure</h1><p>${escapeHtml(order.currency)} ${escapeHtml(onlineOrderView(order).total_amount)}</p>${buttons}`;
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(htmlDocument(`3-D Secure ${order.id}`, 'body{font-family:sans-serif;margin:2rem}form{display:inline}', body));
+    },
+  );
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+    scope.post<{ Params: { id: string } }>(
+      '/__sandbox/orders/:id/challenge',
+      { schema: { tags: ['online orders'], summary: 'Answer the 3-D Secure challenge: ?result=approved (the card is charged) or rejected (the order fails)' } },
+      (request) => {
+        const query = parseRequestShape(ChallengeQuery, request.query);
+        return onlineOrderView(service.resolveChallenge(pending(request.params.id), query.result === 'approved', context.baseUrlFor(request)));
+      },
+    );
+  });
 }

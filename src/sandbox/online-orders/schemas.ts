@@ -80,6 +80,8 @@ export const StoredTransaction = z.object({
   /** A pix or ticket payment's page and code. */
   ticketUrl: z.string().optional(),
   qrCode: z.string().optional(),
+  /** A 3-D Secure challenge the buyer is asked to pass before the card is charged. */
+  challenge: z.object({ url: z.string(), status: z.enum(['pending', 'approved', 'rejected']) }).optional(),
 });
 export type StoredTransaction = z.infer<typeof StoredTransaction>;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Order, Payment } from 'mercadopago';
 import { createManualClock } from '../../shared/clock';
 import { createSandbox } from '../app';
+import { startReceiver } from '../notifications/test-receiver';
 import { startSdkSandbox, type SdkSandbox } from '../sdk/sdk-support';
 import { AUTO_CAPTURE_DELAY_MS } from './service';
 
@@ -152,6 +153,51 @@ describe('online orders through the official SDK', () => {
     expect(order.transactions?.payments?.[0]?.payment_method).toMatchObject({ id: 'pix', ticket_url: expect.stringContaining('/payments/') });
   });
 
+  it('asks a 3-D Secure challenge with validation always: passed charges the card, failed fails the order', async () => {
+    const secured = (validation: 'always' | 'never') => ({ online: { transaction_security: { validation, liability_shift: 'required' as const } } });
+    const challenged = await orders.create({ body: cardOrder(await cardToken(), { config: secured('always') }) });
+    expect(challenged).toMatchObject({ status: 'action_required', status_detail: 'pending_challenge' });
+    const security = challenged.transactions?.payments?.[0]?.payment_method?.transaction_security;
+    expect(security).toMatchObject({
+      validation: 'always',
+      liability_shift: 'required',
+      status: 'pending',
+      url: expect.stringMatching(/^http:\/\/.+\/challenge$/),
+    });
+    expect(challenged.transactions?.payments?.[0]?.reference_id).toBeUndefined();
+    const page = await fetch(security?.url ?? '');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Authenticate');
+
+    const passed = (await (await fetch(`${security?.url ?? ''}?result=approved`, { method: 'POST' })).json()) as { status: string; status_detail: string };
+    expect(passed).toMatchObject({ status: 'processed', status_detail: 'accredited' });
+    expect((await orders.get({ id: challenged.id ?? '' })).transactions?.payments?.[0]?.reference_id).toMatch(/^\d+$/);
+    expect((await fetch(`${security?.url ?? ''}?result=approved`, { method: 'POST' })).status).toBe(409);
+
+    const failing = await orders.create({ body: cardOrder(await cardToken(), { config: secured('always') }) });
+    const failingUrl = failing.transactions?.payments?.[0]?.payment_method?.transaction_security?.url ?? '';
+    expect(await (await fetch(`${failingUrl}?result=rejected`, { method: 'POST' })).json()).toMatchObject({
+      status: 'failed',
+      status_detail: 'cc_rejected_3ds_challenge',
+    });
+
+    const never = await orders.create({ body: cardOrder(await cardToken(), { config: secured('never') }) });
+    expect(never).toMatchObject({ status: 'processed', status_detail: 'accredited' });
+  });
+
+  it('finds online orders in the Orders API search beside point orders', async () => {
+    const created = await orders.create({ body: cardOrder(await cardToken(), { external_reference: 'sdk-online-search' }) });
+    const now = new Date(t.clock.now());
+    const found = await orders.search({
+      options: {
+        begin_date: new Date(now.getTime() - 60_000).toISOString(),
+        end_date: new Date(now.getTime() + 60_000).toISOString(),
+        external_reference: 'sdk-online-search',
+      },
+    });
+    expect(found.data?.map((order) => [order.id, order.type, order.status])).toEqual([[created.id, 'online', 'processed']]);
+  });
+
   it('answers the same X-Idempotency-Key with the first order, and a different body under it with 409', async () => {
     const token = await cardToken();
     const requestOptions = { idempotencyKey: 'online-order-key-1' };
@@ -169,6 +215,29 @@ describe('online orders through the official SDK', () => {
       status: 400,
       error: 'property_value',
     });
+  });
+
+  it('tells the account webhook each move on topic order: authorized, captured, partially refunded', async () => {
+    const receiver = await startReceiver({ fallback: 200 });
+    try {
+      await t.sandbox.app.inject({ method: 'PUT', url: '/__sandbox/accounts/1001/notification-url', payload: { url: `${receiver.url}/hooks` } });
+      const created = await orders.create({ body: cardOrder(await cardToken(), { capture_mode: 'manual' }) });
+      await orders.capture({ id: created.id ?? '' });
+      const transactionId = created.transactions?.payments?.[0]?.id ?? '';
+      await orders.refund({ id: created.id ?? '', body: { transactions: [{ id: transactionId, amount: '10.00' }] } });
+      const orderHooks = () => receiver.requests.filter((received) => received.query.get('type') === 'order');
+      await expect.poll(() => orderHooks().length).toBe(3);
+      expect(orderHooks().map((hook) => hook.query.get('data.id'))).toEqual([created.id, created.id, created.id]);
+      // Deliveries run in parallel, so their arrival order is not the moves' order.
+      expect(
+        orderHooks()
+          .map((hook) => (JSON.parse(hook.body) as { action: string }).action)
+          .sort(),
+      ).toEqual(['order.action_required', 'order.partially_refunded', 'order.processed']);
+    } finally {
+      await t.sandbox.app.inject({ method: 'PUT', url: '/__sandbox/accounts/1001/notification-url', payload: { url: null } });
+      await receiver.close();
+    }
   });
 
   it('keeps online orders and their pending automatic capture across a restart (--state)', async () => {

@@ -149,7 +149,8 @@ export class OnlineOrderService {
         order.status,
       );
     }
-    this.require(order, 'approve', 'cannot_process_order');
+    if (order.status !== 'created')
+      throw conflict('cannot_process_order', `Only an order in status created can be processed; this one is ${order.status}.`, order.status);
     if (order.payments.length === 0) {
       throw new SandboxError(400, 'required_properties', 'The order has no payment to process: add one with POST /v1/orders/{id}/transactions.', [
         { code: 'required_properties', description: 'transactions.payments is empty', data: { property: 'transactions.payments' } },
@@ -176,12 +177,7 @@ export class OnlineOrderService {
 
   cancel(order: StoredOnlineOrder): StoredOnlineOrder {
     const result = this.require(order, 'cancel', 'cannot_cancel_order');
-    if (
-      order.status === 'action_required' &&
-      order.status_detail !== 'waiting_capture' &&
-      order.status_detail !== 'waiting_transfer' &&
-      order.status_detail !== 'waiting_payment'
-    ) {
+    if (order.status === 'action_required' && !CANCELABLE_WAITS.has(order.status_detail)) {
       throw conflict('cannot_cancel_order', `An order in ${order.status_detail} cannot be canceled.`, order.status);
     }
     for (const transaction of order.payments) {
@@ -272,9 +268,41 @@ export class OnlineOrderService {
   }
 
   /** Charges the order's payment and moves the order by the answer. */
+  /**
+   * The buyer's answer to a 3-D Secure challenge: passed, the card is charged as it would have been without one;
+   * failed, the order fails (`cc_rejected_3ds_challenge`) and no payment is made.
+   */
+  resolveChallenge(order: StoredOnlineOrder, passed: boolean, baseUrl: string): StoredOnlineOrder {
+    const [transaction] = order.payments;
+    if (order.status_detail !== 'pending_challenge' || transaction?.challenge === undefined) {
+      throw conflict('no_pending_challenge', `Order ${order.id} is not waiting for a 3-D Secure challenge.`, order.status);
+    }
+    transaction.challenge.status = passed ? 'approved' : 'rejected';
+    if (passed) {
+      this.chargeCard(order, transaction, baseUrl);
+      return order;
+    }
+    const step = this.require(order, 'decline', 'no_pending_challenge');
+    setTransaction(transaction, 'failed', 'cc_rejected_3ds_challenge');
+    this.write(order, 'decline', step, 'cc_rejected_3ds_challenge');
+    return order;
+  }
+
+  /** Charges the order's payment, or first asks the buyer for a 3-D Secure challenge when the order requires one. */
   private charge(order: StoredOnlineOrder, baseUrl: string): void {
     const [transaction] = order.payments;
     if (transaction === undefined) return;
+    if (needsChallenge(order, transaction)) {
+      const step = this.require(order, 'challenge', 'cannot_process_order');
+      transaction.challenge = { url: `${baseUrl}/__sandbox/orders/${order.id}/challenge`, status: 'pending' };
+      setTransaction(transaction, 'action_required', 'pending_challenge');
+      this.write(order, 'challenge', step, 'pending_challenge');
+      return;
+    }
+    this.chargeCard(order, transaction, baseUrl);
+  }
+
+  private chargeCard(order: StoredOnlineOrder, transaction: StoredTransaction, baseUrl: string): void {
     const outcome = this.ledger.charge(order, transaction, baseUrl);
     const step = onlineTransition(order.status, outcome.event);
     if (!step.ok) throw conflict('cannot_process_order', step.reason, order.status);
@@ -338,6 +366,19 @@ export class OnlineOrderService {
   private emit(change: OnlineOrderChange): void {
     for (const listener of this.listeners) listener(change);
   }
+}
+
+/** The waits an order in action_required may be canceled from: nothing has been taken from the buyer yet. */
+const CANCELABLE_WAITS: ReadonlySet<string> = new Set(['waiting_capture', 'waiting_transfer', 'waiting_payment', 'pending_challenge']);
+
+const CARD_TYPES: ReadonlySet<string> = new Set(['credit_card', 'debit_card', 'prepaid_card']);
+
+/**
+ * 3-D Secure: `validation: always` challenges every card payment once. The sandbox sees no fraud risk, so
+ * `on_fraud_risk` never challenges (as `never`).
+ */
+function needsChallenge(order: StoredOnlineOrder, transaction: StoredTransaction): boolean {
+  return CARD_TYPES.has(transaction.method.type) && order.config?.online?.transaction_security?.validation === 'always' && transaction.challenge === undefined;
 }
 
 function newTransaction(payment: PaymentInput): StoredTransaction {

@@ -18,7 +18,14 @@ export function transactionView(order: StoredOnlineOrder, transaction: StoredTra
       ...method,
       ...(transaction.ticketUrl === undefined ? {} : { ticket_url: transaction.ticketUrl }),
       ...(transaction.qrCode === undefined ? {} : { qr_code: transaction.qrCode }),
-      ...(cardLike && security !== undefined ? { transaction_security: security } : {}),
+      ...(cardLike && security !== undefined
+        ? {
+            transaction_security: {
+              ...security,
+              ...(transaction.challenge === undefined ? {} : { type: 'three_ds', url: transaction.challenge.url, status: transaction.challenge.status }),
+            },
+          }
+        : {}),
     },
   };
 }

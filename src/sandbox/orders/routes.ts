@@ -37,6 +37,14 @@ const SITE_COUNTRIES: Readonly<Record<string, [currency: string, country: string
 const IdParams = z.object({ id: z.string() });
 /** The Orders API answers point and online orders on the same paths. */
 const AnyOrder = z.union([PointOrder, OnlineOrderResponse]);
+type AnyOrder = z.infer<typeof AnyOrder>;
+const AnyOrderSearchResponse = z.object({ data: z.array(AnyOrder), paging: OrderSearchResponse.shape.paging });
+type AnyOrderSearchResponse = z.infer<typeof AnyOrderSearchResponse>;
+/** What the search filters and sorts on, point or online, with the order's answer. */
+interface Searchable {
+  readonly order: { userId: number; createdAt: number; external_reference: string; status: string; status_detail: string };
+  readonly view: () => AnyOrder;
+}
 /** Platform news "Cancel Point orders in at_terminal via API": with this header an at_terminal order may be cancelled (202). */
 const ALLOW_CANCELABLE_HEADER = 'x-allow-cancelable-status';
 const openApi = (summary: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -212,10 +220,17 @@ function registerCreateReadSearch(app: FastifyInstance, context: SandboxContext,
         summary: "Search the caller's orders by creation date and filters",
         security: [{ bearer: [] }],
         querystring: OrderSearchQuery,
-        response: { 200: OrderSearchResponse, 400: PlatformErrorBody, 401: PlatformErrorBody },
+        response: { 200: AnyOrderSearchResponse, 400: PlatformErrorBody, 401: PlatformErrorBody },
       },
     },
-    (request) => searchOrders(service.list(), callerOf(request).principal.userId, request.query),
+    (request) => {
+      const userId = callerOf(request).principal.userId;
+      const searchable: Searchable[] = [
+        ...service.list().map((order) => ({ order, view: () => orderView(order) })),
+        ...online.list(userId).map((order) => ({ order, view: () => online.view(order) })),
+      ];
+      return searchOrders(searchable, userId, request.query);
+    },
   );
 
   app.get<{ Params: { id: string } }>(
@@ -307,7 +322,7 @@ function registerCancelRefund(app: FastifyInstance, service: OrderService, helpe
   });
 }
 
-function searchOrders(orders: readonly StoredOrder[], userId: number, query: OrderSearchQuery): OrderSearchResponse {
+function searchOrders(entries: readonly Searchable[], userId: number, query: OrderSearchQuery): AnyOrderSearchResponse {
   const from = Date.parse(query.begin_date);
   const to = Date.parse(query.end_date);
   if (from > to) {
@@ -315,9 +330,9 @@ function searchOrders(orders: readonly StoredOrder[], userId: number, query: Ord
       { code: 'invalid_query_param', description: 'begin_date is after end_date', data: { param: 'begin_date' } },
     ]);
   }
-  const matching = orders
+  const matching = entries
     .filter(
-      (order) =>
+      ({ order }) =>
         order.userId === userId &&
         order.createdAt >= from &&
         order.createdAt <= to &&
@@ -325,10 +340,10 @@ function searchOrders(orders: readonly StoredOrder[], userId: number, query: Ord
         (query.status === undefined || order.status === query.status) &&
         (query.status_detail === undefined || order.status_detail === query.status_detail),
     )
-    .sort((left, right) => (query.sort_order === 'asc' ? left.createdAt - right.createdAt : right.createdAt - left.createdAt));
+    .sort(({ order: left }, { order: right }) => (query.sort_order === 'asc' ? left.createdAt - right.createdAt : right.createdAt - left.createdAt));
   const offset = (query.page - 1) * query.page_size;
   return {
-    data: matching.slice(offset, offset + query.page_size).map(orderView),
+    data: matching.slice(offset, offset + query.page_size).map((entry) => entry.view()),
     paging: {
       total: String(matching.length),
       total_pages: String(Math.ceil(matching.length / query.page_size)),

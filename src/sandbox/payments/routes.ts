@@ -19,6 +19,7 @@ import { notFound, numericId, parseInput } from '../input';
 import { readIdempotencyKey, runIdempotent } from './idempotency';
 import { registerPaymentSearch } from './search';
 import type { PaymentService } from './service';
+import { paymentAnswer } from './view';
 
 /** Spec 4.6: creating a payment, reading one (topic payment) and searching them. Owner only; others' payments are 404. */
 export function registerPayments(
@@ -50,7 +51,7 @@ export function registerPayments(
     const key = readIdempotencyKey(request.headers['x-idempotency-key']);
     const answer = runIdempotent(store.idempotency, principal.userId, key, { method: 'POST', path: '/v1/payments', body: request.body }, () => ({
       statusCode: 201,
-      body: payments.create(principal, input, context.baseUrlFor(request), chargedCard(principal, input)),
+      body: paymentAnswer(payments.create(principal, input, context.baseUrlFor(request), chargedCard(principal, input)), context.clock.now()),
     }));
     // The header the print actions send on a replay too, so a client handles both alike.
     if (answer.replayed) void reply.header('idempotent-replayed', 'true');
@@ -75,7 +76,7 @@ export function registerPayments(
     const principal = context.authenticate(request);
     const record = store.get(numericId(request.params, 'payment'));
     if (record === undefined || record.payment.collector_id !== principal.userId) throw notFound('payment');
-    return record.payment;
+    return paymentAnswer(record.payment, context.clock.now());
   });
 }
 
@@ -92,9 +93,10 @@ function registerPaymentChanges(app: FastifyInstance, context: SandboxContext, c
       const input = parseInput(PaymentUpdateRequest, request.body ?? {}, 'invalid payment update');
       const path = `/v1/payments/${record.payment.id}`;
       const answer = runIdempotent(store.idempotency, principal.userId, keyed(request), { method: 'PUT', path, body: request.body ?? null }, () => {
-        if (input.status === 'cancelled') return { statusCode: 200, body: changes.cancel(record) };
-        if (input.capture === true) return { statusCode: 200, body: changes.capture(record, input.transaction_amount) };
-        return { statusCode: 200, body: record.payment };
+        const now = context.clock.now();
+        if (input.status === 'cancelled') return { statusCode: 200, body: paymentAnswer(changes.cancel(record), now) };
+        if (input.capture === true) return { statusCode: 200, body: paymentAnswer(changes.capture(record, input.transaction_amount), now) };
+        return { statusCode: 200, body: paymentAnswer(record.payment, now) };
       });
       return reply.code(answer.statusCode).send(answer.body);
     },

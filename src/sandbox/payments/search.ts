@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Payment } from '../../shared/platform/payments';
 import { page, PaymentSearchQuery, type PaymentSearchResponse } from '../../shared/platform/search';
+import { paymentAnswer, type PaymentAnswer } from './view';
 import type { SandboxContext } from '../context';
 import { parseInput } from '../input';
 import type { PaymentStore } from './store';
@@ -38,7 +39,7 @@ export function registerPaymentSearch(app: FastifyInstance, context: SandboxCont
       schema: { tags: ['payments'], summary: 'Search payments (external_reference, status, range, sort, criteria, offset, limit)' },
       config: { documented: { querystring: PaymentSearchQuery } },
     },
-    (request): PaymentSearchResponse => {
+    (request): Omit<PaymentSearchResponse, 'results'> & { results: PaymentAnswer[] } => {
       const principal = context.authenticate(request);
       const query = parseInput(PaymentSearchQuery, request.query, 'invalid search', 'query');
       const found = store
@@ -49,7 +50,8 @@ export function registerPaymentSearch(app: FastifyInstance, context: SandboxCont
         .filter((payment) => inRange(payment, query))
         .sort(comparePayments(query.sort ?? 'date_created', query.criteria === 'asc' ? 1 : -1));
       const { items, offset, limit, total } = page(found, query);
-      return { paging: { total, limit, offset }, results: items };
+      const now = context.clock.now();
+      return { paging: { total, limit, offset }, results: items.map((payment) => paymentAnswer(payment, now)) };
     },
   );
 }

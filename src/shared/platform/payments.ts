@@ -135,8 +135,14 @@ export const Payment = z.looseObject({
     type: z.string().nullable(),
   }),
   metadata: z.record(z.string(), z.unknown()),
-  /** The merchant order the payment belongs to; null for a payment created directly through `POST /v1/payments`. */
-  order: z.object({ id: z.number().int(), type: z.string() }).nullable(),
+  /**
+   * The merchant order the payment belongs to; null for a payment created directly through `POST /v1/payments`,
+   * which the platform answers as `{}` (read here as null, so every reader has one "no order" to handle).
+   */
+  order: z.preprocess(
+    (value) => (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0 ? null : value),
+    z.object({ id: z.number().int(), type: z.string() }).nullable(),
+  ),
   external_reference: z.string().nullable(),
   transaction_amount: z.number(),
   transaction_amount_refunded: z.number(),
