@@ -179,3 +179,41 @@ test('the guide resumes after a restart where it stood', async ({ page }) => {
     rmSync(dataDirectory, { recursive: true, force: true });
   }
 });
+
+test('a test print the terminal fails is shown as failed, the reason first and its code only under Details', async ({ page, counter }) => {
+  await fetch(`${counter.sandboxBaseUrl}/__sandbox/terminals/${TERMINAL}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ paper: 'out' }),
+  });
+  await page.setViewportSize(SIZES[1]);
+  await openSettings(page, counter, 'es');
+  const guide = page.getByTestId('setup-guide');
+  const row = guide.getByTestId('guide-terminal').filter({ hasText: TERMINAL });
+  await row.getByTestId('guide-terminal-use').check();
+  await row.getByTestId('guide-terminal-name').fill('Caja 1');
+  await guide.getByTestId('guide-terminals-save').click();
+  await guide.getByTestId('guide-test-print').click();
+  await expect(guide.getByTestId('guide-step-test')).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
+  await expect(guide.getByTestId('guide-test-line')).toHaveText(/El ticket de prueba no se imprimió/);
+  await expect(guide.getByTestId('guide-progress')).toHaveText('2 de 3 pasos hechos');
+  const error = guide.getByTestId('timeline-error');
+  await expect(error).toContainText('papel');
+  // The platform's code is not on screen until the person opens Details.
+  await expect(error.getByTestId('timeline-error-code')).toBeHidden();
+  const found: string[] = [];
+  await checkScreen(page, 'setup-guide-failed-1024-es', found, guide.getByTestId('guide-step-test'));
+  await error.getByText('Detalles').click();
+  await expect(error.getByTestId('timeline-error-code')).toHaveText('código terminal_failed');
+  await checkScreen(page, 'setup-guide-failed-details-1024-es', found, guide.getByTestId('guide-step-test'));
+  expect([...new Set(found)]).toEqual([]);
+
+  // Paper back: another test ticket prints, and the step is done.
+  await fetch(`${counter.sandboxBaseUrl}/__sandbox/terminals/${TERMINAL}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ paper: 'ok' }),
+  });
+  await guide.getByTestId('guide-test-print').click();
+  await expect(guide.getByTestId('guide-step-test')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+});
