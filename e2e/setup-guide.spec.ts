@@ -217,3 +217,26 @@ test('a test print the terminal fails is shown as failed, the reason first and i
   await guide.getByTestId('guide-test-print').click();
   await expect(guide.getByTestId('guide-step-test')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
 });
+
+for (const language of ['en', 'es'] as const) {
+  test(`in production without the application’s credentials, the guide says who enters them and sign-in waits (${language}, 1024)`, async ({
+    page,
+    counter,
+  }) => {
+    await page.setViewportSize(SIZES[1]);
+    await openSettings(page, counter, language);
+    const radio = page.locator('input[name="environment"][value="production"]');
+    await radio.click();
+    await expect(radio).toBeChecked();
+    const guide = page.getByTestId('setup-guide');
+    await expect(guide.getByTestId('guide-step-connect')).toHaveAttribute('data-state', 'todo');
+    await expect(guide.getByTestId('guide-connect-line')).toContainText(language === 'en' ? 'Whoever installed Counter' : 'Quien instaló Counter');
+    await expect(guide.getByTestId('guide-sign-in')).toBeDisabled();
+    await expect(guide.getByTestId('guide-progress')).toHaveText(language === 'en' ? '0 of 3 steps done' : '0 de 3 pasos hechos');
+    await expect(page.getByTestId('setup-clientId')).toBeHidden();
+    const found: string[] = [];
+    await checkScreen(page, `setup-guide-production-1024-${language}`, found, guide.getByTestId('guide-step-connect'));
+    // Known, in the status bar and not the guide: "la plataforma no responde" is cut at 1024 px with no title.
+    expect([...new Set(found)].filter((problem) => !problem.includes('[status-reason]'))).toEqual([]);
+  });
+}
