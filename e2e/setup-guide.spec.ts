@@ -26,6 +26,7 @@ const WORDS = {
     signedIn: 'Connected as user 1001.',
     printed: 'Printed: the terminal took the test ticket.',
     done: 'Done',
+    allDone: /^Counter is set up/,
   },
   es: {
     progress: '1 de 3 pasos hechos',
@@ -33,6 +34,7 @@ const WORDS = {
     signedIn: 'Conectado como usuario 1001.',
     printed: 'Impreso: la terminal tomó el ticket de prueba.',
     done: 'Hecho',
+    allDone: /^Counter está configurado/,
   },
 } as const;
 
@@ -125,6 +127,8 @@ for (const language of ['en', 'es'] as const) {
       await page.getByTestId('nav-counter').click();
       await page.getByTestId('nav-settings').click();
       await expect(guide.getByTestId('guide-step-connect')).toHaveCount(0);
+      await expect(guide.getByTestId('guide-progress')).toHaveText(words.allDone);
+      await shot('folded', guide);
       await guide.getByTestId('guide-toggle').click();
       await expect(guide.getByTestId('guide-step-test')).toHaveAttribute('data-state', 'done');
       expect([...new Set(found)]).toEqual([]);
