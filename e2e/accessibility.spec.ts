@@ -13,6 +13,8 @@ const SCREENS = ['counter', 'sell', 'queue', 'manager', 'checkout', 'settings'] 
 
 for (const language of ['en', 'es'] as const) {
   test(`no serious or critical accessibility violation on any screen in ${language} at both sizes`, async ({ page, counter }) => {
+    // Twelve whole-page scans (Settings now holds the set-up guide): about a minute on a loaded machine.
+    test.setTimeout(150_000);
     await page.goto(counter.url);
     if (language === 'es') {
       await page.getByTestId('nav-settings').click();

@@ -77,6 +77,17 @@ for (const language of ['en', 'es'] as const) {
         );
       }
       await page.getByTestId('mode-custom').click();
+      // Settings with the developer fields opened from their "Advanced" disclosures.
+      await page.getByTestId('nav-settings').click();
+      for (const disclosure of ['connect-advanced', 'store-advanced']) await page.getByTestId(disclosure).locator('summary').click();
+      await expect(page.getByTestId('setup-clientId')).toBeVisible();
+      await page.screenshot({ path: join(SHOTS, `settings-advanced-${size.width}-${language}.png`) });
+      found.push(
+        ...(await layoutProblems(page)).map(
+          (problem) => `settings-advanced ${size.width} ${language}: ${problem.kind} ${problem.where} by ${problem.overflowPx}px`,
+        ),
+      );
+      for (const disclosure of ['connect-advanced', 'store-advanced']) await page.getByTestId(disclosure).locator('summary').click();
     }
     const unknown = [...new Set(found)].filter((problem) => !KNOWN.some((known) => known.test(problem)));
     expect(unknown, 'boxes that scroll sideways or cut their text').toEqual([]);

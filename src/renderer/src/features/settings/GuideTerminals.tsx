@@ -1,27 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Settings } from '../../../../shared/ipc/channels/app';
-import type { TerminalList, TerminalSummary } from '../../../../shared/ipc/channels/terminals';
+import type { TerminalList } from '../../../../shared/ipc/channels/terminals';
 import type { CallError } from '../../api/bridge';
 import { useUpdateSettings } from '../../api/hooks';
 import { fillMessage } from '../../i18n';
 import type { GuideMessageKey } from './guide-messages';
+import { namesPatch, type TerminalsDraft as Draft } from './guide-steps';
 import { useGuideT } from './use-guide-t';
-
-interface Draft {
-  chosen: string | null;
-  names: Record<string, string>;
-}
-
-/** The names as they would be saved: trimmed, and an emptied one sent as '' so main forgets it. */
-function namesPatch(draft: Draft, saved: Settings['terminalNames'], listed: readonly TerminalSummary[]): Record<string, string> {
-  const patch: Record<string, string> = {};
-  for (const terminal of listed) {
-    const name = (draft.names[terminal.id] ?? '').trim();
-    if (name !== (saved[terminal.id] ?? '')) patch[terminal.id] = name;
-  }
-  return patch;
-}
 
 /** Step 2: the account's terminals (the platform's list), the one this counter uses, and the store's names for them. */
 export function GuideTerminals({ settings, query }: { settings: Settings; query: UseQueryResult<TerminalList, CallError> }) {

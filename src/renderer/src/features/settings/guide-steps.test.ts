@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guideSteps, type GuideFacts } from './guide-steps';
+import { guideSteps, namesPatch, type GuideFacts } from './guide-steps';
 
 const T1 = 'NEWLAND_N950__SBX0000001';
 const base: GuideFacts = {
@@ -45,5 +45,13 @@ describe('the set-up guide’s steps, from facts', () => {
     const named = { ...base, selectedTerminalId: T1, terminalNames: { [T1]: 'Caja 1' } };
     expect(guideSteps({ ...named, testPrint: { environment: 'production', terminalId: T1, printId: 'p1' }, testPrintStatus: 'processed' }).test).toBe('todo');
     expect(guideSteps({ ...named, testPrint: { environment: 'sandbox', terminalId: 'OTHER', printId: 'p1' }, testPrintStatus: 'processed' }).test).toBe('todo');
+  });
+});
+
+describe('the names the terminal step saves', () => {
+  it('sends only changed names, trimmed, and an emptied one as empty so it is forgotten', () => {
+    const saved = { A: 'Front', B: 'Back' };
+    const draft = { chosen: 'A', names: { A: 'Front', B: '  ', C: ' Side ', D: 'Not listed' } };
+    expect(namesPatch(draft, saved, [{ id: 'A' }, { id: 'B' }, { id: 'C' }])).toEqual({ B: '', C: 'Side' });
   });
 });

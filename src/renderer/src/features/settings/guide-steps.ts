@@ -53,3 +53,19 @@ export function guideSteps(facts: GuideFacts): Record<GuideStep, GuideStepState>
   const states = { connect, terminals, test };
   return { ...states, doneCount: GUIDE_STEPS.filter((step) => states[step] === 'done').length };
 }
+
+/** The terminal step's form: the terminal this counter uses and the names as typed. */
+export interface TerminalsDraft {
+  chosen: string | null;
+  names: Record<string, string>;
+}
+
+/** The names as they would be saved, for the listed terminals only: trimmed, the changed ones, an emptied one as '' so main forgets it. */
+export function namesPatch(draft: TerminalsDraft, saved: TerminalNames, listed: readonly { id: string }[]): Record<string, string> {
+  const patch: Record<string, string> = {};
+  for (const terminal of listed) {
+    const name = (draft.names[terminal.id] ?? '').trim();
+    if (name !== (saved[terminal.id] ?? '')) patch[terminal.id] = name;
+  }
+  return patch;
+}
