@@ -15,25 +15,12 @@ export function isLoopbackHostname(hostname: string): boolean {
   return LOOPBACK_NAMES.has(name) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
 
-function parseHostname(hostHeader: string): string | undefined {
+function hostnameOf(hostHeader: string): string | undefined {
   try {
     return new URL(`http://${hostHeader}`).hostname.toLowerCase();
   } catch {
     return undefined;
   }
-}
-
-/** Clients send the same few Host values on every request; a URL parse each time was a visible part of a request's cost. */
-const HOSTNAME_CACHE_SIZE = 64;
-const hostnames = new Map<string, string | undefined>();
-
-/** The Host header's name, parsed once per distinct value; bounded, since the header is whatever a client sends. */
-export function hostnameOf(hostHeader: string): string | undefined {
-  if (hostnames.has(hostHeader)) return hostnames.get(hostHeader);
-  const hostname = parseHostname(hostHeader);
-  if (hostnames.size >= HOSTNAME_CACHE_SIZE) hostnames.clear();
-  hostnames.set(hostHeader, hostname);
-  return hostname;
 }
 
 export interface HostPolicy {
