@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../shared/clock';
 import { Preference } from '../shared/platform/preferences';
 import { createSandbox, type Sandbox } from './app';
+import { hostnameOf } from './exposure';
 import { startTestSandbox, type TestSandbox } from './checkout/test-support';
 import { createNotificationDispatcher } from './notifications/dispatcher';
 import { COUNTER, expectError, postToken } from './oauth/testing';
@@ -45,6 +46,20 @@ describe('Host names (DNS rebinding)', () => {
     expect((await publicSandbox.app.inject({ method: 'GET', url: '/__sandbox/health', headers: { host: 'sandbox.test:4000' } })).statusCode).toBe(200);
     const anyHost = await sandboxWith({ allowAnyHost: true });
     expect((await anyHost.app.inject({ method: 'GET', url: '/__sandbox/health', headers: { host: 'evil.example' } })).statusCode).toBe(200);
+  });
+
+  it('reads each Host the same way however many distinct ones arrived before (the parsed names are cached, boundedly)', async () => {
+    expect(hostnameOf('LocalHost:3333')).toBe('localhost');
+    expect(hostnameOf('[::1]:80')).toBe('[::1]');
+    expect(hostnameOf('bad host')).toBeUndefined();
+    const sandbox = await sandboxWith();
+    for (let index = 0; index < 200; index++) {
+      const host = index % 2 === 0 ? `evil${index}.example` : `127.0.0.${index % 250}:3333`;
+      const status = (await sandbox.app.inject({ method: 'GET', url: '/__sandbox/health', headers: { host } })).statusCode;
+      expect(status, host).toBe(index % 2 === 0 ? 421 : 200);
+    }
+    expect(hostnameOf('LocalHost:3333')).toBe('localhost');
+    expect(hostnameOf('bad host')).toBeUndefined();
   });
 });
 

@@ -1,7 +1,8 @@
-import { createHash, randomFillSync, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { SeedApplication } from '../accounts';
 import type { Principal, SandboxContext } from '../context';
 import { SandboxError } from '../errors';
+import { randomHex } from '../random-id';
 import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
   AUTHORIZATION_CODE_LIFETIME_SECONDS,
@@ -40,22 +41,6 @@ const invalidGrant = (message: string): SandboxError => tokenError('invalid_gran
 export function tokenDateStamp(epochMs: number): string {
   const date = new Date(epochMs);
   return [date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours()].map((part) => String(part).padStart(2, '0')).join('');
-}
-
-/**
- * Random hex from a pooled buffer: one randomFillSync per 256 tokens instead of one per token, which
- * shows in the token endpoint's throughput.
- */
-const randomPool = Buffer.alloc(4096);
-let randomOffset = randomPool.length;
-function randomHex(bytes: number): string {
-  if (randomOffset + bytes > randomPool.length) {
-    randomFillSync(randomPool);
-    randomOffset = 0;
-  }
-  const hex = randomPool.toString('hex', randomOffset, randomOffset + bytes);
-  randomOffset += bytes;
-  return hex;
 }
 
 /** Hashes of the configured secrets, so checking one costs one hash, not two. */

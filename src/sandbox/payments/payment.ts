@@ -53,11 +53,21 @@ const authorizationCodeOf = (paymentId: number): string => String((paymentId * 7
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
+/** A checkout pays with the same few e-mails again and again: each is hashed once (bounded, as the e-mail is the caller's). */
+const PAYER_ID_CACHE_SIZE = 1000;
+const payerIds = new Map<string, string>();
+
 /** The platform identifies a payer by a user id even for a guest; here a stable one derived from the e-mail. */
 export function payerIdOf(email: string): string | null {
   if (email === '') return null;
-  const digest = createHash('sha256').update(email.toLowerCase()).digest();
-  return String(1_000_000_000 + (digest.readUInt32BE(0) % 1_000_000_000));
+  const key = email.toLowerCase();
+  const known = payerIds.get(key);
+  if (known !== undefined) return known;
+  const digest = createHash('sha256').update(key).digest();
+  const id = String(1_000_000_000 + (digest.readUInt32BE(0) % 1_000_000_000));
+  if (payerIds.size >= PAYER_ID_CACHE_SIZE) payerIds.clear();
+  payerIds.set(key, id);
+  return id;
 }
 
 function platformAdditionalInfo(info: Record<string, unknown>): Record<string, unknown> {

@@ -41,7 +41,7 @@ export function registerPayments(
       issuerId: spent.issuer_id,
       outcome: outcomeOfCardholder(spent.token.cardholder.name),
       card: { first_six_digits: spent.token.first_six_digits, last_four_digits: spent.token.last_four_digits },
-      cardholder: structuredClone(spent.token.cardholder),
+      cardholder: { name: spent.token.cardholder.name, identification: { ...spent.token.cardholder.identification } },
     };
   };
 

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Principal, SandboxContext } from '../context';
 import { SandboxError } from '../errors';
 import { notFound } from '../input';
 import { payerIdOf } from '../payments/payment';
+import { randomHex } from '../random-id';
 import { SUBSCRIPTION_LIFECYCLE } from './lifecycle';
 import {
   Plan,
@@ -44,7 +44,7 @@ export class SubscriptionService {
       ]);
     }
     const now = this.now();
-    const id = randomBytes(16).toString('hex');
+    const id = randomHex(16);
     const preapproval: Preapproval = {
       id,
       payer_id: Number(payerIdOf(input.payer_email)),
@@ -105,7 +105,7 @@ export class SubscriptionService {
 
   createPlan(principal: Principal, input: z.output<typeof PlanRequest>, baseUrl: string): Plan {
     const now = this.now();
-    const id = randomBytes(16).toString('hex');
+    const id = randomHex(16);
     const plan: Plan = {
       id,
       status: 'active',

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { siteOf } from '../accounts';
 import type { Principal, SandboxContext } from '../context';
 import { SandboxError } from '../errors';
@@ -6,6 +5,7 @@ import { notFound } from '../input';
 import { cardMethodOf, luhnValid, methodsOf, paymentMethodView } from '../catalog/sites';
 import type { CardToken, CardTokenRequest, Customer, CustomerCard } from './schemas';
 import { WalletStore, type TokenRecord } from './store';
+import { randomHex } from '../random-id';
 
 const DAY = 86_400_000;
 /** A card token is good for one payment within seven days (the platform's `date_due`). */
@@ -85,14 +85,15 @@ export class WalletService {
     fields: Pick<CardToken, 'first_six_digits' | 'last_four_digits' | 'card_number_length' | 'expiration_month' | 'expiration_year' | 'cardholder'>,
   ): CardToken {
     const now = this.now();
+    const created = iso(now);
     const token: CardToken = {
-      id: randomBytes(16).toString('hex'),
+      id: randomHex(16),
       card_id: card.cardId,
       status: 'active',
       luhn_validation: true,
       date_used: null,
-      date_created: iso(now),
-      date_last_updated: iso(now),
+      date_created: created,
+      date_last_updated: created,
       date_due: iso(now + TOKEN_LIFETIME_MS),
       ...fields,
       security_code_length: card.securityCodeLength,
@@ -158,7 +159,7 @@ export class WalletService {
   }
 
   newCustomerId(): string {
-    return `${this.store.next()}-${randomBytes(7).toString('hex')}`;
+    return `${this.store.next()}-${randomHex(7)}`;
   }
 
   newCardId(): string {
