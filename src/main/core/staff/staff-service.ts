@@ -8,7 +8,7 @@ import type { Logger } from '../ports';
 import { createApprovals } from './approvals';
 import { createAuditWriter, type AuditLine } from './audit-writer';
 import { StaffError } from './errors';
-import { createPeople, DEMO_PEOPLE, plainDemoName, toPerson } from './people';
+import { createPeople, DEMO_PEOPLE, plainDemoNames, toPerson } from './people';
 import type { PinCost } from './pin-hash';
 
 export const DEFAULT_IDLE_LOCK_SECONDS = 300;
@@ -90,11 +90,7 @@ export function createStaffService(options: StaffServiceOptions) {
       records().setSetting(DEMO_KEY, '1');
     }
     if (records().setting(DEMO_KEY) !== '1') return;
-    // A demo made by an earlier version named its people with their role in English.
-    for (const row of records().people()) {
-      const plain = plainDemoName(row.name, row.role);
-      if (plain !== undefined) records().put({ ...row, name: plain }, new Date(clock.now()).toISOString());
-    }
+    plainDemoNames(records(), new Date(clock.now()).toISOString());
     const owner = records()
       .people()
       .find((row) => row.role === 'owner');
