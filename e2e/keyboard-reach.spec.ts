@@ -129,6 +129,7 @@ for (const language of LANGUAGES) {
     // The terminal takes nothing for a while, so Esc finds the sale still cancellable.
     await control(counter.sandboxBaseUrl, `/__sandbox/terminals/${TERMINAL}`, { pickup_delay_ms: 60_000 });
     await openSell(page, counter.url);
+    await expect(page.getByTestId('sell-terminal')).toHaveValue(TERMINAL);
     await expect(page.getByTestId('sell-amount')).toBeFocused();
     await page.keyboard.type(language === 'es' ? '12,50' : '12.50');
     await expect(page.getByTestId('sell-amount-shown')).toContainText(language === 'es' ? '12,50' : '12.50');

@@ -33,6 +33,14 @@ export function plainDemoName(name: string, role: string): string | undefined {
   return plain?.name;
 }
 
+/** A demo made by an earlier version named its people with their role in English: their plain names. */
+export function plainDemoNames(records: StaffRecords, at: string): void {
+  for (const row of records.people()) {
+    const plain = plainDemoName(row.name, row.role);
+    if (plain !== undefined) records.put({ ...row, name: plain }, at);
+  }
+}
+
 export function toPerson(row: StaffRow, now: number): Person {
   const locked = row.locked_until !== null && Date.parse(row.locked_until) > now ? row.locked_until : null;
   return { id: row.id, name: row.name, role: row.role, lockedUntil: locked };

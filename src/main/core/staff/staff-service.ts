@@ -10,7 +10,7 @@ import type { Logger } from '../ports';
 import { createApprovals } from './approvals';
 import { createAuditWriter, type AuditLine } from './audit-writer';
 import { StaffError } from './errors';
-import { createPeople, DEMO_PEOPLE, plainDemoName, toPerson } from './people';
+import { createPeople, DEMO_PEOPLE, plainDemoNames, toPerson } from './people';
 import type { PinCost } from './pin-hash';
 
 export const DEFAULT_IDLE_LOCK_SECONDS = 300;
@@ -42,14 +42,6 @@ function statusOf(records: StaffRecords | undefined, signed: StaffRow | undefine
     idleLockSeconds: Number(records.setting(IDLE_KEY) ?? DEFAULT_IDLE_LOCK_SECONDS),
     demo: records.setting(DEMO_KEY) === '1' ? [...DEMO_PEOPLE] : [],
   };
-}
-
-/** A demo made by an earlier version named its people with their role in English ("Olivia (owner)"). */
-function renameEarlierDemoPeople(records: StaffRecords, now: number): void {
-  for (const row of records.people()) {
-    const plain = plainDemoName(row.name, row.role);
-    if (plain !== undefined) records.put({ ...row, name: plain }, new Date(now).toISOString());
-  }
 }
 
 /**
@@ -106,7 +98,7 @@ export function createStaffService(options: StaffServiceOptions) {
       records().setSetting(DEMO_KEY, '1');
     }
     if (records().setting(DEMO_KEY) !== '1') return;
-    renameEarlierDemoPeople(records(), clock.now());
+    plainDemoNames(records(), new Date(clock.now()).toISOString());
     const owner = records()
       .people()
       .find((row) => row.role === 'owner');

@@ -5,6 +5,7 @@ import { AUDIT_ACTIONS } from '../../../../shared/i18n/staff';
 import type { Language } from '../../../../shared/ipc/channels/app';
 import { call, type CallError } from '../../api/bridge';
 import { useMay, useStaffStatus } from '../../api/staff';
+import { DateField } from '../date-field/DateField';
 import { useFeatureT, useLanguage } from '../../i18n';
 import { staffMessages } from './messages';
 import './staff.css';
@@ -92,11 +93,11 @@ export function AuditPanel() {
         </label>
         <label>
           {t('audit.from')}
-          <input type="datetime-local" value={from} onChange={(event) => setFrom(event.target.value)} data-testid="audit-from" />
+          <DateField kind="dateTime" value={from} onChange={setFrom} data-testid="audit-from" />
         </label>
         <label>
           {t('audit.to')}
-          <input type="datetime-local" value={to} onChange={(event) => setTo(event.target.value)} data-testid="audit-to" />
+          <DateField kind="dateTime" value={to} onChange={setTo} data-testid="audit-to" />
         </label>
         {mayExport && (
           <button className="button" type="button" onClick={() => void exportCsv()} data-testid="audit-csv">

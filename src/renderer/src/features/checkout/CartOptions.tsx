@@ -1,3 +1,4 @@
+import { DateField } from '../../components/date-field/DateField';
 import { useFeatureT } from '../../i18n';
 import { PAYMENT_TYPES, type CartOptions, type Problem } from './cart';
 import { elementId, FieldFrame } from './FieldInput';
@@ -52,13 +53,12 @@ function Expiry({ options, problemFor, onOption, onTouch }: OptionsBinding) {
       </label>
       {options.expires ? (
         <FieldFrame id={elementId('date_of_expiration')} label={t('field.date_of_expiration')} problem={problemFor('date_of_expiration')}>
-          <input
+          <DateField
             id={elementId('date_of_expiration')}
-            type="datetime-local"
-            step={60}
+            kind="dateTime"
             value={options.expiresAt}
             aria-invalid={problemFor('date_of_expiration') !== undefined}
-            onChange={(event) => onOption('expiresAt', event.target.value)}
+            onChange={(value) => onOption('expiresAt', value)}
             onBlur={() => onTouch('date_of_expiration')}
           />
         </FieldFrame>

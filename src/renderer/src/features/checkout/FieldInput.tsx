@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DateField } from '../../components/date-field/DateField';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { displayLabel, type FormField, type Problem } from './cart';
 import { checkoutMessages } from './messages';
@@ -101,7 +102,7 @@ export function FieldInput({ field, fieldKey, value, problem, industryName, onCh
       );
       break;
     case 'date':
-      control = <input {...common} type="datetime-local" step={60} onChange={(event) => onChange(event.target.value)} />;
+      control = <DateField {...common} kind="dateTime" onChange={onChange} />;
       break;
     default: {
       // Numbers stay text inputs: what the cashier typed reaches the schema as typed, so its reason is shown.

@@ -57,6 +57,20 @@ function escAction(current: TerminalSale | null, formEmpty: boolean): EscNote {
   return formEmpty ? 'esc.nothing' : 'esc.cleared';
 }
 
+/** The sale's states in which what Esc said is still true. */
+const ESC_NOTE_HOLDS: Readonly<Record<EscNote, readonly TerminalSale['status'][] | null>> = {
+  'esc.canceling': ['created', 'canceled'],
+  'esc.atTerminal': ['at_terminal', 'action_required'],
+  'esc.cleared': null,
+  'esc.nothing': null,
+};
+
+function escNoteHolds(said: { note: EscNote; saleId: string | null }, current: TerminalSale | null): boolean {
+  if ((current?.id ?? null) !== said.saleId) return false;
+  const holds = ESC_NOTE_HOLDS[said.note];
+  return holds === null || current === null || holds.includes(current.status);
+}
+
 interface AmountEntryProps {
   amountRef: RefObject<HTMLInputElement | null>;
   amount: string;
@@ -143,7 +157,8 @@ export function SellScreen() {
   const [itemDrafts, setItemDrafts] = useState<ItemDraft[]>([{ ...EMPTY_ITEM }]);
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [problem, setProblem] = useState<'problem.items' | 'problem.amount' | 'problem.tooLarge' | null>(null);
-  const [escNote, setEscNote] = useState<EscNote | null>(null);
+  // What Esc said, about the sale on the card: once that sale moves on (approved after "cannot cancel now"), the note goes.
+  const [escNote, setEscNoteAbout] = useState<{ note: EscNote; saleId: string | null } | null>(null);
   const [ask, setAsk] = useState<{ request: ChargeRequest; earlier: TerminalSale } | null>(null);
   // Set in the same event as Enter, so "sending" is on screen in the next frame, before main has answered.
   const [sending, setSending] = useState<string | null>(null);
@@ -161,7 +176,7 @@ export function SellScreen() {
 
   const send = (request: ChargeRequest, shown: string) => {
     setAsk(null);
-    setEscNote(null);
+    setEscNoteAbout(null);
     setSending(shown);
     inFlight.current = true;
     charge.mutate(request, {
@@ -195,7 +210,7 @@ export function SellScreen() {
       return amountRef.current?.focus();
     }
     const action = escAction(current, amount === '' && itemsOf(itemDrafts)?.length === 0);
-    setEscNote(action);
+    setEscNoteAbout({ note: action, saleId: current?.id ?? null });
     if (action === 'esc.canceling' && current !== null) cancel.mutate({ id: current.id });
     if (action === 'esc.cleared') {
       setAmount('');
@@ -228,7 +243,7 @@ export function SellScreen() {
             canCharge={sending === null && block === null}
             charging={sending !== null}
             problem={problem !== null ? t(problem) : (charge.error?.message ?? null)}
-            note={escNote === null ? null : t(escNote)}
+            note={escNote !== null && escNoteHolds(escNote, current) ? t(escNote.note) : null}
           />
           <SaleItems drafts={itemDrafts} onChange={setItemDrafts} currency={currency} />
           <label className="checkbox">
