@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MadeBy } from '../../../shared/staff/made-by';
 import { sampleSale } from '../history/test-sales';
 import { queuedPrint } from '../print-queue/records';
 import { publishBatch, registerCounter } from './publish-batch';
@@ -8,10 +9,10 @@ import { enrolCounter, ownedStoreDatabase, urlAs } from './testing/enrol';
 import { testCounter } from './testing/seed-store';
 import { postgresUnavailable, useTestPostgres } from './testing/store-test-context';
 
-const carla = { personId: 'p-carla', personName: 'Carla', approvedById: null, approvedByName: null };
-const approved = { personId: 'p-carla', personName: 'Carla', approvedById: 'p-manuel', approvedByName: 'Manuel' };
+const carla: MadeBy = { personId: 'p-carla', personName: 'Carla', approvedById: null, approvedByName: null };
+const approved: MadeBy = { personId: 'p-carla', personName: 'Carla', approvedById: 'p-manuel', approvedByName: 'Manuel' };
 
-const print = (id: string, madeBy: typeof carla | null, at: number) =>
+const print = (id: string, madeBy: MadeBy | null, at: number) =>
   queuedPrint({
     id,
     seq: 1,
