@@ -46,6 +46,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     openedQueue: queues.opened,
     queue: queues.current,
     staff: () => staff.sharedWithStore(environment()),
+    day: () => day.book(),
   });
   /** What opening the local database found (a salvaged database, an imported journal), shown by app.info. */
   const startupNotices: StartupNotice[] = [];
@@ -97,8 +98,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     terminalSales: sales.current,
   });
   const checkout = createCheckout({ ...basics, platform, settings, notifications, store: settingsStore, historyReady: prints.current });
-  const day = createDayArea({ ...basics, settings, platform, prints: prints.current, signedIn: () => staff.service.signedIn() });
-
+  const day = createDayArea({ ...basics, settings, platform, prints: prints.current, staff: staff.service, updates: () => support.updates });
   const support = createSupportAreas(options, { ...basics, logArea, settings: settings.get, handlers: () => handlers, wake: wakeQueue });
   const handlers = withStartupNotices(
     collectHandlers(options, {

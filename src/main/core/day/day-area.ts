@@ -1,7 +1,7 @@
 import type { Clock } from '../../../shared/clock';
 import type { Environment, Language } from '../../../shared/ipc/channels/app';
 import { createDaySources } from '../history/day-sources';
-import { createShiftBook } from '../history/shifts';
+import { createShiftBook, type ShiftBook } from '../history/shifts';
 import type { DatabaseSync } from '../history/sqlite';
 import type { EventHub } from '../ipc/events';
 import type { PlatformClient } from '../platform/client';
@@ -31,13 +31,17 @@ export interface DayAreaOptions {
   prints(): Promise<PrintQueue>;
   requestsPerMinute?: number;
   /** Who is signed in (the staff's sign-in): the person of every shift, sale and note. */
-  signedIn?(): { id: string; name: string } | undefined;
+  staff?: { signedIn(): { id: string; name: string } | undefined };
+  /** The update policy, whose close-of-day hook runs when a shift is closed; null when Counter never updates itself. */
+  updates?(): { closeOfDay(): Promise<boolean> } | null;
 }
 
 export interface DayArea {
   readonly handlers: DayHandlers;
   /** The day of an environment in its opened history; given to the print switch's opener, closed before the history. */
   attach(db: DatabaseSync, environment: Environment): { close(): void };
+  /** The current environment's shifts and Z reports once its history is open (what the store database is sent). */
+  book(): ShiftBook | undefined;
 }
 
 /** Shifts, the X and Z reports and the reconciliation, wired. Whole-store shifts will read the store database here. */
@@ -47,7 +51,8 @@ export function createDayArea(options: DayAreaOptions): DayArea {
   const service = createDayService({
     clock: options.clock,
     language: options.language,
-    ...(options.signedIn === undefined ? {} : { signedIn: options.signedIn }),
+    ...(options.staff === undefined ? {} : { signedIn: () => options.staff?.signedIn() }),
+    closedDay: async () => options.updates?.()?.closeOfDay(),
     history: async () => {
       await options.prints();
       return attached.get(options.environment());
@@ -64,6 +69,7 @@ export function createDayArea(options: DayAreaOptions): DayArea {
   });
   return {
     handlers: createDayHandlers(service, options.events),
+    book: () => attached.get(options.environment())?.book,
     attach(db, environment) {
       const history = { book: createShiftBook(db), sources: createDaySources(db) };
       attached.set(environment, history);

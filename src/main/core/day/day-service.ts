@@ -39,6 +39,8 @@ export interface DayServiceOptions {
   graceMs?: number;
   /** Who is signed in at the counter: the shift's person, the sale's, the note's, whatever the call names. */
   signedIn?(): { id: string; name: string } | undefined;
+  /** The shift is closed with its Z: the counter's day is over (the update policy may install a waiting update). */
+  closedDay?(): Promise<unknown>;
 }
 
 export type PersonInput = { personId: string | null; personName: string | null };
@@ -177,7 +179,10 @@ function reportCalls({ options, clock, history, shiftOf, sourcesOf, closer, prin
         report: (closed, number) => shiftReport('Z', closed, sources, { until: iso(now), generatedAt: iso(now), number }),
       });
       if (!written.ok) throw new DayError('shift_not_open');
-      return request.terminalId === null ? written.written : printZ(opened.book, written.written, request.terminalId, false);
+      const z = request.terminalId === null ? written.written : await printZ(opened.book, written.written, request.terminalId, false);
+      // Not awaited: an install waits for the counter to be idle (the Z just queued prints first) and may quit the app.
+      void options.closedDay?.().catch(() => undefined);
+      return z;
     },
     async zReports(): Promise<ZReport[]> {
       return (await history()).book.zReports(50);

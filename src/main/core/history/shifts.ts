@@ -34,6 +34,10 @@ export interface ShiftBook {
   zOfShift(shiftId: string): ZReport | undefined;
   /** Newest first. */
   zReports(limit: number): ZReport[];
+  /** Shifts opened at or after a moment (epoch ms), oldest first: what the store database may lack. */
+  openedSince(ms: number, limit: number): Shift[];
+  /** Z reports numbered above `number`, lowest first. */
+  zAfter(number: number, limit: number): ZReport[];
   addCounterSale(sale: CounterSale): void;
   counterSales(shiftId: string): CounterSale[];
   addNote(note: DifferenceNote): void;
@@ -55,6 +59,8 @@ export function createShiftBook(db: DatabaseSync): ShiftBook {
   const oneZ = db.prepare('SELECT record FROM z_reports WHERE number = ?');
   const zByShift = db.prepare('SELECT record FROM z_reports WHERE shift_id = ?');
   const recentZ = db.prepare('SELECT record FROM z_reports ORDER BY number DESC LIMIT ?');
+  const shiftsSince = db.prepare('SELECT record FROM shifts WHERE opened_at >= ? ORDER BY opened_at, rowid LIMIT ?');
+  const zAbove = db.prepare('SELECT record FROM z_reports WHERE number > ? ORDER BY number LIMIT ?');
   const insertSale = db.prepare('INSERT INTO counter_sales (id, shift_id, at, record) VALUES (?, ?, ?, ?)');
   const salesOf = db.prepare('SELECT record FROM counter_sales WHERE shift_id = ? ORDER BY at, rowid');
   const insertNote = db.prepare('INSERT INTO difference_notes (shift_id, difference_key, at, record) VALUES (?, ?, ?, ?)');
@@ -100,6 +106,8 @@ export function createShiftBook(db: DatabaseSync): ShiftBook {
     z: (number) => zOf(oneZ.get(number)),
     zOfShift: (shiftId) => zOf(zByShift.get(shiftId)),
     zReports: (limit) => recentZ.all(limit).flatMap((row) => zOf(row) ?? []),
+    openedSince: (since, limit) => shiftsSince.all(since, limit).flatMap((row) => shiftOf(row) ?? []),
+    zAfter: (number, limit) => zAbove.all(number, limit).flatMap((row) => zOf(row) ?? []),
     addCounterSale(sale) {
       insertSale.run(sale.id, sale.shiftId, ms(sale.at), JSON.stringify(CounterSale.parse(sale)));
     },

@@ -10,13 +10,14 @@ import type { Logger } from '../ports';
 import { createApprovals } from './approvals';
 import { createAuditWriter, type AuditLine } from './audit-writer';
 import { StaffError } from './errors';
-import { createPeople, DEMO_PEOPLE, toPerson } from './people';
+import { createPeople, DEMO_PEOPLE, plainDemoName, toPerson } from './people';
 import type { PinCost } from './pin-hash';
 
 export const DEFAULT_IDLE_LOCK_SECONDS = 300;
 const IDLE_KEY = 'idle-lock-seconds';
 /** Set while the demo people are as seeded: the demo signs its owner in at start. */
 const DEMO_KEY = 'demo-people';
+const NOBODY_APPROVED = { approvedById: null, approvedByName: null } as const;
 
 export interface StaffServiceOptions {
   clock: Clock;
@@ -41,6 +42,14 @@ function statusOf(records: StaffRecords | undefined, signed: StaffRow | undefine
     idleLockSeconds: Number(records.setting(IDLE_KEY) ?? DEFAULT_IDLE_LOCK_SECONDS),
     demo: records.setting(DEMO_KEY) === '1' ? [...DEMO_PEOPLE] : [],
   };
+}
+
+/** A demo made by an earlier version named its people with their role in English ("Olivia (owner)"). */
+function renameEarlierDemoPeople(records: StaffRecords, now: number): void {
+  for (const row of records.people()) {
+    const plain = plainDemoName(row.name, row.role);
+    if (plain !== undefined) records.put({ ...row, name: plain }, new Date(now).toISOString());
+  }
 }
 
 /**
@@ -97,20 +106,13 @@ export function createStaffService(options: StaffServiceOptions) {
       records().setSetting(DEMO_KEY, '1');
     }
     if (records().setting(DEMO_KEY) !== '1') return;
+    renameEarlierDemoPeople(records(), clock.now());
     const owner = records()
       .people()
       .find((row) => row.role === 'owner');
     if (owner !== undefined && signedInId === undefined) {
       signedInId = owner.id;
-      audit({
-        personId: owner.id,
-        personName: owner.name,
-        approvedById: null,
-        approvedByName: null,
-        action: 'staff.signIn',
-        subject: owner.id,
-        detail: 'demo start',
-      });
+      audit({ ...NOBODY_APPROVED, personId: owner.id, personName: owner.name, action: 'staff.signIn', subject: owner.id, detail: 'demo start' });
     }
   }
 

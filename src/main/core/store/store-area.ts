@@ -15,6 +15,8 @@ import { storeUrlProblem } from './publisher';
 import { createStoreService, type StoreService } from './store-service';
 import { shareStaff } from './staff-sync';
 import type { StaffRecords } from '../history/staff-records';
+import type { ShiftBook } from '../history/shifts';
+import { publishDay } from './day-sync';
 
 export interface StoreAreaOptions {
   settings: SettingsRepository;
@@ -30,6 +32,8 @@ export interface StoreAreaOptions {
   queue(): Promise<PrintQueue>;
   /** The staff list to share with the store, or undefined when it is not to be shared now; `taken` after others' changes came in. */
   staff?(): { records: StaffRecords; taken(): void } | undefined;
+  /** The current history's shifts and Z reports, published each round beside the staff; undefined before it opens. */
+  day?(): ShiftBook | undefined;
 }
 
 export interface StoreArea {
@@ -71,6 +75,8 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
     },
     onCommandsMayWait: () => commands.poke(),
     alongside: async (db, counter) => {
+      const book = options.day?.();
+      if (book !== undefined) await publishDay(db, counter.id, book);
       const staff = options.staff?.();
       if (staff === undefined) return;
       const { taken } = await shareStaff(db, { storeId: counter.storeId, counterId: counter.id }, staff.records);
@@ -81,6 +87,10 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
     const identity = service.identity();
     return identity === undefined || !service.status().enabled ? undefined : { client: service.queryable(), counterId: identity.id };
   };
+  // A shift opened or closed goes up at once rather than at the next heartbeat: it is not in the outbox.
+  const stopDay = events.subscribe((name) => {
+    if (name === 'day.changed') service.publisher()?.wake();
+  });
   const elsewhere = watchElsewhere({ target, clock, logger, onFreed: () => void options.openedQueue().then((queue) => queue?.wake()) });
   const commands = createCommandLoop({ target, queue: options.queue, clock, logger });
   return {
@@ -94,6 +104,7 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
     },
     busyElsewhere: (terminalId) => elsewhere.busy(terminalId),
     async close() {
+      stopDay();
       screens.close();
       await commands.close();
       await elsewhere.close();

@@ -6,8 +6,9 @@ import { useFeatureT, useLanguage } from '../../i18n';
 import { useDayCurrency } from './api';
 import { dayMessages } from './messages';
 import { localTime } from './money';
+import { useTerminalName } from './terminals';
 
-function TotalsTable({ caption, rows, testId }: { caption: string; rows: Array<[string, Totals]>; testId: string }) {
+function TotalsTable({ caption, rows, testId }: { caption: string; rows: Array<[string, Totals, string?]>; testId: string }) {
   const t = useFeatureT(dayMessages);
   const language = useLanguage();
   const currency = useDayCurrency();
@@ -25,9 +26,11 @@ function TotalsTable({ caption, rows, testId }: { caption: string; rows: Array<[
         </tr>
       </thead>
       <tbody>
-        {rows.map(([name, totals]) => (
-          <tr key={name} data-row={name}>
-            <th scope="row">{name}</th>
+        {rows.map(([name, totals, key = name]) => (
+          <tr key={key} data-row={key}>
+            <th scope="row" title={key === name ? undefined : key}>
+              {name}
+            </th>
             <td className="numeric">{totals.count}</td>
             <td className="numeric">{money(totals.grossCents)}</td>
             <td className="numeric">{money(totals.refundCents)}</td>
@@ -62,6 +65,7 @@ export function ReportView({ report }: { report: ShiftReport }) {
   const currency = useDayCurrency();
   const money = (cents: number) => formatMoneyCents(cents, language, currency);
   const cash = cashDifference(report.expectedCashCents, report.shift.countedCashCents);
+  const terminalName = useTerminalName();
   return (
     <div className="day-report" data-testid={`report-${report.kind}`} data-net={report.total.netCents}>
       <p className="day-total">
@@ -76,7 +80,9 @@ export function ReportView({ report }: { report: ShiftReport }) {
         <TotalsTable
           caption={t('report.terminal')}
           testId="report-terminals"
-          rows={report.byTerminal.map((group) => [group.terminalId || t('report.noTerminal'), group])}
+          rows={report.byTerminal.map((group) =>
+            group.terminalId === '' ? [t('report.noTerminal'), group] : [terminalName(group.terminalId), group, group.terminalId],
+          )}
         />
         <TotalsTable caption={t('report.person')} testId="report-people" rows={report.byPerson.map((group) => [group.person || t('report.nobody'), group])} />
       </div>

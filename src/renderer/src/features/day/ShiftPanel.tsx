@@ -139,8 +139,8 @@ function CloseShiftForm({ shift, onDone }: { shift: Shift; onDone(): void }) {
         {t('close.terminal')}
         <select value={chosen} onChange={(event) => setTerminalId(event.target.value)} data-testid="z-terminal">
           {printers.map((terminal) => (
-            <option key={terminal.id} value={terminal.id}>
-              {terminal.id}
+            <option key={terminal.id} value={terminal.id} title={terminal.id}>
+              {terminal.externalPosId ?? terminal.id}
             </option>
           ))}
           <option value="">{t('close.noPrint')}</option>
