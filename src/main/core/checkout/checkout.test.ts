@@ -57,6 +57,9 @@ describe('checkout preferences with industry data (spec 2.4, 2.5, 4.2)', () => {
     expect(first.total).toBe(9100.5);
     expect(first.externalReference).toMatch(/^SALE-\d{8}-[0-9A-F]{8}$/);
     expect(second.externalReference).not.toBe(first.externalReference);
+    // Made by the signed-in person (the sandbox demo's owner), filled by main, and kept with the sale.
+    expect(first.madeBy).toMatchObject({ personName: 'Olivia', approvedById: null });
+    expect((await rig.invoke('checkout.sale', { preferenceId: first.preferenceId })).madeBy).toEqual(first.madeBy);
   });
 
   it('refuses a cart the platform schema refuses, before any request', async () => {

@@ -135,6 +135,20 @@ describe('prints as CSV', () => {
     });
   });
 
+  it('names who made each print and who approved it, under headers in the export’s language, and nothing for nobody', () => {
+    const madeBy = { personId: 'p-carla', personName: 'Carla', approvedById: 'p-manuel', approvedByName: '=Manuel' };
+    for (const [language, headers] of [
+      ['en', ['person_id', 'person_name', 'approved_by_id', 'approved_by_name']],
+      ['es', ['id_persona', 'persona', 'id_aprobada_por', 'aprobada_por']],
+    ] as const) {
+      const [header = [], made = [], nobody = []] = readCsv(printsCsv([print({ madeBy }), print({ madeBy: null })], language).slice(1));
+      const at = headers.map((name) => header.indexOf(name));
+      expect(at.every((index) => index >= 0)).toBe(true);
+      expect(at.map((index) => made[index])).toEqual(['p-carla', 'Carla', 'p-manuel', "'=Manuel"]);
+      expect(at.map((index) => nobody[index])).toEqual(['', '', '', '']);
+    }
+  });
+
   it('is only the header for no prints', () => {
     expect(printsCsv([])).toBe(`\uFEFF${printCsvHeader('en').join(',')}\r\n`);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { MadeBy } from '../../../shared/staff/made-by';
 import { sampleSale } from '../history/test-sales';
 import { queuedPrint } from '../print-queue/records';
-import type { MadeBy } from '../../../shared/staff/made-by';
 import { publishBatch, registerCounter } from './publish-batch';
 import { exportStorePrints, listStorePrints } from './queries';
 import { publishedOrder, publishedPrint, publishedSale } from './records';

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { TerminalCard } from '../../../../shared/ipc/channels/manager';
 import { PrintSubtype } from '../../../../shared/platform/terminal-actions';
 import { useFeatureT } from '../../i18n';
+import { useStaffStatus } from '../../api/staff';
 import { ALL_STATUSES, SEARCH_MAX_CHARS, toggleStatus, type HistoryFilters } from './filters';
 import { managerMessages } from './messages';
 import { terminalName } from './TerminalBoard';
@@ -16,6 +17,7 @@ interface HistoryToolbarProps {
 /** The table's question: which terminal, statuses, kind, days and reference. Every choice is answered by main. */
 export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters, onClear, terminals }: HistoryToolbarProps) {
   const t = useFeatureT(managerMessages);
+  const people = useStaffStatus().data?.people ?? [];
   return (
     <div className="history-filters" role="search" aria-label={t('history.title')}>
       <div className="filter-row">
@@ -39,6 +41,17 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
             {terminals.map((terminal) => (
               <option key={terminal.id} value={terminal.id}>
                 {terminal.name === null ? terminal.id : `${terminalName(terminal)} · ${terminal.id}`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <span className="filter-label">{t('filter.person')}</span>
+          <select value={filters.personId} onChange={(event) => onFilters({ personId: event.target.value })} data-testid="filter-person">
+            <option value="">{t('filter.allPeople')}</option>
+            {people.map((person) => (
+              <option key={person.id} value={person.id}>
+                {person.name}
               </option>
             ))}
           </select>

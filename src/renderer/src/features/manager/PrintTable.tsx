@@ -17,7 +17,7 @@ const OVERSCAN = 12;
 const FIRST_ROWS = 60;
 
 interface Column {
-  id: 'time' | 'terminal' | 'subtype' | 'reference' | 'status' | 'attempts' | 'error';
+  id: 'time' | 'terminal' | 'subtype' | 'reference' | 'status' | 'attempts' | 'person' | 'error';
   label: ManagerMessageKey | CommonKey;
   /** The field main would sort this column by; sortable only where prints.list accepts it. */
   sort: string;
@@ -30,8 +30,16 @@ const COLUMNS: readonly Column[] = [
   { id: 'reference', label: 'term.reference', sort: 'externalReference' },
   { id: 'status', label: 'column.status', sort: 'status' },
   { id: 'attempts', label: 'column.attempts', sort: 'attempts' },
+  { id: 'person', label: 'column.person', sort: 'person' },
   { id: 'error', label: 'column.error', sort: 'lastError' },
 ];
+
+/** Who made the print, and who approved it, as one line (the full text also in the cell's title). */
+function madeByText(print: PrintSummary, t: (key: ManagerMessageKey) => string): string {
+  const madeBy = print.madeBy ?? null;
+  if (madeBy === null) return '—';
+  return madeBy.approvedByName === null ? madeBy.personName : `${madeBy.personName}, ${fillMessage(t('column.approvedBy'), { name: madeBy.approvedByName })}`;
+}
 
 interface RowProps {
   index: number;
@@ -104,6 +112,15 @@ const Row = memo(function Row({ index, start, print, focusable, open, terminalNa
       </div>
       <div role="cell" className="ph-cell ph-attempts mono">
         {print.attempts}
+      </div>
+      <div
+        role="cell"
+        className="ph-cell ph-person"
+        title={print.madeBy === null || print.madeBy === undefined ? t('column.nobody') : madeByText(print, t)}
+        data-testid="print-person"
+        data-person={print.madeBy?.personId ?? ''}
+      >
+        {madeByText(print, t)}
       </div>
       {/* The cashier's message, as the Counter screen shows it; the code stays at hand in the tooltip and the CSV. */}
       <div

@@ -2,8 +2,9 @@ import { formatDateTime } from '../../lib/datetime';
 import { DECLINE_REASONS, SALE_STATUSES } from '../../../../shared/i18n/sales';
 import type { TerminalSale } from '../../../../shared/ipc/channels/terminal-sales';
 import { DeclineReason } from '../../../../shared/platform/orders';
-import { useFeatureT, useLanguage } from '../../i18n';
-import { useLiveTerminalSales, useTerminalSales } from '../../api/terminal-sales';
+import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
+import { useLiveTerminalSales, useStoreCurrency, useTerminalSales } from '../../api/terminal-sales';
+import { formatMoney } from '../../lib/money';
 import { managerMessages } from './messages';
 
 const SHOWN = 20;
@@ -22,7 +23,9 @@ export function SalesPanel({ onOpenPrint }: { onOpenPrint(id: string): void }) {
   const t = useFeatureT(managerMessages);
   const language = useLanguage();
   const sales = useTerminalSales();
+  const storeCurrency = useStoreCurrency();
   useLiveTerminalSales();
+  const money = (amount: string, sale: TerminalSale): string => formatMoney(amount, sale.currency ?? storeCurrency, language);
   const shown = (sales.data?.sales ?? []).slice(0, SHOWN);
   const time = { format: (at: Date) => formatDateTime(at, language) };
   return (
@@ -38,6 +41,7 @@ export function SalesPanel({ onOpenPrint }: { onOpenPrint(id: string): void }) {
             <tr>
               <th scope="col">{t('sales.when')}</th>
               <th scope="col">{t('sales.amount')}</th>
+              <th scope="col">{t('sales.by')}</th>
               <th scope="col">{t('sales.status')}</th>
               <th scope="col">{t('sales.payment')}</th>
               <th scope="col">{t('sales.refunds')}</th>
@@ -50,13 +54,19 @@ export function SalesPanel({ onOpenPrint }: { onOpenPrint(id: string): void }) {
               return (
                 <tr key={sale.id} data-testid="manager-sale-row" data-sale-id={sale.id}>
                   <td>{time.format(new Date(sale.createdAt))}</td>
-                  <td className="numeric">{sale.amount}</td>
+                  <td className="numeric">{money(sale.amount, sale)}</td>
+                  <td data-testid="sale-person">
+                    {sale.madeBy === null || sale.madeBy === undefined ? '—' : sale.madeBy.personName}
+                    {sale.madeBy?.approvedByName === null || sale.madeBy?.approvedByName === undefined ? null : (
+                      <span className="hint"> · {fillMessage(t('column.approvedBy'), { name: sale.madeBy.approvedByName })}</span>
+                    )}
+                  </td>
                   <td>
                     {SALE_STATUSES[sale.status][language]}
                     {sale.status === 'failed' && reason.success ? <span className="hint"> · {DECLINE_REASONS[reason.data][language]}</span> : null}
                   </td>
                   <td>{paymentOf(sale)}</td>
-                  <td>{sale.refunds.length === 0 ? '—' : sale.refunds.map((refund) => refund.amount).join(', ')}</td>
+                  <td>{sale.refunds.length === 0 ? '—' : sale.refunds.map((refund) => money(refund.amount, sale)).join(', ')}</td>
                   <td>
                     {sale.receiptPrintId !== null ? (
                       <button type="button" className="link" data-testid="sale-receipt-link" onClick={() => onOpenPrint(sale.receiptPrintId ?? '')}>

@@ -36,7 +36,9 @@ describe('manager filters', () => {
       from: '2026-01-01',
       to: '2026-01-31',
       search: 'ctr-2026',
+      personId: 'person-1',
     });
+    expect(request.personId).toBe('person-1');
     expect(ListPrintsRequest.parse({ filters: request }).filters).toEqual(request);
   });
 

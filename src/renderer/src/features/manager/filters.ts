@@ -9,13 +9,15 @@ export interface HistoryFilters {
   from: string;
   to: string;
   search: string;
+  /** A staff id: prints this person made. */
+  personId: string;
 }
 
 export type HistoryFilterRequest = ListPrintsRequest['filters'];
 export type HistorySort = ListPrintsRequest['sort'];
 export type SortField = HistorySort['field'];
 
-export const NO_FILTERS: HistoryFilters = { terminalId: '', statuses: [], subtype: '', from: '', to: '', search: '' };
+export const NO_FILTERS: HistoryFilters = { terminalId: '', statuses: [], subtype: '', from: '', to: '', search: '', personId: '' };
 export const DEFAULT_SORT: HistorySort = { field: 'createdAt', direction: 'desc' };
 export const ALL_STATUSES: readonly PrintStatus[] = PrintStatus.options;
 /** The contract's limit on a search (ListPrintsRequest). */
@@ -47,6 +49,7 @@ export function filterRequest(filters: HistoryFilters): HistoryFilterRequest {
   if (filters.statuses.length > 0 && filters.statuses.length < ALL_STATUSES.length)
     request.status = ALL_STATUSES.filter((status) => filters.statuses.includes(status));
   if (filters.subtype !== '') request.subtype = filters.subtype;
+  if (filters.personId !== '') request.personId = filters.personId;
   const from = localDayStart(filters.from);
   if (from !== undefined) request.from = from;
   const to = localDayStart(filters.to, 1);

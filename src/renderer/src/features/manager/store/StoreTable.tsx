@@ -39,6 +39,11 @@ function StoreRow({ print, names, ownCounterId, online, onOpen, onAsk }: Omit<St
       <td>
         {print.counterName}
         {print.counterId === ownCounterId ? <span className="hint"> ({t('store.you')})</span> : null}
+        {print.madeBy === null || print.madeBy === undefined ? null : (
+          <span className="store-person hint" data-testid="store-person" data-person={print.madeBy.personId}>
+            {print.madeBy.approvedByName === null ? print.madeBy.personName : `${print.madeBy.personName} · ${print.madeBy.approvedByName}`}
+          </span>
+        )}
       </td>
       <td className="mono">
         <time dateTime={print.createdAt}>{rowTime(print.createdAt, language)}</time>
