@@ -32,6 +32,8 @@ export interface DayAreaOptions {
   requestsPerMinute?: number;
   /** Who is signed in (the staff's sign-in): the person of every shift, sale and note. */
   staff?: { service: { signedIn(): { id: string; name: string } | undefined } };
+  /** The terminals the last list showed: the paper names a terminal as the cashier knows it. */
+  terminals?: { nameOf(environment: Environment, terminalId: string): string | undefined };
   /** The store database's reads of the whole store's day, when one is on. */
   storeDatabase?: { dayReader(): StoreDayReader | undefined };
   /** The update policy, whose close-of-day hook runs when a shift is closed; null when Counter never updates itself. */
@@ -56,6 +58,7 @@ export function createDayArea(options: DayAreaOptions): DayArea {
     ...(options.staff === undefined ? {} : { signedIn: () => options.staff?.service.signedIn() }),
     closedDay: async () => options.updates?.()?.closeOfDay(),
     store: () => options.storeDatabase?.dayReader(),
+    terminalName: (id) => options.terminals?.nameOf(options.environment(), id) ?? id,
     history: async () => {
       await options.prints();
       return attached.get(options.environment());

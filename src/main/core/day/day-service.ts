@@ -53,6 +53,8 @@ export interface DayServiceOptions {
   signedIn?(): { id: string; name: string } | undefined;
   /** The whole store's shifts and Zs of a window, when a store database is on; undefined otherwise. */
   store?(): StoreDayReader | undefined;
+  /** A terminal as the cashier knows it (its point of sale's name, "CAJA01"), for the paper; its id when unknown. */
+  terminalName?(id: string): string;
   /** The shift is closed with its Z: the counter's day is over (the update policy may install a waiting update). */
   closedDay?(): Promise<unknown>;
 }
@@ -104,7 +106,7 @@ function dayContext(options: DayServiceOptions) {
             shiftId: shift.id,
             createdAt: iso(extra.closedAt),
             report,
-            paper: reportPaper(report, options.language(), options.currency()),
+            paper: reportPaper(report, options.language(), options.currency(), options.terminalName),
             printIds: [],
           };
         });
@@ -272,7 +274,7 @@ function storeCalls({ options, clock, dayWindow }: DayContext) {
     async printStoreZ(terminalId: string): Promise<{ printId: string; report: ShiftReport }> {
       const { report } = await storeDay();
       if (report === null) throw new DayError('store_day_empty');
-      const content = reportPaper(report, options.language(), options.currency());
+      const content = reportPaper(report, options.language(), options.currency(), options.terminalName);
       const externalReference = `store-z-${report.shift.openedAt.slice(0, 10)}-${clock.now().toString(36)}`;
       return { printId: await options.print({ terminalId, content, externalReference }), report };
     },

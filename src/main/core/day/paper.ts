@@ -45,7 +45,7 @@ function titleOf(report: ShiftReport, language: Language): string {
  * The X or Z report as it prints on a terminal (the custom print's markup, 32 columns), in the receipt
  * language. A Z keeps this text: a reprint prints it again, word for word.
  */
-export function reportPaper(report: ShiftReport, language: Language, currency: string | null): string {
+export function reportPaper(report: ShiftReport, language: Language, currency: string | null, terminalName: (id: string) => string = (id) => id): string {
   const money = (cents: number): string => formatMoneyCents(cents, language, currency);
   const rule = '-'.repeat(NORMAL_COLUMNS) + '{br}';
   const title = titleOf(report, language);
@@ -59,7 +59,8 @@ export function reportPaper(report: ShiftReport, language: Language, currency: s
   text += rule + `{b}${word('tenders', language)}{/b}{br}`;
   for (const tender of TENDERS) text += totalsRows(textOf(TENDER_NAMES, tender, language), report.byTender[tender], language, currency);
   text += rule + `{b}${word('terminals', language)}{/b}{br}`;
-  for (const group of report.byTerminal.slice(0, PAPER_GROUP_LIMIT)) text += totalsRows(groupName(group.terminalId, 'noTerminal'), group, language, currency);
+  for (const group of report.byTerminal.slice(0, PAPER_GROUP_LIMIT))
+    text += totalsRows(group.terminalId === '' ? word('noTerminal', language) : terminalName(group.terminalId), group, language, currency);
   text += rule + `{b}${word('people', language)}{/b}{br}`;
   for (const group of report.byPerson.slice(0, PAPER_GROUP_LIMIT)) text += totalsRows(groupName(group.person, 'nobody'), group, language, currency);
   text += rule;
