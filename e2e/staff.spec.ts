@@ -16,9 +16,9 @@ const SIZES = [
   { width: 1024, height: 768 },
 ] as const;
 /** The lock screen lists people in the order they were added: the demo's three, then the one this test adds. */
-const OWNER = { number: '1', name: 'Olivia (owner)', pin: '1234' };
-const MANAGER = { number: '2', name: 'Manuel (manager)', pin: '2468' };
-const CASHIER = { number: '3', name: 'Carla (cashier)', pin: '1357' };
+const OWNER = { number: '1', name: 'Olivia', pin: '1234' };
+const MANAGER = { number: '2', name: 'Manuel', pin: '2468' };
+const CASHIER = { number: '3', name: 'Carla', pin: '1357' };
 const OTHER = { number: '4', name: 'Bea', pin: '8642' };
 
 async function cardApproved(counter: CounterHost): Promise<void> {

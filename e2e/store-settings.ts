@@ -6,6 +6,8 @@ export async function configureInSettings(page: Page, counter: CounterHost, url:
   await page.goto(`${counter.url}#/settings`);
   const panel = page.getByTestId('store-panel');
   await expect(panel.getByTestId('store-sync')).toHaveAttribute('data-kind', 'off');
+  // The database's details are folded under "Advanced", out of a store owner's way.
+  await panel.getByTestId('store-advanced').locator('summary').click();
   await panel.getByTestId('store-url').fill(url);
   await panel.getByTestId('store-storeId').fill('main-street');
   await panel.getByTestId('store-storeName').fill('Main Street');

@@ -28,10 +28,13 @@ import { registerPreferences } from './preferences/routes';
 import { PreferenceService } from './preferences/service';
 import { PreferenceRecord } from './preferences/store';
 
-/** What other areas use of the payment side: point orders charge cards on terminals and refund them. */
+/** What other areas use of the payment side: point orders charge cards on terminals and refund them; online orders charge card tokens, pix and tickets. */
 export interface PaymentSide {
   readonly terminalPayments: TerminalPayments;
   readonly refunds: PaymentRefunds;
+  readonly payments: PaymentService;
+  readonly changes: PaymentChanges;
+  readonly wallet: WalletService;
 }
 
 /**
@@ -51,7 +54,8 @@ export function registerPaymentSide(app: FastifyInstance, context: SandboxContex
   const wallet = new WalletService(context);
   const refunds = new PaymentRefunds(context.clock, payments, merchantOrders);
   registerWallet(app, context, wallet);
-  registerPayments(app, context, payments, { wallet, changes: new PaymentChanges(context.clock, payments, refunds) });
+  const changes = new PaymentChanges(context.clock, payments, refunds);
+  registerPayments(app, context, payments, { wallet, changes });
   registerPaymentControl(app, context, payments);
   registerMerchantOrders(app, context, merchantOrders, preferences);
   registerChargebacks(app, context, chargebacks);
@@ -60,7 +64,7 @@ export function registerPaymentSide(app: FastifyInstance, context: SandboxContex
   context.registerSlice('checkout', persistedTogether({ preferences, payments, merchantOrders, chargebacks, intents }));
   app.addHook('onClose', async () => intents.stop());
   rememberCheckoutServices(app, { notifications, payments: payments.store });
-  return { terminalPayments: new TerminalPayments(context, payments, merchantOrders), refunds };
+  return { terminalPayments: new TerminalPayments(context, payments, merchantOrders), refunds, payments, changes, wallet };
 }
 
 /** The records of the first payment-side resources, saved as one object: the shape `--state` files have had since they were one module. */

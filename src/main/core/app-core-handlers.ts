@@ -17,6 +17,7 @@ import type { SettingsRepository } from './settings/store';
 import type { createDayArea } from './day/day-area';
 import type { createStaffArea } from './staff/staff-area';
 import type { StoreArea } from './store/store-area';
+import { createSetupHandlers } from './setup/test-print';
 import { createTemplateHandlers } from './templates/handlers';
 import { createTerminalHandlers, type TerminalDirectory } from './terminals/terminals';
 
@@ -66,6 +67,7 @@ export function collectHandlers(options: AppCoreOptions, areas: CoreAreas): Chan
     ...createCredentialsHandlers({ credentials, settings, events }),
     ...createTerminalHandlers(terminals),
     ...createPrintHandlers(prints.current),
+    ...createSetupHandlers({ settings, events, clock, queue: prints.current }),
     ...createManagerHandlers({ queue: prints.current, terminals: terminals.list, events, clock, language }),
     ...areas.checkout.handlers,
     ...storeDatabase.handlers,

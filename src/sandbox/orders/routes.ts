@@ -23,6 +23,8 @@ import { idempotencyConflict, requestFingerprint, type StoredResponse } from '..
 import { registerTerminalSetup } from '../terminals/setup';
 import { checkCallersPdvTerminal } from '../terminals/terminal-check';
 import type { TerminalFleet } from '../terminals/virtual-terminal';
+import { OnlineOrderResponse } from '../online-orders/schemas';
+import { createOnlineOrders, isOnlineOrderRequest, onlineOrderCalls, registerOnlineOrderRoutes } from '../online-orders/routes';
 import { orderView, OrderService, type OrderChange, type StoredOrder } from './service';
 
 const ORDERS_PATH = '/v1/orders';
@@ -33,6 +35,8 @@ const SITE_COUNTRIES: Readonly<Record<string, [currency: string, country: string
   MLC: ['CLP', 'CHL'],
 };
 const IdParams = z.object({ id: z.string() });
+/** The Orders API answers point and online orders on the same paths. */
+const AnyOrder = z.union([PointOrder, OnlineOrderResponse]);
 /** Platform news "Cancel Point orders in at_terminal via API": with this header an at_terminal order may be cancelled (202). */
 const ALLOW_CANCELABLE_HEADER = 'x-allow-cancelable-status';
 const openApi = (summary: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -40,7 +44,7 @@ const openApi = (summary: string, extra: Record<string, unknown> = {}): Record<s
   summary,
   security: [{ bearer: [] }],
   params: IdParams,
-  response: { 200: PointOrder, 202: PointOrder, 400: PlatformErrorBody, 401: PlatformErrorBody, 404: PlatformErrorBody, 409: PlatformErrorBody },
+  response: { 200: AnyOrder, 202: PointOrder, 400: PlatformErrorBody, 401: PlatformErrorBody, 404: PlatformErrorBody, 409: PlatformErrorBody },
   ...extra,
 });
 /** The route schemas document the API in OpenAPI; the handlers parse, so every error carries the platform's code. */
@@ -105,12 +109,18 @@ export function registerOrders(app: FastifyInstance, context: SandboxContext, de
     });
   }
   const helpers = requestHelpers(context, service);
-  registerCreateReadSearch(app, context, service, helpers);
-  registerCancelRefund(app, service, helpers);
+  // Online orders share the Orders API's paths and its idempotency keys; their own area owns them.
+  const onlineService = createOnlineOrders(context, payments, notifications);
+  app.addHook('onClose', async () => onlineService.stop());
+  const online = onlineOrderCalls(context, onlineService);
+  registerCreateReadSearch(app, context, service, helpers, online);
+  registerCancelRefund(app, service, helpers, online);
+  registerOnlineOrderRoutes(app, context, onlineService, helpers);
   return service;
 }
 
 type RequestHelpers = ReturnType<typeof requestHelpers>;
+type OnlineCalls = ReturnType<typeof onlineOrderCalls>;
 
 /** Per-request caller and key (set in onRequest, so a bad token or key is reported before the body is read), lookups and idempotency. */
 function requestHelpers(context: SandboxContext, service: OrderService) {
@@ -157,7 +167,7 @@ function requestHelpers(context: SandboxContext, service: OrderService) {
   return { authenticate, callerOf, ownOrder, idempotent, ownerFor };
 }
 
-function registerCreateReadSearch(app: FastifyInstance, context: SandboxContext, service: OrderService, helpers: RequestHelpers): void {
+function registerCreateReadSearch(app: FastifyInstance, context: SandboxContext, service: OrderService, helpers: RequestHelpers, online: OnlineCalls): void {
   const { authenticate, callerOf, ownOrder, idempotent, ownerFor } = helpers;
   void app.register(async (scope) => {
     scope.removeContentTypeParser('text/plain');
@@ -172,11 +182,15 @@ function registerCreateReadSearch(app: FastifyInstance, context: SandboxContext,
           summary: 'Create a point order: charge on a terminal',
           security: [{ bearer: [] }],
           body: CreatePointOrderRequest,
-          response: { 201: PointOrder, 400: PlatformErrorBody, 401: PlatformErrorBody, 403: PlatformErrorBody, 409: PlatformErrorBody },
+          response: { 201: AnyOrder, 400: PlatformErrorBody, 401: PlatformErrorBody, 403: PlatformErrorBody, 409: PlatformErrorBody },
         },
       },
       (request, reply) => {
         const { principal } = callerOf(request);
+        if (isOnlineOrderRequest(request.body)) {
+          const call = online.create(request, ownerFor(principal), request.body);
+          return idempotent(request, reply, ORDERS_PATH, call.body, call.work);
+        }
         const body = parseRequestShape(CreatePointOrderRequest, request.body);
         return idempotent(request, reply, ORDERS_PATH, body, () => {
           checkCallersPdvTerminal(context, principal, body.config.point.terminal_id, 'point orders');
@@ -207,12 +221,15 @@ function registerCreateReadSearch(app: FastifyInstance, context: SandboxContext,
   app.get<{ Params: { id: string } }>(
     ORDERS_PATH + '/:id',
     { onRequest: authenticate(false), validatorCompiler: documentOnly, schema: openApi('Get a point order') },
-    (request) => orderView(ownOrder(request, request.params.id)),
+    (request) => {
+      const onlineOrder = online.find(callerOf(request).principal, request.params.id);
+      return onlineOrder === undefined ? orderView(ownOrder(request, request.params.id)) : online.view(onlineOrder);
+    },
   );
 }
 
-function registerCancelRefund(app: FastifyInstance, service: OrderService, helpers: RequestHelpers): void {
-  const { authenticate, ownOrder, idempotent } = helpers;
+function registerCancelRefund(app: FastifyInstance, service: OrderService, helpers: RequestHelpers, online: OnlineCalls): void {
+  const { authenticate, callerOf, ownOrder, idempotent } = helpers;
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
@@ -220,6 +237,8 @@ function registerCancelRefund(app: FastifyInstance, service: OrderService, helpe
       ORDERS_PATH + '/:id/cancel',
       { onRequest: authenticate(true), validatorCompiler: documentOnly, schema: openApi('Cancel a point order still in status created') },
       (request, reply) => {
+        const onlineOrder = online.find(callerOf(request).principal, request.params.id);
+        if (onlineOrder !== undefined) return idempotent(request, reply, `${ORDERS_PATH}/${onlineOrder.id}/cancel`, null, () => online.cancel(onlineOrder));
         const order = ownOrder(request, request.params.id);
         const header = request.headers[ALLOW_CANCELABLE_HEADER];
         const allowAtTerminal = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase() === 'at_terminal';
@@ -260,6 +279,9 @@ function registerCancelRefund(app: FastifyInstance, service: OrderService, helpe
       },
       (request, reply) => {
         const body = parseRequestShape(RefundOrderRequest, request.body ?? {});
+        const onlineOrder = online.find(callerOf(request).principal, request.params.id);
+        if (onlineOrder !== undefined)
+          return idempotent(request, reply, `${ORDERS_PATH}/${onlineOrder.id}/refund`, body, () => online.refund(onlineOrder, body));
         const order = ownOrder(request, request.params.id);
         return idempotent(request, reply, `${ORDERS_PATH}/${order.id}/refund`, body, () => {
           const part = body.transactions?.[0];

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS: TextTable = {
   'staff.setIdleLock': { en: 'Idle lock changed', es: 'Bloqueo por inactividad cambiado' },
   refused: { en: 'Refused', es: 'Rechazado' },
   'settings.update': { en: 'Settings changed', es: 'Ajustes modificados' },
+  'setup.testPrint': { en: 'Set-up test print', es: 'Impresión de prueba de la configuración' },
   'credentials.setProduction': { en: 'Production credentials set', es: 'Credenciales de producción' },
   'credentials.verify': { en: 'Credentials checked', es: 'Credenciales verificadas' },
   'credentials.signIn': { en: 'Platform sign-in', es: 'Ingreso a la plataforma' },

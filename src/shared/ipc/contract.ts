@@ -16,6 +16,7 @@ import { diagnosticsChannels } from './channels/diagnostics';
 import { updatesChannels } from './channels/updates';
 import { staffChannels, staffEvents } from './channels/staff';
 import { backlogChannels, backlogEvents } from './channels/backlog';
+import { setupChannels } from './channels/setup';
 
 /**
  * The IPC contract: every channel the renderer may call and every event main pushes. The preload,
@@ -39,6 +40,7 @@ export const channels = {
   ...staffChannels,
   ...dayChannels,
   ...backlogChannels,
+  ...setupChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export const events = {

@@ -36,6 +36,7 @@ export const CHANNEL_RULES: Readonly<Record<ChannelName, ChannelRule>> = {
   'connection.check': signedIn,
   'settings.get': anyone,
   'settings.update': needs('changeSettings'),
+  'setup.testPrint': needs('changeSettings'),
   'credentials.status': signedIn,
   'credentials.setProduction': needs('changeSettings'),
   'credentials.verify': needs('changeSettings'),

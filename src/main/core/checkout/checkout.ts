@@ -1,3 +1,4 @@
+import type { MadeBy } from '../../../shared/staff/made-by';
 import type { Clock } from '../../../shared/clock';
 import type { Environment } from '../../../shared/ipc/channels/app';
 import type { DatabaseSync } from '../history/sqlite';
@@ -22,6 +23,8 @@ export interface CheckoutOptions {
   /** The notification receiver's area (core/notifications/area.ts): its URL goes into every preference. */
   notifications: Pick<NotificationsArea, 'listening' | 'status'>;
   logger?: Logger;
+  /** Who makes a checkout sale now (the staff's caller of the call being handled). */
+  actor?: () => MadeBy | null;
 }
 
 export interface Checkout {
@@ -43,7 +46,7 @@ export function createCheckout(options: CheckoutOptions): Checkout {
   const book = createCheckoutBook({ store: options.store, environment: () => settings.get().environment, historyReady: options.historyReady, logger });
   const tracker = createSaleTracker({ book, events, platform, logger, isoNow: () => new Date(clock.now()).toISOString() });
   return {
-    handlers: createCheckoutHandlers({ platform, settings, events, clock, book, receiver: options.notifications }),
+    handlers: createCheckoutHandlers({ platform, settings, events, clock, book, receiver: options.notifications, actor: options.actor }),
     track: (notified) => tracker.apply(notified),
     attach: (db, environment) => book.attach(db, environment),
   };

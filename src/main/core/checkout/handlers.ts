@@ -9,6 +9,7 @@ import type { EventHub } from '../ipc/events';
 import type { PlatformClient } from '../platform/client';
 import type { SettingsRepository } from '../settings/store';
 import { CheckoutError } from './errors';
+import type { MadeBy } from '../../../shared/staff/made-by';
 import type { CheckoutBook } from './sales-book';
 
 type HandlersOf<Specs extends Record<string, ChannelSpec>> = {
@@ -26,6 +27,8 @@ export interface CheckoutHandlersOptions {
   book: CheckoutBook;
   /** The notification receiver (core/notifications/area.ts): its URL goes into every preference. */
   receiver: { readonly listening: Promise<string | null>; status(): ReceiverStatus };
+  /** Who makes a sale now (the staff's caller of the call being handled), kept with it. */
+  actor?: (() => MadeBy | null) | undefined;
 }
 
 /** A reference of our own when the cashier gives none: unique, readable on a statement, no personal data. */
@@ -76,7 +79,7 @@ export function createCheckoutHandlers(options: CheckoutHandlersOptions): Checko
       external_reference: given === '' ? newExternalReference(clock.now()) : given,
       notification_url: notificationUrl,
     });
-    const sale = saleOf(preference, current.environment, current.industry, new Date(clock.now()).toISOString());
+    const sale = { ...saleOf(preference, current.environment, current.industry, new Date(clock.now()).toISOString()), madeBy: options.actor?.() ?? null };
     book.put(sale);
     events.emit('checkoutSale.changed', sale);
     return sale;

@@ -1,7 +1,7 @@
 import { CheckoutSale } from '../../../shared/ipc/channels/checkout';
 import { z } from 'zod';
 import { TerminalSaleStatus } from '../../../shared/ipc/channels/terminal-sales';
-import { SALE_DAY_FACTS_EXPRESSION } from './migrations/008-sale-day-facts';
+import { SALE_DAY_FACTS_EXPRESSION } from './migrations/009-sale-day-facts';
 import type { DatabaseSync } from './sqlite';
 
 /**
@@ -49,7 +49,7 @@ function factsOf(id: string, text: string): TerminalSaleFacts[] {
 }
 
 /**
- * A window's terminal sales, answered from the covering index of migration 008 (its very expression): an X
+ * A window's terminal sales, answered from the covering index of migration 009 (its very expression): an X
  * of a busy day reads thousands of these without SQLite parsing one record.
  */
 export const TERMINAL_SALES_SQL = `

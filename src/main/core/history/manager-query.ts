@@ -44,6 +44,10 @@ export function managerSql(request: ListPrintsRequest): ManagerSql {
     clauses.push('subtype = ?');
     parameters.push(filters.subtype);
   }
+  if (filters.personId !== undefined) {
+    clauses.push('person_id = ?');
+    parameters.push(filters.personId);
+  }
   if (filters.from !== undefined) {
     clauses.push('created_at >= ?');
     parameters.push(Date.parse(filters.from));

@@ -27,6 +27,11 @@ const PrintRow = z.object({
   reprint_of: z.string().nullable(),
   content_bytes: z.number().int(),
   content_preview: z.string(),
+  // Columns of migration 008: absent from a row a salvage reads out of an older file.
+  person_id: z.string().nullish(),
+  person_name: z.string().nullish(),
+  approved_by_id: z.string().nullish(),
+  approved_by_name: z.string().nullish(),
 });
 
 const TransitionRow = z.object({ status: z.string(), at: z.number(), reason: z.string().nullable() });
@@ -55,6 +60,10 @@ export const PRINT_COLUMNS = [
   'reprint_of',
   'content_bytes',
   'content_preview',
+  'person_id',
+  'person_name',
+  'approved_by_id',
+  'approved_by_name',
 ] as const;
 
 export type SqlValue = string | number | null;
@@ -83,7 +92,22 @@ export function printValues(print: Readonly<JournalPrint>): SqlValue[] {
     print.reprintOf,
     print.contentBytes,
     print.contentPreview,
+    print.madeBy?.personId ?? null,
+    print.madeBy?.personName ?? null,
+    print.madeBy?.approvedById ?? null,
+    print.madeBy?.approvedByName ?? null,
   ];
+}
+
+/** The maker's columns as the record's `madeBy`: nobody when no person is named. */
+function madeByOf(row: z.infer<typeof PrintRow>): JournalPrint['madeBy'] {
+  if (row.person_id === null || row.person_id === undefined) return null;
+  return {
+    personId: row.person_id,
+    personName: row.person_name ?? '',
+    approvedById: row.approved_by_id ?? null,
+    approvedByName: row.approved_by_name ?? null,
+  };
 }
 
 function parseError(text: string | null): JournalError | null {
@@ -118,6 +142,7 @@ export function printFromRows(row: unknown, transitions: readonly unknown[]): Jo
       reprintOf: r.reprint_of,
       contentBytes: r.content_bytes,
       contentPreview: r.content_preview,
+      madeBy: madeByOf(r),
     });
     return print.success ? print.data : undefined;
   } catch {

@@ -225,7 +225,7 @@ function chooseEnding(g: Dice, subtype: PrintSubtype, longAgo: boolean): Ending 
 
 type PrintBase = Omit<
   JournalPrint,
-  'status' | 'updatedAt' | 'history' | 'lastError' | 'actionId' | 'attempts' | 'firstSentAt' | 'cancelRequested' | 'cancelKey'
+  'status' | 'updatedAt' | 'history' | 'lastError' | 'actionId' | 'attempts' | 'firstSentAt' | 'cancelRequested' | 'cancelKey' | 'madeBy'
 >;
 
 /** A print's history as it is written; a plain object, as closures per print would dominate seeding time. */
@@ -244,7 +244,7 @@ function finalRecord(
   timeline: Timeline,
   rest: Pick<JournalPrint, 'status' | 'lastError' | 'actionId' | 'attempts' | 'firstSentAt' | 'cancelKey'>,
 ): JournalPrint {
-  return { ...base, ...rest, updatedAt: timeline.at, history: timeline.history, cancelRequested: false };
+  return { ...base, ...rest, updatedAt: timeline.at, history: timeline.history, cancelRequested: false, madeBy: null };
 }
 
 /** The record of a print that went the way `ending` says, with believable gaps between steps. */

@@ -25,6 +25,7 @@ export function samplePrint(seq: number, overrides: Partial<JournalPrint> = {}):
     reprintOf: null,
     contentBytes: 12,
     contentPreview: 'Thank you',
+    madeBy: null,
     ...overrides,
   };
 }

@@ -49,6 +49,8 @@ export interface CallGuard {
   before(channel: ChannelName, carriesApproval: boolean): Promise<void>;
   admit(channel: ChannelName, request: unknown, approval: string | undefined): Promise<Admission>;
   settle(admission: Admission, response: unknown): void;
+  /** Runs the handler as the admitted caller, so what it makes records who made it (and who approved it). */
+  within?<T>(admission: Admission, work: () => T): T;
 }
 
 /** A guard that lets every call through and records nothing: for tests of the contract's plumbing only. */
@@ -129,7 +131,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     try {
       const admission = await options.guard.admit(channelName, parsed.data, approval);
       const handler = options.handlers[channelName] as (request: unknown) => unknown;
-      const value: unknown = await handler(parsed.data);
+      const run = (): unknown => handler(parsed.data);
+      const value: unknown = await (options.guard.within === undefined ? run() : options.guard.within(admission, run));
       // Parsing the answer too keeps main honest about the contract, and strips anything not in it (a token, say).
       const response = spec.response.parse(value);
       options.guard.settle(admission, response);

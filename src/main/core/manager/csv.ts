@@ -39,6 +39,10 @@ export const PRINT_CSV_COLUMNS = [
   'reprint_of',
   'content_bytes',
   'id',
+  'person_id',
+  'person_name',
+  'approved_by_id',
+  'approved_by_name',
 ] as const;
 
 /**
@@ -83,6 +87,10 @@ const MACHINE_HEADERS: TextTable<(typeof PRINT_CSV_COLUMNS)[number]> = {
   reprint_of: { en: 'reprint_of', es: 'reimpresion_de' },
   content_bytes: { en: 'content_bytes', es: 'bytes_contenido' },
   id: { en: 'id', es: 'id_impresion' },
+  person_id: { en: 'person_id', es: 'id_persona' },
+  person_name: { en: 'person_name', es: 'persona' },
+  approved_by_id: { en: 'approved_by_id', es: 'id_aprobada_por' },
+  approved_by_name: { en: 'approved_by_name', es: 'aprobada_por' },
 };
 
 /** The header row: the machine columns, then the readable ones, all in the cashier's language. */
@@ -127,6 +135,10 @@ function printRow(print: CsvPrint): Array<string | number | null> {
     print.reprintOf,
     print.contentBytes,
     print.id,
+    print.madeBy?.personId ?? null,
+    print.madeBy?.personName ?? null,
+    print.madeBy?.approvedById ?? null,
+    print.madeBy?.approvedByName ?? null,
   ];
 }
 

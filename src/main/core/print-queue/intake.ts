@@ -21,6 +21,8 @@ export interface IntakeHooks {
   announce(print: Readonly<JournalPrint>): void;
   /** Starts the terminal's queue (the create is prepared while the journal write runs). */
   laneMayMove(terminalId: string): void;
+  /** Who makes the print now (the signed-in caller and any approver), kept with it. */
+  actor?: () => JournalPrint['madeBy'];
 }
 
 /** Enqueue: checks a print, journals it with its idempotency key, and hands it to its terminal's lane. */
@@ -38,7 +40,7 @@ export class Intake {
   }
 
   /** Journals the print and starts sending it; resolves with the print as enqueued once it is durable. */
-  async add(request: EnqueuePrintRequest, reprintOf: string | null, fixedId?: string): Promise<Readonly<JournalPrint>> {
+  async add(request: EnqueuePrintRequest, reprintOf: string | null, fixedId?: string, madeBy?: JournalPrint['madeBy']): Promise<Readonly<JournalPrint>> {
     const { journal, clock, lanes } = this.context;
     if (this.context.isClosed()) throw new PrintQueueError('journal_unavailable', undefined);
     this.check(request);
@@ -55,6 +57,7 @@ export class Intake {
       contentBytes: utf8ByteLength(request.content),
       contentPreview: request.subtype === 'custom' ? request.content.slice(0, PREVIEW_CHARS) : '',
       reprintOf,
+      madeBy: madeBy !== undefined ? madeBy : (this.hooks.actor?.() ?? null),
     });
     const { durable } = journal.append(record, request.content);
     lanes.of(record.terminalId).active.push(record.id);

@@ -38,10 +38,13 @@ export interface PrintQueueOptions {
   busyElsewhere?: (terminalId: string) => boolean;
   random?: RandomSource;
   logger?: Logger;
+  /** Who makes a print enqueued now, kept with it (the staff's caller of the call being handled). */
+  actor?: () => JournalPrint['madeBy'];
 }
 
 export interface PrintQueue {
-  enqueue(request: EnqueuePrintRequest): Promise<PrintSummary>;
+  /** `made.madeBy`: who the print is for when it is not the caller of the call being handled (a sale's receipt). */
+  enqueue(request: EnqueuePrintRequest, made?: { madeBy: JournalPrint['madeBy'] }): Promise<PrintSummary>;
   /** Cancel per state; for a print that needs attention, the same as giving it up. */
   cancel(id: string): Promise<PrintSummary>;
   /** A print that needs attention back into its lane, with the same key. */
@@ -114,6 +117,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     operatingModeOf: options.operatingModeOf,
     announce: (print) => options.onChange(printSummary(print, options.language())),
     laneMayMove,
+    ...(options.actor === undefined ? {} : { actor: options.actor }),
   });
   const dispatcher = new Dispatcher(context, {
     created: (print) => poller.followNew(print),
@@ -135,7 +139,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
   const summaryOf = (print: Readonly<JournalPrint>) => printSummary(print, options.language(), poller.trustOf(print.id));
 
   return {
-    enqueue: async (request) => summaryOf(await intake.add(request, null)),
+    enqueue: async (request, made) => summaryOf(await intake.add(request, null, undefined, made?.madeBy)),
     cancel: async (id) => summaryOf(await (requirePrint(id).status === 'needs_attention' ? attention.giveUp(id) : canceller.cancel(id))),
     retry: async (id) => summaryOf(await attention.tryAgain(id)),
     giveUp: async (id) => summaryOf(await attention.giveUp(id)),

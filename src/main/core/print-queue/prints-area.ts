@@ -7,6 +7,7 @@ import type { Logger, RandomSource } from '../ports';
 import type { HistoryReport } from '../history/startup-notice';
 import { createEnvironmentSwitch, historyQueueOpener, type EnvironmentSwitch } from './environment-switch';
 import type { PrintSummary } from '../../../shared/ipc/channels/prints';
+import type { MadeBy } from '../../../shared/staff/made-by';
 import { createPrintQueue, type PrintQueue, type QueuePolicy } from './print-queue';
 
 export interface PrintsAreaOptions {
@@ -23,6 +24,8 @@ export interface PrintsAreaOptions {
   authorize(): Promise<unknown>;
   operatingModeOf(environment: Environment, terminalId: string): string | undefined;
   busyElsewhere(terminalId: string): boolean;
+  /** Who makes a print enqueued now (the staff's caller of the call being handled). */
+  actor?(): MadeBy | null;
   /** What opening an environment's database found, when it was more than "opened". */
   onReport(report: HistoryReport): void;
   /** The store database's outbox, fed in the local database's transactions. */
@@ -55,6 +58,7 @@ export function createPrintsArea(options: PrintsAreaOptions): EnvironmentSwitch<
           busyElsewhere: options.busyElsewhere,
           random: options.random,
           logger,
+          ...(options.actor === undefined ? {} : { actor: options.actor }),
         }),
       attach: options.attach,
     }),

@@ -16,6 +16,7 @@ export function queryPrints(prints: Iterable<Readonly<JournalPrint>>, request: L
     if (filters.terminalId !== undefined && print.terminalId !== filters.terminalId) continue;
     if (statuses !== undefined && !statuses.has(print.status)) continue;
     if (filters.subtype !== undefined && print.subtype !== filters.subtype) continue;
+    if (filters.personId !== undefined && print.madeBy?.personId !== filters.personId) continue;
     if (from !== undefined && print.createdAt < from) continue;
     if (to !== undefined && print.createdAt >= to) continue;
     if (search !== undefined && search !== '' && !print.externalReference.toLowerCase().includes(search)) continue;

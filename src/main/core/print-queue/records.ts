@@ -12,6 +12,7 @@ export interface NewPrint {
   contentBytes: number;
   contentPreview: string;
   reprintOf?: string | null;
+  madeBy?: JournalPrint['madeBy'];
 }
 
 /** A print as it is journaled on enqueue: queued, never sent, with its first transition in its history. */
@@ -38,5 +39,6 @@ export function queuedPrint(print: NewPrint): JournalPrint {
     reprintOf,
     contentBytes: print.contentBytes,
     contentPreview: print.contentPreview,
+    madeBy: print.madeBy ?? null,
   };
 }

@@ -38,6 +38,7 @@ export function printSummary(print: Readonly<JournalPrint>, language: Language, 
     contentBytes: print.contentBytes,
     contentPreview: print.contentPreview,
     attention,
+    madeBy: print.madeBy,
   };
 }
 

@@ -46,7 +46,7 @@ export interface ReceiptPrinterOptions {
   queue(): Promise<PrintQueue>;
   template(): SaleReceiptTemplate;
   language(): Language;
-  /** The `{{cashier}}` of the receipt: the counter's name until Counter has staff who sign in. */
+  /** The `{{cashier}}` of a sale nobody signed in made: the counter's name. */
   cashier?: () => string;
 }
 
@@ -62,12 +62,12 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions): (sale: Sal
       .list(ListPrintsRequest.parse({ filters: { search: externalReference, terminalId: sale.terminalId } }))
       .items.find((print) => print.externalReference === externalReference);
     if (found !== undefined) return found.id;
-    const print = await queue.enqueue({
-      terminalId: sale.terminalId,
-      subtype: 'custom',
-      content: saleReceipt(sale, options.template(), options.language(), { cashier: options.cashier?.() ?? '' }),
-      externalReference,
-    });
+    // The receipt is the seller's: printed in the sale's loop, long after (or a restart after) the charge's call.
+    const cashier = sale.madeBy?.personName ?? options.cashier?.() ?? '';
+    const print = await queue.enqueue(
+      { terminalId: sale.terminalId, subtype: 'custom', content: saleReceipt(sale, options.template(), options.language(), { cashier }), externalReference },
+      { madeBy: sale.madeBy ?? null },
+    );
     return print.id;
   };
 }

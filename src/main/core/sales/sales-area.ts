@@ -10,6 +10,7 @@ import { createTerminalSalesHandlers, type TerminalSalesHandlers } from './handl
 import { cardOfPayment, createReceiptPrinter } from './receipt';
 import { createSaleReceiptHandlers, createSaleReceiptTemplates, type SaleReceiptHandlers } from './receipt-template';
 import type { SalesPolicy } from './sales-service';
+import type { MadeBy } from '../../../shared/staff/made-by';
 import { createSalesSwitch, type SalesSwitch } from './sales-switch';
 
 export interface SalesAreaOptions {
@@ -25,6 +26,8 @@ export interface SalesAreaOptions {
   language(): Language;
   logger: Logger;
   policy?: Partial<SalesPolicy>;
+  /** Who makes a charge now (the staff's caller of the call being handled). */
+  actor?: () => MadeBy | null;
 }
 
 export interface SalesArea {
@@ -48,11 +51,12 @@ export function createSalesArea(options: SalesAreaOptions): SalesArea {
     logger: options.logger,
     onChange: (sale) => events.emit('terminalSale.changed', sale),
     policy: options.policy,
+    ...(options.actor === undefined ? {} : { actor: options.actor }),
     printReceipt: createReceiptPrinter({
       queue: options.prints,
       template: () => templates.current(),
       language: options.language,
-      // No staff yet: the counter's own name (Settings, store database) stands for who sold.
+      // A sale nobody signed in made: the counter's own name (Settings, store database) stands for who sold.
       cashier: () => readSettingsLeniently(options.settingsStore.get('settings')).settings.storeDatabase.counterName,
     }),
   });

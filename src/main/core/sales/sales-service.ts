@@ -52,6 +52,8 @@ export interface SalesServiceOptions {
   policy?: Partial<SalesPolicy>;
   newKey?: () => string;
   logger?: Logger;
+  /** Who makes a charge now (the staff's caller of the call being handled), kept with the sale. */
+  actor?: () => SaleRecord['madeBy'];
 }
 
 export interface SalesService {
@@ -85,8 +87,9 @@ function chargedCents(request: z.output<typeof ChargeRequest>): number {
   return total;
 }
 
-function newSaleRecord(request: z.output<typeof ChargeRequest>, id: string, key: string, at: string): SaleRecord {
+function newSaleRecord(request: z.output<typeof ChargeRequest>, id: string, key: string, at: string, madeBy: SaleRecord['madeBy']): SaleRecord {
   return {
+    madeBy: madeBy ?? null,
     id,
     terminalId: request.terminalId,
     externalReference: id.slice(0, 36),
@@ -150,7 +153,7 @@ export function createSalesService(options: SalesServiceOptions): SalesService {
 
   function charge(request: z.output<typeof ChargeRequest>): TerminalSale {
     const id = `sale-${newKey()}`;
-    const record = newSaleRecord(request, id, newKey(), book.nowIso());
+    const record = newSaleRecord(request, id, newKey(), book.nowIso(), options.actor?.() ?? null);
     // On disk with its key before the first request (docs/decisions.md "Charge on the terminal"); the
     // screen hears of it once the create is on its way, so telling it costs the create nothing.
     book.insert(record, { announce: false });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../../shared/ipc/channels/app';
+import { DEFAULT_SETTINGS, Settings, type SettingsPatch, type TerminalNames } from '../../../shared/ipc/channels/app';
 
 /**
  * The Store port: a small typed key-value document. electron-store backs it in the app,
@@ -61,6 +61,8 @@ export function readSettingsLeniently(stored: unknown): LenientSettings {
     selectedTerminalId: field('selectedTerminalId', shape.selectedTerminalId, raw['selectedTerminalId'], DEFAULT_SETTINGS.selectedTerminalId),
     industry: field('industry', shape.industry, raw['industry'], DEFAULT_SETTINGS.industry),
     storeDatabase: readStoreDatabase(raw['storeDatabase'], field, invalidFields),
+    terminalNames: field('terminalNames', shape.terminalNames, raw['terminalNames'], DEFAULT_SETTINGS.terminalNames),
+    setupTestPrint: field('setupTestPrint', shape.setupTestPrint, raw['setupTestPrint'], DEFAULT_SETTINGS.setupTestPrint),
   };
   return { settings, invalidFields };
 }
@@ -107,6 +109,7 @@ export function createSettingsRepository(store: KeyValueStore): SettingsReposito
         ...patch,
         production: { ...current.production, ...patch.production },
         storeDatabase: { ...current.storeDatabase, ...patch.storeDatabase },
+        terminalNames: mergedNames(current.terminalNames, patch.terminalNames),
       });
       store.set('settings', next);
       current = freeze(next);
@@ -115,9 +118,21 @@ export function createSettingsRepository(store: KeyValueStore): SettingsReposito
   };
 }
 
+/** A patch's names over the kept ones: a name replaces, an empty one forgets. */
+export function mergedNames(current: TerminalNames, patch: SettingsPatch['terminalNames']): TerminalNames {
+  if (patch === undefined) return current;
+  const next: Record<string, string> = { ...current };
+  for (const [terminalId, name] of Object.entries(patch)) {
+    if (name === '') delete next[terminalId];
+    else next[terminalId] = name;
+  }
+  return next;
+}
+
 /** Shared by every reader, so nobody may change it in place. */
 function freeze(settings: Settings): Settings {
   Object.freeze(settings.production);
   Object.freeze(settings.storeDatabase);
+  Object.freeze(settings.terminalNames);
   return Object.freeze(settings);
 }

@@ -107,6 +107,14 @@ export function createCallGuard(staff: StaffService): CallGuard {
       if (!verdict(approver.role, channel, escalations).allowed) throw new StaffError('approval_invalid');
       return { channel, request, by: { person, approver } satisfies Callers };
     },
+    within(admission, work) {
+      const { person, approver } = (admission.by ?? {}) as Partial<Callers>;
+      const by =
+        person === undefined
+          ? null
+          : { personId: person.id, personName: person.name, approvedById: approver?.id ?? null, approvedByName: approver?.name ?? null };
+      return staff.actingAs(by, work);
+    },
     settle(admission: Admission, response) {
       const rule = CHANNEL_RULES[admission.channel];
       const { person, approver } = (admission.by ?? {}) as Partial<Callers>;

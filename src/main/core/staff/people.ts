@@ -17,12 +17,21 @@ export function pauseAfter(failed: number): number {
   return Math.min(LONGEST_PAUSE_MS, FIRST_PAUSE_MS * 2 ** (failed / PIN_TRIES - 1));
 }
 
-/** The embedded sandbox's demo staff, with PINs anyone may read (the lock screen shows them). */
+/**
+ * The embedded sandbox's demo staff, with PINs anyone may read (the lock screen shows them). Names only:
+ * the screens add the role in their language.
+ */
 export const DEMO_PEOPLE: readonly DemoPerson[] = [
-  { name: 'Olivia (owner)', role: 'owner', pin: '1234' },
-  { name: 'Manuel (manager)', role: 'manager', pin: '2468' },
-  { name: 'Carla (cashier)', role: 'cashier', pin: '1357' },
+  { name: 'Olivia', role: 'owner', pin: '1234' },
+  { name: 'Manuel', role: 'manager', pin: '2468' },
+  { name: 'Carla', role: 'cashier', pin: '1357' },
 ];
+
+/** The demo's names as an earlier version wrote them, with the role in English ("Olivia (owner)"): the plain name, or undefined. */
+export function plainDemoName(name: string, role: string): string | undefined {
+  const plain = DEMO_PEOPLE.find((demo) => demo.role === role && name === `${demo.name} (${demo.role})`);
+  return plain?.name;
+}
 
 export function toPerson(row: StaffRow, now: number): Person {
   const locked = row.locked_until !== null && Date.parse(row.locked_until) > now ? row.locked_until : null;

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Clock } from '../../../shared/clock';
+import type { MadeBy } from '../../../shared/staff/made-by';
 import type { Environment } from '../../../shared/ipc/channels/app';
 import type { Person, StaffStatus } from '../../../shared/ipc/channels/staff';
 import type { EventHub } from '../ipc/events';
@@ -8,13 +10,14 @@ import type { Logger } from '../ports';
 import { createApprovals } from './approvals';
 import { createAuditWriter, type AuditLine } from './audit-writer';
 import { StaffError } from './errors';
-import { createPeople, DEMO_PEOPLE, toPerson } from './people';
+import { createPeople, DEMO_PEOPLE, plainDemoName, toPerson } from './people';
 import type { PinCost } from './pin-hash';
 
 export const DEFAULT_IDLE_LOCK_SECONDS = 300;
 const IDLE_KEY = 'idle-lock-seconds';
 /** Set while the demo people are as seeded: the demo signs its owner in at start. */
 const DEMO_KEY = 'demo-people';
+const NOBODY_APPROVED = { approvedById: null, approvedByName: null } as const;
 
 export interface StaffServiceOptions {
   clock: Clock;
@@ -41,7 +44,19 @@ function statusOf(records: StaffRecords | undefined, signed: StaffRow | undefine
   };
 }
 
-/** Who is signed in, the staff list and the audit trail of the current environment's local database. */
+/** A demo made by an earlier version named its people with their role in English ("Olivia (owner)"). */
+function renameEarlierDemoPeople(records: StaffRecords, now: number): void {
+  for (const row of records.people()) {
+    const plain = plainDemoName(row.name, row.role);
+    if (plain !== undefined) records.put({ ...row, name: plain }, new Date(now).toISOString());
+  }
+}
+
+/**
+ * Who is signed in, the staff list and the audit trail of the current environment's local database. The
+ * guard runs each admitted call's handler inside `actingAs`, so what the call makes can ask `acting()` who
+ * made it (a sale's loop resumed at start, or a command from another counter, is made by nobody).
+ */
 export function createStaffService(options: StaffServiceOptions) {
   const { clock } = options;
   let attached: { records: StaffRecords; environment: Environment } | undefined;
@@ -67,6 +82,7 @@ export function createStaffService(options: StaffServiceOptions) {
   };
 
   const audit = (line: AuditLine): void => auditWriter.write(line);
+  const calls = new AsyncLocalStorage<MadeBy | null>();
 
   /**
    * The person signed in before a switch stays signed in: found by id, or, on a database with no owner
@@ -90,20 +106,13 @@ export function createStaffService(options: StaffServiceOptions) {
       records().setSetting(DEMO_KEY, '1');
     }
     if (records().setting(DEMO_KEY) !== '1') return;
+    renameEarlierDemoPeople(records(), clock.now());
     const owner = records()
       .people()
       .find((row) => row.role === 'owner');
     if (owner !== undefined && signedInId === undefined) {
       signedInId = owner.id;
-      audit({
-        personId: owner.id,
-        personName: owner.name,
-        approvedById: null,
-        approvedByName: null,
-        action: 'staff.signIn',
-        subject: owner.id,
-        detail: 'demo start',
-      });
+      audit({ ...NOBODY_APPROVED, personId: owner.id, personName: owner.name, action: 'staff.signIn', subject: owner.id, detail: 'demo start' });
     }
   }
 
@@ -143,6 +152,9 @@ export function createStaffService(options: StaffServiceOptions) {
       };
     },
     signedIn: (): StaffRow | undefined => signedInRow(),
+    actingAs: <T>(by: MadeBy | null, work: () => T): T => calls.run(by, work),
+    /** The caller (and approver) of the call being handled; outside any call nobody, never whoever is signed in. */
+    acting: (): MadeBy | null => calls.getStore() ?? null,
     signInAs(row: StaffRow): void {
       signedInId = row.id;
     },

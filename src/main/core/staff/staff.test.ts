@@ -6,7 +6,7 @@ import type { ChannelName } from '../../../shared/ipc/contract';
 import { createDispatcher, type ChannelHandlers, type Dispatch } from '../ipc/dispatch';
 import { GRANT_LIFETIME_MS } from './approvals';
 import type { StaffError } from './errors';
-import { pauseAfter, PIN_TRIES } from './people';
+import { DEMO_PEOPLE, pauseAfter, PIN_TRIES, plainDemoName } from './people';
 import { hashPin, verifyPin } from './pin-hash';
 import { TEST_PIN_COST, testStaff } from './test-staff';
 
@@ -49,6 +49,16 @@ async function counter(file?: string) {
   };
   return { rig, owner, manager, cashier, call, act };
 }
+
+describe('the sandbox demo people', () => {
+  it("are named without a role (the screens add it in their language), and an earlier demo's English role is taken off", () => {
+    expect(DEMO_PEOPLE.map((demo) => demo.name)).toEqual(['Olivia', 'Manuel', 'Carla']);
+    expect(plainDemoName('Olivia (owner)', 'owner')).toBe('Olivia');
+    expect(plainDemoName('Carla (cashier)', 'cashier')).toBe('Carla');
+    expect(plainDemoName('Carla (cashier)', 'manager')).toBeUndefined();
+    expect(plainDemoName('Ana (owner)', 'owner')).toBeUndefined();
+  });
+});
 
 describe('PINs', () => {
   it('are kept as a salted scrypt hash that verifies only the right PIN, and two hashes of one PIN differ', async () => {

@@ -56,18 +56,23 @@ function latestPerRecord(entries: readonly OutboxEntry[]): {
 }
 
 const ms = (column: string) => `to_timestamp((r.${column})::double precision / 1000)`;
+/** Who made the record (store schema 5): its `madeBy` object's fields, null when nobody is named. */
+const MADE_BY_COLUMNS = 'person_id, person_name, approved_by_id, approved_by_name';
+const MADE_BY_VALUES = `r."madeBy" ->> 'personId', r."madeBy" ->> 'personName', r."madeBy" ->> 'approvedById', r."madeBy" ->> 'approvedByName'`;
+const MADE_BY_SET =
+  'person_id = EXCLUDED.person_id, person_name = EXCLUDED.person_name, approved_by_id = EXCLUDED.approved_by_id, approved_by_name = EXCLUDED.approved_by_name';
 
 const UPSERT_PRINTS = `
 INSERT INTO prints (counter_id, id, version, terminal_id, subtype, external_reference, status, created_at, updated_at,
-  action_id, attempts, last_error, cancel_requested, reprint_of, content_bytes, content_preview)
+  action_id, attempts, last_error, cancel_requested, reprint_of, content_bytes, content_preview, ${MADE_BY_COLUMNS})
 SELECT $1, r.id, r.version, r."terminalId", r.subtype, r."externalReference", r.status, ${ms('"createdAt"')}, ${ms('"updatedAt"')},
-  r."actionId", r.attempts, r."lastError", r."cancelRequested", r."reprintOf", r."contentBytes", r."contentPreview"
+  r."actionId", r.attempts, r."lastError", r."cancelRequested", r."reprintOf", r."contentBytes", r."contentPreview", ${MADE_BY_VALUES}
 FROM jsonb_to_recordset($2::jsonb) AS r(id text, version bigint, "terminalId" text, subtype text, "externalReference" text, status text,
   "createdAt" bigint, "updatedAt" bigint, "actionId" text, attempts integer, "lastError" jsonb, "cancelRequested" boolean,
-  "reprintOf" text, "contentBytes" integer, "contentPreview" text)
+  "reprintOf" text, "contentBytes" integer, "contentPreview" text, "madeBy" jsonb)
 ON CONFLICT (counter_id, id) DO UPDATE SET version = EXCLUDED.version, terminal_id = EXCLUDED.terminal_id, status = EXCLUDED.status,
   updated_at = EXCLUDED.updated_at, action_id = EXCLUDED.action_id, attempts = EXCLUDED.attempts, last_error = EXCLUDED.last_error,
-  cancel_requested = EXCLUDED.cancel_requested, published_at = now()
+  cancel_requested = EXCLUDED.cancel_requested, ${MADE_BY_SET}, published_at = now()
 WHERE prints.version < EXCLUDED.version`;
 
 const INSERT_TRANSITIONS = `
@@ -77,23 +82,25 @@ FROM jsonb_to_recordset($2::jsonb) AS r("printId" text, position integer, status
 ON CONFLICT DO NOTHING`;
 
 const UPSERT_ORDERS = `
-INSERT INTO payment_orders (counter_id, id, version, terminal_id, external_reference, amount, currency, status, status_detail, payment_ids, created_at, updated_at)
+INSERT INTO payment_orders (counter_id, id, version, terminal_id, external_reference, amount, currency, status, status_detail, payment_ids, created_at, updated_at,
+  ${MADE_BY_COLUMNS})
 SELECT $1, r.id, r.version, r."terminalId", r."externalReference", r.amount, r.currency, r.status, r."statusDetail",
-  ARRAY(SELECT jsonb_array_elements_text(r."paymentIds")), ${ms('"createdAt"')}, ${ms('"updatedAt"')}
+  ARRAY(SELECT jsonb_array_elements_text(r."paymentIds")), ${ms('"createdAt"')}, ${ms('"updatedAt"')}, ${MADE_BY_VALUES}
 FROM jsonb_to_recordset($2::jsonb) AS r(id text, version bigint, "terminalId" text, "externalReference" text, amount numeric, currency text,
-  status text, "statusDetail" text, "paymentIds" jsonb, "createdAt" bigint, "updatedAt" bigint)
+  status text, "statusDetail" text, "paymentIds" jsonb, "createdAt" bigint, "updatedAt" bigint, "madeBy" jsonb)
 ON CONFLICT (counter_id, id) DO UPDATE SET version = EXCLUDED.version, status = EXCLUDED.status, status_detail = EXCLUDED.status_detail,
-  payment_ids = EXCLUDED.payment_ids, updated_at = EXCLUDED.updated_at, published_at = now()
+  payment_ids = EXCLUDED.payment_ids, updated_at = EXCLUDED.updated_at, ${MADE_BY_SET}, published_at = now()
 WHERE payment_orders.version < EXCLUDED.version`;
 
 const UPSERT_SALES = `
-INSERT INTO sales (counter_id, id, version, order_id, total, currency, status, payment_ids, items, created_at, updated_at)
+INSERT INTO sales (counter_id, id, version, order_id, total, currency, status, payment_ids, items, created_at, updated_at, ${MADE_BY_COLUMNS})
 SELECT $1, r.id, r.version, r."orderId", r.total, r.currency, r.status, ARRAY(SELECT jsonb_array_elements_text(r."paymentIds")), r.items,
-  ${ms('"createdAt"')}, ${ms('"updatedAt"')}
+  ${ms('"createdAt"')}, ${ms('"updatedAt"')}, ${MADE_BY_VALUES}
 FROM jsonb_to_recordset($2::jsonb) AS r(id text, version bigint, "orderId" text, total numeric, currency text, status text,
-  "paymentIds" jsonb, items jsonb, "createdAt" bigint, "updatedAt" bigint)
+  "paymentIds" jsonb, items jsonb, "createdAt" bigint, "updatedAt" bigint, "madeBy" jsonb)
 ON CONFLICT (counter_id, id) DO UPDATE SET version = EXCLUDED.version, order_id = EXCLUDED.order_id, total = EXCLUDED.total,
-  status = EXCLUDED.status, payment_ids = EXCLUDED.payment_ids, items = EXCLUDED.items, updated_at = EXCLUDED.updated_at, published_at = now()
+  status = EXCLUDED.status, payment_ids = EXCLUDED.payment_ids, items = EXCLUDED.items, updated_at = EXCLUDED.updated_at, ${MADE_BY_SET},
+  published_at = now()
 WHERE sales.version < EXCLUDED.version`;
 
 /** This counter's role is enrolled as another counter or store (docs/store-database.md): it may write nothing. */

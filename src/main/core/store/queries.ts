@@ -36,10 +36,15 @@ const PrintRow = z.object({
   reprint_of: z.string().nullable(),
   content_bytes: z.number().int(),
   content_preview: z.string(),
+  person_id: z.string().nullable(),
+  person_name: z.string().nullable(),
+  approved_by_id: z.string().nullable(),
+  approved_by_name: z.string().nullable(),
 });
 
 export const PRINT_COLUMNS = `p.counter_id, c.name AS counter_name, p.id, p.terminal_id, p.subtype, p.external_reference, p.status, p.created_at,
-  p.updated_at, p.action_id, p.attempts, p.last_error, p.cancel_requested, p.reprint_of, p.content_bytes, p.content_preview`;
+  p.updated_at, p.action_id, p.attempts, p.last_error, p.cancel_requested, p.reprint_of, p.content_bytes, p.content_preview,
+  p.person_id, p.person_name, p.approved_by_id, p.approved_by_name`;
 
 /** A value this Counter knows, or `unknown` with the store's own word kept beside it. */
 function known<T extends string>(schema: z.ZodType<T>, value: string): { value: T | 'unknown'; raw?: string } {
@@ -84,6 +89,10 @@ export function printSummaryOf(row: unknown, messageFor: MessageFor): StorePrint
     reprintOf: print.reprint_of,
     contentBytes: print.content_bytes,
     contentPreview: print.content_preview,
+    madeBy:
+      print.person_id === null
+        ? null
+        : { personId: print.person_id, personName: print.person_name ?? '', approvedById: print.approved_by_id, approvedByName: print.approved_by_name },
     ...unknown,
   };
 }
@@ -114,9 +123,11 @@ function whereClause(filters: StorePrintsRequest['filters']): { sql: string; par
   };
   if (filters.counterId !== undefined) add((p) => `p.counter_id = ${p}`, filters.counterId);
   if (filters.terminalId !== undefined) add((p) => `p.terminal_id = ${p}`, filters.terminalId);
+  // The published maker; a print published before it was kept finds its maker in the audit trail.
   if (filters.personId !== undefined)
     add(
-      (p) => `EXISTS (SELECT 1 FROM audit_log a WHERE a.counter_id = p.counter_id AND a.subject = p.id AND a.action = 'prints.enqueue' AND a.person_id = ${p})`,
+      (p) =>
+        `(p.person_id = ${p} OR (p.person_id IS NULL AND EXISTS (SELECT 1 FROM audit_log a WHERE a.counter_id = p.counter_id AND a.subject = p.id AND a.action = 'prints.enqueue' AND a.person_id = ${p})))`,
       filters.personId,
     );
   // One status as an equality: `= ANY(array)` cannot walk a (…, status, created_at) index in order, and a

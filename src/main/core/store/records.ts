@@ -3,6 +3,7 @@ import type { ChangedRecords } from '../history/history-changes';
 import type { OutboxKind } from '../history/records/outbox';
 import { JournalPrint } from '../history/records/print';
 import type { SaleRecord } from '../history/records/terminal-sale';
+import { MadeBy } from '../../../shared/staff/made-by';
 
 /**
  * What a counter publishes to the store database, made from its history's records and parsed when read
@@ -36,6 +37,8 @@ export const PublishedOrder = z.object({
   paymentIds: z.array(z.string()),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** Who charged it (and who approved); absent in entries queued before Counter kept it. */
+  madeBy: MadeBy.nullable().default(null),
 });
 export type PublishedOrder = z.infer<typeof PublishedOrder>;
 
@@ -49,6 +52,7 @@ export const PublishedSale = z.object({
   items: z.array(z.record(z.string(), z.unknown())),
   createdAt: z.number(),
   updatedAt: z.number(),
+  madeBy: MadeBy.nullable().default(null),
 });
 export type PublishedSale = z.infer<typeof PublishedSale>;
 
@@ -67,6 +71,7 @@ export function publishedOrder(record: Readonly<SaleRecord>): PublishedOrder {
     paymentIds: record.transactionId === null ? [] : [record.transactionId],
     createdAt: Date.parse(record.createdAt),
     updatedAt: Date.parse(record.updatedAt),
+    madeBy: record.madeBy ?? null,
   });
 }
 
@@ -82,6 +87,7 @@ export function publishedSale(record: Readonly<SaleRecord>): PublishedSale {
     items: record.items,
     createdAt: Date.parse(record.createdAt),
     updatedAt: Date.parse(record.updatedAt),
+    madeBy: record.madeBy ?? null,
   });
 }
 

@@ -14,6 +14,7 @@ import { storeViewMessages } from '../features/manager/store/messages';
 import { queueMessages } from '../features/queue/messages';
 import { sellMessages } from '../features/sell/messages';
 import { storeSettingsMessages } from '../features/settings/store-messages';
+import { guideMessages } from '../features/settings/guide-messages';
 import { COMMON_MESSAGES, isCommonKey, type FeatureMessages } from './common';
 import { messages } from './messages';
 
@@ -26,6 +27,7 @@ const SLICES: Readonly<Record<string, FeatureMessages<string>>> = {
   checkout: checkoutMessages,
   sell: sellMessages,
   storeSettings: storeSettingsMessages,
+  setupGuide: guideMessages,
   storeView: storeViewMessages,
   otherCounters: otherCountersMessages,
   help: helpMessages,

@@ -3,6 +3,7 @@ import { useT } from '../i18n';
 import { Environment, Language } from '../../../shared/ipc/channels/app';
 import { ConnectPanel } from '../features/settings/ConnectPanel';
 import { StorePanel } from '../features/settings/StorePanel';
+import { SetupGuide } from '../features/settings/SetupGuide';
 import { ReceiptTemplatePanel } from '../features/sell/ReceiptTemplatePanel';
 import { IndustrySetting } from './IndustrySetting';
 import { ScreenFrame } from './ScreenFrame';
@@ -16,6 +17,7 @@ export function SettingsScreen() {
   const current = settings.data;
   return (
     <ScreenFrame screen="settings">
+      {current === undefined ? null : <SetupGuide />}
       {current === undefined ? null : (
         <form className="card form-grid" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor="settings-language">{t('settings.language')}</label>

@@ -161,6 +161,20 @@ export const StoreDatabaseSettings = z.object({
 });
 export type StoreDatabaseSettings = z.infer<typeof StoreDatabaseSettings>;
 
+/**
+ * The store's own name for a terminal on this computer ("Front till"): kept in the settings, never sent
+ * to the platform. The map is keyed by terminal id and bounded, so a hand-edited file cannot grow it.
+ */
+export const TerminalLocalName = z.string().trim().min(1).max(40);
+export const TerminalNames = z
+  .record(z.string().min(1).max(100), TerminalLocalName)
+  .refine((names) => Object.keys(names).length <= 200, { error: 'At most 200 terminal names are kept.' });
+export type TerminalNames = z.infer<typeof TerminalNames>;
+
+/** The set-up guide's test print: which one it was, so the guide shows its outcome again after a restart. */
+export const SetupTestPrint = z.object({ environment: Environment, terminalId: z.string().min(1), printId: z.string().min(1) });
+export type SetupTestPrint = z.infer<typeof SetupTestPrint>;
+
 export const Settings = z.object({
   language: Language,
   environment: Environment,
@@ -172,6 +186,8 @@ export const Settings = z.object({
   selectedTerminalId: z.string().nullable(),
   industry: IndustryChoice,
   storeDatabase: StoreDatabaseSettings,
+  terminalNames: TerminalNames,
+  setupTestPrint: SetupTestPrint.nullable(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -182,6 +198,8 @@ export const DEFAULT_SETTINGS: Settings = {
   selectedTerminalId: null,
   industry: 'retail',
   storeDatabase: { enabled: false, url: '', storeId: '', storeName: '', counterId: '', counterName: '' },
+  terminalNames: {},
+  setupTestPrint: null,
 };
 
 export const SettingsPatch = z
@@ -192,6 +210,9 @@ export const SettingsPatch = z
     selectedTerminalId: z.string().nullable(),
     industry: IndustryChoice,
     storeDatabase: StoreDatabaseSettings.partial().strict(),
+    /** Merged into the kept names; an empty name forgets the terminal's. */
+    terminalNames: z.record(z.string().min(1).max(100), z.union([TerminalLocalName, z.literal('')])),
+    setupTestPrint: SetupTestPrint.nullable(),
   })
   .partial()
   .strict();
@@ -202,7 +223,9 @@ export type SettingsPatch = z.infer<typeof SettingsPatch>;
  * enrolled (made once per install; docs/store-database.md, "Enrol a counter"), so the cashier's screen
  * or anything else reaching IPC cannot make this counter act as another.
  */
-export const SettingsUpdate = SettingsPatch.extend({ storeDatabase: StoreDatabaseSettings.omit({ counterId: true }).partial().strict().optional() });
+export const SettingsUpdate = SettingsPatch.extend({ storeDatabase: StoreDatabaseSettings.omit({ counterId: true }).partial().strict().optional() })
+  // The guide's test print is written by main when it queues the print (setup.testPrint), never by the screen.
+  .omit({ setupTestPrint: true });
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
 
 export const appChannels = {

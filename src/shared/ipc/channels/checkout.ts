@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MadeBy } from '../../staff/made-by';
 import { ChargebackStatus, PaymentStatus } from '../../platform/payments';
 import { IndustryReport, PreferenceRequest } from '../../platform/preferences';
 import { channel, NoInput } from '../define';
@@ -66,6 +67,8 @@ export const CheckoutSale = z.object({
   chargebacks: z.array(CheckoutChargeback),
   /** The industry report at creation (spec 2.5 recommended fields); null when no industry was chosen. */
   report: IndustryReport.nullable(),
+  /** Who made it (and who approved), as main recorded them; absent in sales made before Counter kept it. */
+  madeBy: MadeBy.nullable().optional(),
 });
 export type CheckoutSale = z.infer<typeof CheckoutSale>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ExternalReference, PrintSubtype, TerminalId } from '../../platform/terminal-actions';
 import { channel } from '../define';
 import { PRINT_STATES } from '../../lifecycle/print';
+import { MadeBy } from '../../staff/made-by';
 
 /** A print's status in Counter: its lifecycle (states, moves, final and unfinished sets) is `shared/lifecycle/print.ts`. */
 export const PrintStatus = z.enum(PRINT_STATES);
@@ -63,6 +64,8 @@ export const PrintSummary = z.object({
    * (optional: added after the first contract).
    */
   attention: z.object({ code: z.string(), message: z.string(), since: z.iso.datetime() }).nullable().optional(),
+  /** Who enqueued it and who approved, as main recorded them; null when nobody was signed in (optional: added after the first contract). */
+  madeBy: MadeBy.nullable().optional(),
 });
 export type PrintSummary = z.infer<typeof PrintSummary>;
 
@@ -97,6 +100,8 @@ export const ListPrintsRequest = z.strictObject({
       to: z.iso.datetime({ offset: true }).optional(),
       /** Case-insensitive substring of the external reference. */
       search: z.string().max(64).optional(),
+      /** Made by this person (a staff id). */
+      personId: z.string().min(1).max(64).optional(),
     })
     .default({}),
   sort: z.strictObject({ field: PrintSortField, direction: z.enum(['asc', 'desc']) }).default({ field: 'createdAt', direction: 'desc' }),

@@ -4,6 +4,7 @@ import { TERMINAL_SALE_STATES } from '../../lifecycle/terminal-sale';
 import { PrintOnTerminal } from '../../platform/orders';
 import { TerminalId } from '../../platform/terminal-actions';
 import { channel, NoInput } from '../define';
+import { MadeBy } from '../../staff/made-by';
 
 /**
  * A sale charged on a payment terminal: Counter's side of a point order (docs/decisions.md "Charge on the
@@ -83,6 +84,8 @@ export const TerminalSale = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   history: z.array(SaleTransition),
+  /** Who charged it (and who approved), as main recorded them; absent in sales made before Counter kept it. */
+  madeBy: MadeBy.nullable().optional(),
 });
 export type TerminalSale = z.infer<typeof TerminalSale>;
 

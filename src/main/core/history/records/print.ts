@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PrintStatus } from '../../../../shared/ipc/channels/prints';
 import { PrintSubtype } from '../../../../shared/platform/terminal-actions';
+import { MadeBy } from '../../../../shared/staff/made-by';
 
 /**
  * A print as the history keeps it (the `prints` table, its transitions and content): the record the print
@@ -51,6 +52,8 @@ export const JournalPrint = z.object({
   reprintOf: z.string().nullable(),
   contentBytes: z.number().int().nonnegative(),
   contentPreview: z.string(),
+  /** Who enqueued it (and who approved): null for a print made outside anyone's call, or before staff signed in. */
+  madeBy: MadeBy.nullable().default(null),
 });
 export type JournalPrint = z.infer<typeof JournalPrint>;
 

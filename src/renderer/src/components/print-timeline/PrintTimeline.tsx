@@ -78,7 +78,7 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
   const cancel = useContractMutation('prints.cancel');
   // The failure belongs to the state it was tried in; once the print moves on it no longer applies.
   const [cancelFailure, setCancelFailure] = useState<{ status: PrintStatus; message: string } | undefined>(undefined);
-  const stateLine = useRef<HTMLParagraphElement>(null);
+  const stateLine = useRef<HTMLDivElement>(null);
   const states = stepStates(print);
   // A print set aside says why in its state line; its last error is the same reason.
   const error = print.status === 'processed' || print.status === 'needs_attention' ? null : print.lastError;
@@ -125,7 +125,7 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
         })}
       </ol>
       <div className="timeline-detail">
-        <p className="timeline-state" ref={stateLine} tabIndex={-1} role={live ? 'status' : undefined} data-testid="timeline-state">
+        <div className="timeline-state" ref={stateLine} tabIndex={-1} role={live ? 'status' : undefined} data-testid="timeline-state">
           {isStatusUnconfirmed(print) ? (
             <StatusUnconfirmed print={print} />
           ) : (
@@ -141,20 +141,24 @@ export function PrintTimeline({ print, live = true, compact = false }: PrintTime
             </span>
           )}
           {error !== null ? (
-            <span className={`timeline-error${print.status === 'failed' ? ' timeline-error-final' : ''}`} data-testid="timeline-error">
+            <div className={`timeline-error${print.status === 'failed' ? ' timeline-error-final' : ''}`} data-testid="timeline-error">
               {/* From its code, like the reason above: main's text keeps the language it was written in. */}
-              {printErrorText(error, language)}{' '}
-              <small className="timeline-code" data-testid="timeline-error-code">
-                {fillMessage(t('code'), { code: error.code })}
-              </small>
-            </span>
+              <span>{printErrorText(error, language)}</span>
+              {/* The platform's code is for whoever fixes it, not the cashier: folded away under the sentence. */}
+              <details className="timeline-details" data-testid="timeline-error-details">
+                <summary>{t('details')}</summary>
+                <small className="timeline-code" data-testid="timeline-error-code">
+                  {fillMessage(t('code'), { code: error.code })}
+                </small>
+              </details>
+            </div>
           ) : null}
           {print.status === 'on_terminal' ? (
             <span className="timeline-note" data-testid="timeline-on-terminal">
               {t('cancelOnTerminal')}
             </span>
           ) : null}
-        </p>
+        </div>
         {canCancelPrint(print) ? (
           <button type="button" className="button timeline-cancel" onClick={onCancel} disabled={cancel.isPending} data-testid="timeline-cancel">
             {t('term.cancelPrint')}

@@ -21,6 +21,7 @@ const en = {
   'state.canceled': 'Canceled; it will not print.',
   cancelOnTerminal: 'It is already on the terminal: to stop it, cancel it on the terminal itself.',
   code: 'code {code}',
+  details: 'Details',
 } as const;
 
 export type TimelineMessageKey = keyof typeof en;
@@ -45,6 +46,7 @@ const es: Record<TimelineMessageKey, string> = {
   'state.canceled': 'Cancelada; no se imprimirá.',
   cancelOnTerminal: 'Ya está en la terminal: para detenerla, cancélela en la propia terminal.',
   code: 'código {code}',
+  details: 'Detalles',
 };
 
 export const timelineMessages: FeatureMessages<TimelineMessageKey> = { en, es };

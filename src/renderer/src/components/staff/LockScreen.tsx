@@ -94,7 +94,7 @@ export function LockScreen({ status }: { status: StaffStatus }) {
             <p>{t('lock.demo')}</p>
             <ul>
               {status.demo.map((demo) => (
-                <li key={demo.name}>{fillMessage(t('lock.demoPerson'), { name: demo.name, pin: demo.pin })}</li>
+                <li key={demo.name}>{fillMessage(t('lock.demoPerson'), { name: demo.name, role: t(`role.${demo.role}`), pin: demo.pin })}</li>
               ))}
             </ul>
           </div>

@@ -17,10 +17,10 @@ export function StaffBadge() {
       </span>
       <span className="staff-role">{t(`role.${person.role}`)}</span>
       <div className="staff-badge-actions">
-        <button type="button" onClick={() => lock.run({})} title="Alt+L" data-testid="staff-switch">
+        <button type="button" className="button button-compact" onClick={() => lock.run({})} title="Alt+L" data-testid="staff-switch">
           {t('badge.switch')}
         </button>
-        <button type="button" onClick={() => lock.run({})} title="Alt+L" data-testid="staff-lock">
+        <button type="button" className="button button-compact" onClick={() => lock.run({})} title="Alt+L" data-testid="staff-lock">
           {t('badge.lock')}
         </button>
       </div>

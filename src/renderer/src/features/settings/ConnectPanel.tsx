@@ -1,26 +1,35 @@
-import { useCallback, useRef, useState } from 'react';
-import type { CredentialsStatus, SignInPage } from '../../../../shared/ipc/channels/credentials';
+import { useState } from 'react';
+import type { CredentialsStatus } from '../../../../shared/ipc/channels/credentials';
 import { call } from '../../api/bridge';
-import { useContractEvent } from '../../api/hooks';
 import { useLanguage } from '../../i18n';
 import { formatDateTime } from '../../lib/datetime';
 import { formatCount, pluralOf } from '../../lib/numbers';
 import { useCredentialsAction, useCredentialsStatus, useSetupText } from './api';
 import { CredentialsForm } from './CredentialsForm';
+import { useSignInPage } from './sign-in-page';
+import { useGuideT } from './use-guide-t';
 import './settings.css';
+import './setup-guide.css';
 
 /** Settings' "Connect to the platform": credentials, sign-in, a test call and where secrets are kept. */
 export function ConnectPanel() {
   const text = useSetupText();
+  const guideT = useGuideT();
   const status = useCredentialsStatus().data;
   if (status === undefined) return null;
   return (
     <section className="card setup-panel" aria-labelledby="setup-title" data-testid="connect-panel">
       <h2 id="setup-title">{text('title')}</h2>
       <p className="hint">{status.environment === 'sandbox' ? text('sandboxNote') : text('lead')}</p>
-      <CredentialsForm production={status.production} />
       <SecretStorage status={status} />
       <Connection status={status} />
+      {/* The developer fields: a store owner signs in from the set-up guide and never needs them. */}
+      <details className="setup-advanced" data-testid="connect-advanced">
+        <summary>{guideT('guide.advanced')}</summary>
+        <div className="setup-advanced-body">
+          <CredentialsForm production={status.production} />
+        </div>
+      </details>
     </section>
   );
 }
@@ -140,27 +149,4 @@ function Connection({ status }: { status: CredentialsStatus }) {
       ) : null}
     </div>
   );
-}
-
-/**
- * The browser host has no system browser to open: it sends the sign-in page to the tab, which opens it in
- * a new tab (within the click's user activation, so it is not blocked) and keeps a link to it. Only the
- * tab whose button started the sign-in opens it; Electron opens the system browser and sends nothing.
- */
-function useSignInPage(): { url: string | null; expect(): void } {
-  const [url, setUrl] = useState<string | null>(null);
-  const startedHere = useRef(false);
-  const onPage = useCallback((page: SignInPage) => {
-    setUrl(page.url);
-    if (!startedHere.current) return;
-    startedHere.current = false;
-    window.open(page.url, '_blank', 'noopener,noreferrer');
-  }, []);
-  useContractEvent('credentials.signInPage', onPage);
-  return {
-    url,
-    expect: () => {
-      startedHere.current = true;
-    },
-  };
 }

@@ -6,7 +6,9 @@ import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { syncText, useRetrySetAside, useSetStorePassword, useStoreStatus, useTestStore } from './store-api';
 import { storeSettingsMessages } from './store-messages';
 import { storeTransport } from '../../../../shared/store/store-url';
+import { useGuideT } from './use-guide-t';
 import './settings.css';
+import './setup-guide.css';
 
 type Draft = Pick<StoreDatabaseSettings, 'url' | 'storeId' | 'storeName' | 'counterName'>;
 const TEXT_FIELDS = [
@@ -21,6 +23,7 @@ const KEPT_TEXT = { encrypted: 'store.passwordKept', plaintext: 'store.passwordK
 /** Settings' "Store database": off by default; address and names, the password apart, a test, and the sync state. */
 export function StorePanel() {
   const t = useFeatureT(storeSettingsMessages);
+  const guideT = useGuideT();
   const saved = useSettings().data?.storeDatabase;
   const status = useStoreStatus().data;
   const update = useUpdateSettings();
@@ -37,43 +40,49 @@ export function StorePanel() {
     <section className="card setup-panel" aria-labelledby="store-db-title" data-testid="store-panel">
       <h2 id="store-db-title">{t('store.title')}</h2>
       <p className="hint">{t('store.lead')}</p>
-      <label className="radio">
-        <input
-          type="checkbox"
-          checked={saved.enabled}
-          onChange={(event) => update.mutate({ storeDatabase: { ...(dirty ? shown : {}), enabled: event.target.checked } })}
-          data-testid="store-enabled"
-        />
-        {t('store.enabled')}
-      </label>
-      <form className="setup-form" onSubmit={save}>
-        {TEXT_FIELDS.map((field) => (
-          <div className="setup-field" key={field.key}>
-            <label htmlFor={`store-${field.key}`}>{t(field.label)}</label>
+      {/* The database's address and names are for whoever runs the store's IT: folded away for the owner. */}
+      <details className="setup-advanced" data-testid="store-advanced">
+        <summary>{guideT('guide.advanced.store')}</summary>
+        <div className="setup-advanced-body">
+          <label className="radio">
             <input
-              id={`store-${field.key}`}
-              className={field.key === 'url' ? 'mono' : undefined}
-              value={shown[field.key]}
-              spellCheck={false}
-              onChange={(event) => setDraft({ ...shown, [field.key]: event.target.value })}
-              data-testid={`store-${field.key}`}
+              type="checkbox"
+              checked={saved.enabled}
+              onChange={(event) => update.mutate({ storeDatabase: { ...(dirty ? shown : {}), enabled: event.target.checked } })}
+              data-testid="store-enabled"
             />
-            {field.hint === undefined ? null : <p className="hint">{t(field.hint)}</p>}
-            {field.key === 'url' ? <p className="hint">{t('store.urlMoves')}</p> : null}
-          </div>
-        ))}
-        <div className="setup-actions">
-          <button type="submit" className="button button-primary" disabled={!dirty || update.isPending} data-testid="store-save">
-            {t('store.save')}
-          </button>
-          <span className="hint" role="status">
-            {update.error?.message ?? (update.isSuccess && !dirty ? t('store.saved') : '')}
-          </span>
+            {t('store.enabled')}
+          </label>
+          <form className="setup-form" onSubmit={save}>
+            {TEXT_FIELDS.map((field) => (
+              <div className="setup-field" key={field.key}>
+                <label htmlFor={`store-${field.key}`}>{t(field.label)}</label>
+                <input
+                  id={`store-${field.key}`}
+                  className={field.key === 'url' ? 'mono' : undefined}
+                  value={shown[field.key]}
+                  spellCheck={false}
+                  onChange={(event) => setDraft({ ...shown, [field.key]: event.target.value })}
+                  data-testid={`store-${field.key}`}
+                />
+                {field.hint === undefined ? null : <p className="hint">{t(field.hint)}</p>}
+                {field.key === 'url' ? <p className="hint">{t('store.urlMoves')}</p> : null}
+              </div>
+            ))}
+            <div className="setup-actions">
+              <button type="submit" className="button button-primary" disabled={!dirty || update.isPending} data-testid="store-save">
+                {t('store.save')}
+              </button>
+              <span className="hint" role="status">
+                {update.error?.message ?? (update.isSuccess && !dirty ? t('store.saved') : '')}
+              </span>
+            </div>
+          </form>
+          <StoreTlsWarning url={saved.url} />
+          <StorePassword status={status} />
+          {status.counterId === '' ? null : <p className="hint mono">{fillMessage(t('store.counterId'), { id: status.counterId })}</p>}
         </div>
-      </form>
-      <StoreTlsWarning url={saved.url} />
-      <StorePassword status={status} />
-      {status.counterId === '' ? null : <p className="hint mono">{fillMessage(t('store.counterId'), { id: status.counterId })}</p>}
+      </details>
       <StoreSyncLine status={status} />
       <StoreSetAside status={status} />
     </section>
