@@ -98,7 +98,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     terminalSales: sales.current,
   });
   const checkout = createCheckout({ ...basics, platform, settings, notifications, store: settingsStore, historyReady: prints.current });
-  const day = createDayArea({ ...basics, settings, platform, prints: prints.current, staff: staff.service, updates: () => support.updates });
+  const day = createDayArea({ ...basics, settings, platform, prints: prints.current, staff, storeDatabase, terminals, updates: () => support.updates });
   const support = createSupportAreas(options, { ...basics, logArea, settings: settings.get, handlers: () => handlers, wake: wakeQueue });
   const handlers = withStartupNotices(
     collectHandlers(options, {

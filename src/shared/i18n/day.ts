@@ -10,6 +10,14 @@ export const DAY_FAILURES = {
   shift_not_found: { en: 'That shift does not exist on this counter.', es: 'Ese turno no existe en este mostrador.' },
   shift_not_open: { en: 'That shift is already closed: its Z report is final.', es: 'Ese turno ya está cerrado: su informe Z es definitivo.' },
   z_not_found: { en: 'There is no Z report with that number.', es: 'No hay un informe Z con ese número.' },
+  store_day_unavailable: {
+    en: 'The whole store’s day needs the store database: turn it on in Settings → Store database, or wait until it answers again.',
+    es: 'El día de toda la tienda necesita la base de la tienda: actívela en Ajustes → Base de datos de la tienda, o espere a que vuelva a responder.',
+  },
+  store_day_empty: {
+    en: 'No counter has closed a shift today: the store’s Z report has nothing to add up yet.',
+    es: 'Ningún mostrador cerró un turno hoy: el informe Z de la tienda todavía no tiene nada que sumar.',
+  },
   day_unavailable: {
     en: 'Counter cannot open its history on disk right now, so the day cannot be read. Check free space and permissions, then try again.',
     es: 'Counter no puede abrir ahora su historial en el disco, así que no puede leer el día. Revise el espacio libre y los permisos, e intente de nuevo.',
@@ -78,6 +86,9 @@ export const REPORT_TEXTS = {
   cashOver: { en: 'Cash over', es: 'Sobrante de caja' },
   cashShort: { en: 'Cash short', es: 'Faltante de caja' },
   cashEven: { en: 'Cash even', es: 'Caja cuadrada' },
+  storeZTitle: { en: 'STORE Z REPORT', es: 'INFORME Z DE LA TIENDA' },
+  store: { en: 'Store', es: 'Tienda' },
+  zReports: { en: 'Z reports', es: 'Informes Z' },
 } as const satisfies TextTable;
 
 /** The counted cash's difference as one line's label, by its kind. */

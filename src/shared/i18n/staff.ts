@@ -89,5 +89,6 @@ export const AUDIT_ACTIONS: TextTable = {
   'day.exportZ': { en: 'Z report exported', es: 'Informe Z exportado' },
   'day.reconcile': { en: 'Reconciled with the platform', es: 'Conciliado con la plataforma' },
   'day.explain': { en: 'Difference explained', es: 'Diferencia explicada' },
+  'day.printStoreZ': { en: 'Store Z report printed', es: 'Informe Z de la tienda impreso' },
   'backlog.decide': { en: 'Late prints decided', es: 'Impresiones atrasadas decididas' },
 };

@@ -113,6 +113,9 @@ export const CHANNEL_RULES: Readonly<Record<ChannelName, ChannelRule>> = {
   'day.exportZ': needs('exportCsv'),
   'day.reconcile': needs('reconcile'),
   'day.explain': needs('reconcile'),
+  // The whole store's day is the manager's: every counter's shifts and the store's Z.
+  'day.storeDay': needs('reconcile'),
+  'day.printStoreZ': needs('reconcile'),
   // The cashier at the counter answers what to do with prints that waited out an outage.
   'backlog.list': signedIn,
   'backlog.decide': needs('sell'),

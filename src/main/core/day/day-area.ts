@@ -7,7 +7,7 @@ import type { EventHub } from '../ipc/events';
 import type { PlatformClient } from '../platform/client';
 import type { PrintQueue } from '../print-queue/print-queue';
 import type { SettingsRepository } from '../settings/store';
-import { createDayService, type DayHistory } from './day-service';
+import { createDayService, type DayHistory, type StoreDayReader } from './day-service';
 import { createDayHandlers, type DayHandlers } from './handlers';
 import { createPacer } from './platform-payments';
 
@@ -31,7 +31,11 @@ export interface DayAreaOptions {
   prints(): Promise<PrintQueue>;
   requestsPerMinute?: number;
   /** Who is signed in (the staff's sign-in): the person of every shift, sale and note. */
-  staff?: { signedIn(): { id: string; name: string } | undefined };
+  staff?: { service: { signedIn(): { id: string; name: string } | undefined } };
+  /** The terminals the last list showed: the paper names a terminal as the cashier knows it. */
+  terminals?: { nameOf(environment: Environment, terminalId: string): string | undefined };
+  /** The store database's reads of the whole store's day, when one is on. */
+  storeDatabase?: { dayReader(): StoreDayReader | undefined };
   /** The update policy, whose close-of-day hook runs when a shift is closed; null when Counter never updates itself. */
   updates?(): { closeOfDay(): Promise<boolean> } | null;
 }
@@ -51,8 +55,10 @@ export function createDayArea(options: DayAreaOptions): DayArea {
   const service = createDayService({
     clock: options.clock,
     language: options.language,
-    ...(options.staff === undefined ? {} : { signedIn: () => options.staff?.signedIn() }),
+    ...(options.staff === undefined ? {} : { signedIn: () => options.staff?.service.signedIn() }),
     closedDay: async () => options.updates?.()?.closeOfDay(),
+    store: () => options.storeDatabase?.dayReader(),
+    terminalName: (id) => options.terminals?.nameOf(options.environment(), id) ?? id,
     history: async () => {
       await options.prints();
       return attached.get(options.environment());

@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../shared/clock';
 import type { Language } from '../../../shared/ipc/channels/app';
-import type { CounterSale, DayStatus, Difference, Explanation, Reconciliation, Shift, ShiftReport, ZReport } from '../../../shared/ipc/channels/day';
+import type {
+  CounterSale,
+  DayStatus,
+  Difference,
+  Explanation,
+  Reconciliation,
+  Shift,
+  ShiftReport,
+  StoreDay,
+  StoreShift,
+  StoreZ,
+  ZReport,
+} from '../../../shared/ipc/channels/day';
 import { cashDifference } from '../../../shared/money/cash-difference';
 import { createLifecycleWriter } from '../../../shared/lifecycle/kit';
 import { SHIFT_LIFECYCLE } from '../../../shared/lifecycle/shift';
@@ -11,7 +23,7 @@ import { DayError } from './errors';
 import { reportCsv, reportPage, reportPaper, reprintPaper } from './paper';
 import { platformInWindow, type PaymentReader } from './platform-payments';
 import { knownSales, reconcile } from './reconcile';
-import { shiftReport, type ReportSources } from './report';
+import { shiftReport, storeDayReport, type ReportSources } from './report';
 
 /** The history the day works in: the current environment's, once open. */
 export interface DayHistory {
@@ -39,8 +51,17 @@ export interface DayServiceOptions {
   graceMs?: number;
   /** Who is signed in at the counter: the shift's person, the sale's, the note's, whatever the call names. */
   signedIn?(): { id: string; name: string } | undefined;
+  /** The whole store's shifts and Zs of a window, when a store database is on; undefined otherwise. */
+  store?(): StoreDayReader | undefined;
+  /** A terminal as the cashier knows it (its point of sale's name, "CAJA01"), for the paper; its id when unknown. */
+  terminalName?(id: string): string;
   /** The shift is closed with its Z: the counter's day is over (the update policy may install a waiting update). */
   closedDay?(): Promise<unknown>;
+}
+
+/** Reads the store database's day (store/day-reads.ts), kept structural so the day does not depend on the store area. */
+export interface StoreDayReader {
+  read(window: { from: string; until: string }): Promise<{ storeName: string; shifts: StoreShift[]; zReports: StoreZ[] }>;
 }
 
 export type PersonInput = { personId: string | null; personName: string | null };
@@ -85,7 +106,7 @@ function dayContext(options: DayServiceOptions) {
             shiftId: shift.id,
             createdAt: iso(extra.closedAt),
             report,
-            paper: reportPaper(report, options.language(), options.currency()),
+            paper: reportPaper(report, options.language(), options.currency(), options.terminalName),
             printIds: [],
           };
         });
@@ -103,7 +124,12 @@ function dayContext(options: DayServiceOptions) {
     const person = options.signedIn?.();
     return person === undefined ? { personId: request.personId, personName: request.personName } : { personId: person.id, personName: person.name };
   }
-  return { options, clock, localDay, history, shiftOf, sourcesOf, closer, printZ, personOf };
+  /** The counter's local day around a moment: its midnight and the next, as ISO instants. */
+  function dayWindow(ms: number): { from: string; until: string } {
+    const start = localDay(ms) * 86_400_000 - offset(ms) * 60_000;
+    return { from: iso(start), until: iso(start + 86_400_000) };
+  }
+  return { options, clock, localDay, dayWindow, history, shiftOf, sourcesOf, closer, printZ, personOf };
 }
 
 /** What the close writes with the move: its moment, the counted cash, and the Z's report once its number is known. */
@@ -225,10 +251,40 @@ function reconcileCalls({ options, clock, history, shiftOf, personOf }: DayConte
   };
 }
 
+function storeCalls({ options, clock, dayWindow }: DayContext) {
+  async function storeDay(): Promise<StoreDay> {
+    const reader = options.store?.();
+    if (reader === undefined) throw new DayError('store_day_unavailable');
+    const now = clock.now();
+    const window = dayWindow(now);
+    const rows = await reader.read(window);
+    const report =
+      rows.zReports.length === 0
+        ? null
+        : storeDayReport(
+            rows.zReports.map((z) => z.report),
+            { storeName: rows.storeName, from: window.from, until: iso(now), generatedAt: iso(now) },
+          );
+    return { storeName: rows.storeName, from: window.from, until: iso(now), shifts: rows.shifts, zReports: rows.zReports, report };
+  }
+  return {
+    /** Every counter's shifts of today and the store's totals over today's Zs. */
+    storeDay,
+    /** Prints the store's Z (the sum of today's Zs) in the receipt language; it is recomputed, not stored: each Z in it is. */
+    async printStoreZ(terminalId: string): Promise<{ printId: string; report: ShiftReport }> {
+      const { report } = await storeDay();
+      if (report === null) throw new DayError('store_day_empty');
+      const content = reportPaper(report, options.language(), options.currency(), options.terminalName);
+      const externalReference = `store-z-${report.shift.openedAt.slice(0, 10)}-${clock.now().toString(36)}`;
+      return { printId: await options.print({ terminalId, content, externalReference }), report };
+    },
+  };
+}
+
 /** The counter's day: shifts, their one report (X now, Z at the close), and the reconciliation with the platform. */
 export function createDayService(options: DayServiceOptions) {
   const context = dayContext(options);
-  return { ...shiftCalls(context), ...reportCalls(context), ...reconcileCalls(context) };
+  return { ...shiftCalls(context), ...reportCalls(context), ...reconcileCalls(context), ...storeCalls(context) };
 }
 
 export type DayService = ReturnType<typeof createDayService>;

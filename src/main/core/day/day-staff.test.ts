@@ -67,4 +67,13 @@ describe('the day with staff', () => {
     expect(await audit('day.explain')).toMatchObject([{ personId: owner.id, subject: shift.id }]);
     expect((await audit('day.explain'))[0]?.['detail']).toContain('key=paid_unknown:pay-9');
   });
+
+  it("keeps the whole store's day and its Z to those who reconcile", async () => {
+    const { cashier, manager, call, signIn } = await counter();
+    await signIn(cashier.id, '3333');
+    await expect(call('day.storeDay', {})).rejects.toThrow(/forbidden/);
+    await expect(call('day.printStoreZ', { terminalId: 'T-1' })).rejects.toThrow(/forbidden/);
+    await signIn(manager.id, '2222');
+    await expect(call('day.storeDay', {})).rejects.toThrow(/store_day_unavailable/);
+  });
 });

@@ -11,6 +11,8 @@ const STATUS: Readonly<Record<DayFailureCode, number>> = {
   shift_not_open: 409,
   z_not_found: 404,
   day_unavailable: 503,
+  store_day_unavailable: 503,
+  store_day_empty: 409,
 };
 
 /** A refusal of the day's channels; the platform's own failures (a search refused) come as they are. */
@@ -18,7 +20,7 @@ export class DayError extends CounterError {
   declare readonly code: DayFailureCode;
 
   constructor(code: DayFailureCode) {
-    super({ code, status: STATUS[code], retryable: code === 'day_unavailable', message: failureText(code, 'en') });
+    super({ code, status: STATUS[code], retryable: code === 'day_unavailable' || code === 'store_day_unavailable', message: failureText(code, 'en') });
     this.name = 'DayError';
   }
 

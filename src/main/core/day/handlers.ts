@@ -28,5 +28,7 @@ export function createDayHandlers(service: DayService, events: EventHub): DayHan
     'day.exportZ': (request) => service.exportZ(request.number, request.format),
     'day.reconcile': (request) => service.reconcile(request.shiftId),
     'day.explain': (request) => service.explain(request),
+    'day.storeDay': () => service.storeDay(),
+    'day.printStoreZ': (request) => service.printStoreZ(request.terminalId),
   };
 }

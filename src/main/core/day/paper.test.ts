@@ -84,4 +84,45 @@ describe('the Z on paper, in CSV and as a page', () => {
     expect(reportCsv(counted(128_500))).toContain('cash,over,,,,0.44');
     expect(reportPage(counted(128_000), 'es', 'ARS')).toMatch(/Faltante de caja: ARS 4,56/);
   });
+
+  it("names a terminal on paper as the cashier knows it (its point of sale's name), its id when it has none", () => {
+    const withTerminals = shiftReport(
+      'Z',
+      shift,
+      {
+        terminalSales: [
+          {
+            id: 's1',
+            terminalId: 'NEWLAND_N950__SBX0000001',
+            externalReference: 'r1',
+            amount: '10.00',
+            refundedAmount: '0',
+            refunds: 0,
+            status: 'processed',
+            createdAt: '2026-11-20T10:00:00.000Z',
+          },
+          {
+            id: 's2',
+            terminalId: 'PAX_A910__SBX0000003',
+            externalReference: 'r2',
+            amount: '5.00',
+            refundedAmount: '0',
+            refunds: 0,
+            status: 'processed',
+            createdAt: '2026-11-20T10:01:00.000Z',
+          },
+        ],
+        checkoutSales: [],
+        counterSales: [],
+        prints: { made: 0, failed: 0 },
+      },
+      { until: '2026-11-20T17:00:00.000Z', generatedAt: '2026-11-20T17:00:00.000Z', number: 7 },
+    );
+    const paper = reportPaper(withTerminals, 'en', null, (id) => (id === 'NEWLAND_N950__SBX0000001' ? 'CAJA01' : id));
+    expect(lines(paper).some((line) => line.startsWith('CAJA01 (1)'))).toBe(true);
+    expect(paper).not.toContain('NEWLAND_N950__SBX0000001');
+    expect(lines(paper).some((line) => line.startsWith('PAX_A910__SBX0000003'.slice(0, 10)))).toBe(true);
+    // The CSV keeps the ids: it is read by machines.
+    expect(reportCsv(withTerminals)).toContain('terminal,NEWLAND_N950__SBX0000001');
+  });
 });

@@ -33,25 +33,34 @@ function totalsRows(label: string, totals: Totals, language: Language, currency:
   );
 }
 
+/** A store's Z is a Z with no number of its own (the sum of its counters' numbered Zs). */
+const isStoreZ = (report: ShiftReport): boolean => report.kind === 'Z' && report.number === null;
+
+function titleOf(report: ShiftReport, language: Language): string {
+  if (isStoreZ(report)) return word('storeZTitle', language);
+  return report.kind === 'Z' ? `${word('zTitle', language)} ${word('number', language)} ${report.number ?? ''}` : word('xTitle', language);
+}
+
 /**
  * The X or Z report as it prints on a terminal (the custom print's markup, 32 columns), in the receipt
  * language. A Z keeps this text: a reprint prints it again, word for word.
  */
-export function reportPaper(report: ShiftReport, language: Language, currency: string | null): string {
+export function reportPaper(report: ShiftReport, language: Language, currency: string | null, terminalName: (id: string) => string = (id) => id): string {
   const money = (cents: number): string => formatMoneyCents(cents, language, currency);
   const rule = '-'.repeat(NORMAL_COLUMNS) + '{br}';
-  const title = report.kind === 'Z' ? `${word('zTitle', language)} ${word('number', language)} ${report.number ?? ''}` : word('xTitle', language);
+  const title = titleOf(report, language);
   const person = report.shift.personName ?? report.shift.personId ?? word('nobody', language);
   const groupName = (name: string, empty: Word): string => (name === '' ? word(empty, language) : name);
   let text = `{center}{b}${plain(title)}{/b}{br}{/center}`;
-  text += row(word('counter', language), plain(report.shift.counterId).slice(0, 20));
-  text += row(word('person', language), plain(person).slice(0, 20));
+  text += row(word(isStoreZ(report) ? 'store' : 'counter', language), plain(report.shift.counterId).slice(0, 20));
+  if (!isStoreZ(report)) text += row(word('person', language), plain(person).slice(0, 20));
   text += row(word('opened', language), localTime(report.shift.openedAt));
   text += row(word('closed', language), localTime(report.until));
   text += rule + `{b}${word('tenders', language)}{/b}{br}`;
   for (const tender of TENDERS) text += totalsRows(textOf(TENDER_NAMES, tender, language), report.byTender[tender], language, currency);
   text += rule + `{b}${word('terminals', language)}{/b}{br}`;
-  for (const group of report.byTerminal.slice(0, PAPER_GROUP_LIMIT)) text += totalsRows(groupName(group.terminalId, 'noTerminal'), group, language, currency);
+  for (const group of report.byTerminal.slice(0, PAPER_GROUP_LIMIT))
+    text += totalsRows(group.terminalId === '' ? word('noTerminal', language) : terminalName(group.terminalId), group, language, currency);
   text += rule + `{b}${word('people', language)}{/b}{br}`;
   for (const group of report.byPerson.slice(0, PAPER_GROUP_LIMIT)) text += totalsRows(groupName(group.person, 'nobody'), group, language, currency);
   text += rule;
@@ -128,7 +137,7 @@ export function reportPage(report: ShiftReport, language: Language, currency: st
       )
       .join('') +
     '</table>';
-  const title = report.kind === 'Z' ? `${word('zTitle', language)} ${word('number', language)} ${report.number ?? ''}` : word('xTitle', language);
+  const title = titleOf(report, language);
   return [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>`,
     '<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:1em}td,th{border:1px solid #999;padding:4px 8px;text-align:right}td:first-child{text-align:left}</style></head><body>',

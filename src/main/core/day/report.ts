@@ -140,3 +140,76 @@ export function shiftReport(
     expectedCashCents: shift.floatCents === null && !tookCash ? null : (shift.floatCents ?? 0) + cash.netCents,
   };
 }
+
+/** Totals added up: the store's figures are its counters' Zs summed, never recomputed from their sales. */
+function sum(list: readonly Totals[]): Totals {
+  const total = zero();
+  for (const totals of list) {
+    total.count += totals.count;
+    total.grossCents += totals.grossCents;
+    total.refundCents += totals.refundCents;
+  }
+  total.netCents = total.grossCents - total.refundCents;
+  return total;
+}
+
+function summedBy<K extends string>(groups: ReadonlyArray<Totals & Record<K, string>>, name: K): Array<Totals & Record<K, string>> {
+  const byKey = new Map<string, Totals[]>();
+  for (const group of groups) byKey.set(group[name], [...(byKey.get(group[name]) ?? []), group]);
+  return [...byKey.entries()]
+    .sort(([left], [right]) => left.localeCompare(right))
+    .map(([key, list]) => ({ ...sum(list), [name]: key }) as Totals & Record<K, string>);
+}
+
+const sumOrNull = (values: ReadonlyArray<number | null>): number | null =>
+  values.every((value) => value === null) ? null : values.reduce<number>((total, value) => total + (value ?? 0), 0);
+
+/**
+ * The store's Z: the same report, over the store's rows (each counter's Z of the day) instead of one
+ * counter's sales, so the store's paper, page and screen are the shift's own. Unnumbered (it is a sum of
+ * numbered Zs, each final); the counted cash is the sum only when every Z that expected cash counted it.
+ */
+export function storeDayReport(zs: readonly ShiftReport[], window: { storeName: string; from: string; until: string; generatedAt: string }): ShiftReport {
+  const counted = zs.every((z) => z.expectedCashCents === null || z.shift.countedCashCents !== null);
+  const first = zs.flatMap((z) => z.firstSaleAt ?? []).sort()[0] ?? null;
+  const last =
+    zs
+      .flatMap((z) => z.lastSaleAt ?? [])
+      .sort()
+      .at(-1) ?? null;
+  const shift: Shift = {
+    id: `store-day-${window.from}`,
+    counterId: window.storeName,
+    status: 'closed',
+    personId: null,
+    personName: null,
+    openedAt: window.from,
+    closedAt: window.until,
+    floatCents: sumOrNull(zs.map((z) => z.shift.floatCents)),
+    countedCashCents: counted ? sumOrNull(zs.map((z) => z.shift.countedCashCents)) : null,
+    zNumber: null,
+  };
+  return {
+    kind: 'Z',
+    number: null,
+    shift,
+    generatedAt: window.generatedAt,
+    until: window.until,
+    total: sum(zs.map((z) => z.total)),
+    byTender: Object.fromEntries(TENDERS.map((tender) => [tender, sum(zs.map((z) => z.byTender[tender]))])) as Record<Tender, Totals>,
+    byTerminal: summedBy(
+      zs.flatMap((z) => z.byTerminal),
+      'terminalId',
+    ),
+    byPerson: summedBy(
+      zs.flatMap((z) => z.byPerson),
+      'person',
+    ),
+    refunds: { count: zs.reduce((total, z) => total + z.refunds.count, 0), cents: zs.reduce((total, z) => total + z.refunds.cents, 0) },
+    cancels: { count: zs.reduce((total, z) => total + z.cancels.count, 0) },
+    prints: { made: zs.reduce((total, z) => total + z.prints.made, 0), failed: zs.reduce((total, z) => total + z.prints.failed, 0) },
+    firstSaleAt: first,
+    lastSaleAt: last,
+    expectedCashCents: sumOrNull(zs.map((z) => z.expectedCashCents)),
+  };
+}

@@ -17,6 +17,7 @@ import { shareStaff } from './staff-sync';
 import type { StaffRecords } from '../history/staff-records';
 import type { ShiftBook } from '../history/shifts';
 import { publishDay } from './day-sync';
+import { readStoreDay, type StoreDayRows } from './day-reads';
 
 export interface StoreAreaOptions {
   settings: SettingsRepository;
@@ -45,6 +46,8 @@ export interface StoreArea {
   checkSettings(patch: SettingsPatch): void;
   /** The print queue's busyElsewhere: another counter holds this terminal now. */
   busyElsewhere(terminalId: string): boolean;
+  /** The whole store's day (shifts and Zs of a window), while the store database is on. */
+  dayReader(): { read(window: { from: string; until: string }): Promise<StoreDayRows> } | undefined;
   close(): Promise<void>;
 }
 
@@ -103,6 +106,11 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
       if (problem !== undefined) throw new StoreUrlError(problem);
     },
     busyElsewhere: (terminalId) => elsewhere.busy(terminalId),
+    dayReader() {
+      const identity = service.identity();
+      if (identity === undefined || !service.status().enabled) return undefined;
+      return { read: (window) => readStoreDay(service.queryable(), identity.storeId, window) };
+    },
     async close() {
       stopDay();
       screens.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testDay } from '../day/test-day';
+import { readStoreDay } from './day-reads';
 import { publishDay } from './day-sync';
 import { registerCounter } from './publish-batch';
 import { enrolCounter, ownedStoreDatabase, urlAs } from './testing/enrol';
@@ -81,5 +82,76 @@ describe.skipIf(postgresUnavailable !== undefined)("the counters' shifts and Z r
     await publishDay(a, 'a', day.book);
     await listener.query('SELECT 1');
     expect(heard.map((payload) => JSON.parse(payload) as unknown)).toEqual([{ counterId: 'a', seq: 0 }]);
+  });
+});
+
+describe.skipIf(postgresUnavailable !== undefined)("the whole store's day", () => {
+  const server = useTestPostgres();
+
+  it("shows every counter's open and closed shifts of the day and prints the store's Z as the sum of its counters' Zs", async () => {
+    const { url, database, superuser } = await ownedStoreDatabase(server);
+    const enrolled = async (id: string) => {
+      const role = `${database}_${id}`;
+      await enrolCounter(superuser, { role, counterId: id, storeId: 'store-1' });
+      const client = await server.client(urlAs(url, role));
+      await registerCounter(client, testCounter(id));
+      return client;
+    };
+    const [a, b] = [await enrolled('a'), await enrolled('b')];
+    const [onA, onB] = [testDay(), testDay()];
+    const cash = (shiftId: string, amountCents: number) =>
+      ({ shiftId, tender: 'cash', kind: 'sale', amountCents, note: null, personId: null, personName: null }) as const;
+
+    const shiftA = await onA.service.open({ personId: null, personName: 'Carla', floatCents: 5_000 });
+    await onA.service.recordSale(cash(shiftA.id, 1_250));
+    await onA.service.close({ shiftId: shiftA.id, countedCashCents: 6_250, terminalId: null });
+    const shiftB = await onB.service.open({ personId: null, personName: 'Manuel', floatCents: 1_000 });
+    await onB.service.recordSale(cash(shiftB.id, 700));
+    await onB.service.recordSale({ ...cash(shiftB.id, 200), tender: 'other' });
+    await onB.service.close({ shiftId: shiftB.id, countedCashCents: 1_600, terminalId: null });
+    await onB.clock.advance(60_000);
+    const stillOpen = await onB.service.open({ personId: null, personName: 'Manuel', floatCents: null });
+    await publishDay(a, 'a', onA.book);
+    await publishDay(b, 'b', onB.book);
+
+    // The manager at counter a reads the store through the store's pool, as its role.
+    const pool = server.pool(urlAs(url, `${database}_a`));
+    const manager = testDay({ overrides: { store: () => ({ read: (window) => readStoreDay(pool, 'store-1', window) }) } });
+    const day = await manager.service.storeDay();
+    expect(day.storeName).toBe('Main street');
+    expect(day.shifts.map((shift) => [shift.counterName, shift.personName, shift.status])).toEqual([
+      ['Counter A', 'Carla', 'closed'],
+      ['Counter B', 'Manuel', 'closed'],
+      ['Counter B', 'Manuel', 'open'],
+    ]);
+    expect(day.shifts.at(-1)?.id).toBe(stillOpen.id);
+    expect(day.zReports.map((z) => [z.counterId, z.number])).toEqual([
+      ['a', 1],
+      ['b', 1],
+    ]);
+    expect(day.report?.total).toEqual({ count: 3, grossCents: 2_150, refundCents: 0, netCents: 2_150 });
+    expect(day.report?.byTender.cash.netCents).toBe(1_950);
+    expect(day.report?.byTender.other.netCents).toBe(200);
+    expect(day.report?.byPerson.map((group) => [group.person, group.netCents])).toEqual([
+      ['Carla', 1_250],
+      ['Manuel', 900],
+    ]);
+    expect(day.report?.expectedCashCents).toBe(5_000 + 1_250 + 1_000 + 700);
+    expect(day.report?.shift.countedCashCents).toBe(6_250 + 1_600);
+
+    const printed = await manager.service.printStoreZ('NEWLAND_N950__SBX0000001');
+    expect(manager.printed).toHaveLength(1);
+    expect(manager.printed[0]?.content).toContain('STORE Z REPORT');
+    expect(manager.printed[0]?.content).toContain('21.50');
+    expect(manager.printed[0]?.externalReference).toMatch(/^store-z-[0-9-]+-[0-9a-z]+$/);
+    expect(printed.report.total.netCents).toBe(2_150);
+  });
+
+  it("says the store's day needs the store database, and that a store Z needs a closed shift", async () => {
+    const without = testDay();
+    await expect(without.service.storeDay()).rejects.toMatchObject({ code: 'store_day_unavailable' });
+    const empty = testDay({ overrides: { store: () => ({ read: () => Promise.resolve({ storeName: 'S', shifts: [], zReports: [] }) }) } });
+    expect((await empty.service.storeDay()).report).toBeNull();
+    await expect(empty.service.printStoreZ('T1')).rejects.toMatchObject({ code: 'store_day_empty' });
   });
 });

@@ -10,6 +10,8 @@ export interface TerminalDirectory {
   list(): Promise<TerminalList>;
   /** The operating mode the last list showed, per environment, for the print queue's PDV check at enqueue. */
   operatingModeOf(environment: Environment, terminalId: string): string | undefined;
+  /** The point of sale's name ("CAJA01") the last list showed, per environment; undefined when it had none. */
+  nameOf(environment: Environment, terminalId: string): string | undefined;
 }
 
 export interface TerminalDirectoryOptions {
@@ -33,15 +35,18 @@ function terminalOf(terminal: PlatformTerminal): TerminalList['terminals'][numbe
 
 export function createTerminalDirectory(options: TerminalDirectoryOptions): TerminalDirectory {
   const operatingModes = new Map<Environment, ReadonlyMap<string, string>>();
+  const names = new Map<Environment, ReadonlyMap<string, string>>();
   return {
     async list() {
       // The environment asked, not the one current when the answer comes back after a switch.
       const environment = options.environment();
       const terminals = await options.platform.terminals.listAll();
       operatingModes.set(environment, new Map(terminals.map((terminal) => [terminal.id, terminal.operating_mode])));
+      names.set(environment, new Map(terminals.flatMap((terminal) => (terminal.external_pos_id ? [[terminal.id, terminal.external_pos_id] as const] : []))));
       return { terminals: terminals.map(terminalOf), fetchedAt: new Date(options.clock.now()).toISOString() };
     },
     operatingModeOf: (environment, terminalId) => operatingModes.get(environment)?.get(terminalId),
+    nameOf: (environment, terminalId) => names.get(environment)?.get(terminalId),
   };
 }
 

@@ -165,6 +165,35 @@ export const ExplainRequest = ShiftPerson.extend({
 });
 export const ExportedText = z.object({ fileName: z.string(), mimeType: z.string(), text: z.string() });
 
+/** A shift of any counter of the store, as the store database holds it. */
+export const StoreShift = Shift.extend({ counterName: z.string() });
+export type StoreShift = z.infer<typeof StoreShift>;
+
+/** A Z report of any counter of the store: which, its number and its figures (the counter's stored report). */
+export const StoreZ = z.object({
+  counterId: z.string(),
+  counterName: z.string(),
+  number: z.number().int().min(1),
+  createdAt: z.iso.datetime(),
+  report: ShiftReport,
+});
+export type StoreZ = z.infer<typeof StoreZ>;
+
+/**
+ * The whole store's day from the store database: every counter's open shifts and those opened or closed
+ * today, today's Z reports, and the store's totals over them (a store Z: the sum of today's Zs).
+ */
+export const StoreDay = z.object({
+  storeName: z.string(),
+  from: z.iso.datetime(),
+  until: z.iso.datetime(),
+  shifts: z.array(StoreShift),
+  zReports: z.array(StoreZ),
+  /** Null before any counter closed a shift today. */
+  report: ShiftReport.nullable(),
+});
+export type StoreDay = z.infer<typeof StoreDay>;
+
 export const dayChannels = {
   'day.status': channel(NoInput, DayStatus),
   'day.openShift': channel(OpenShiftRequest, Shift),
@@ -176,6 +205,8 @@ export const dayChannels = {
   'day.exportZ': channel(ZNumberRequest.extend({ format: z.enum(['csv', 'html']) }), ExportedText),
   'day.reconcile': channel(ShiftIdRequest, Reconciliation),
   'day.explain': channel(ExplainRequest, Explanation),
+  'day.storeDay': channel(NoInput, StoreDay),
+  'day.printStoreZ': channel(z.strictObject({ terminalId: z.string().min(1).max(80) }), z.object({ printId: z.string(), report: ShiftReport })),
 };
 
 export const dayEvents = {

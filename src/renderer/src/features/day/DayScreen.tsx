@@ -6,10 +6,11 @@ import { ScreenFrame } from '../../screens/ScreenFrame';
 import { useDayStatus } from './api';
 import { ReconciliationPanel } from './Reconciliation';
 import { OpenShiftForm, OpenShiftPanel } from './ShiftPanel';
+import { StoreDayPanel } from './StoreDay';
 import { ZReports } from './ZReports';
 import './day.css';
 
-/** The counter's day: the shift (open it, record cash, read the X, close with the Z), the Z reports, and the reconciliation. */
+/** The counter's day: the shift (open it, record cash, read the X, close with the Z), the Z reports, the reconciliation, and the whole store's day. */
 export function DayScreen() {
   const client = useQueryClient();
   const status = useDayStatus();
@@ -35,6 +36,7 @@ export function DayScreen() {
         (day.shift === null ? <OpenShiftForm onDone={refresh} /> : <OpenShiftPanel shift={day.shift} overnight={day.openOverMidnight} onChange={refresh} />)}
       <ZReports />
       {day !== undefined && <ReconciliationPanel shifts={day.recent} />}
+      <StoreDayPanel />
     </ScreenFrame>
   );
 }

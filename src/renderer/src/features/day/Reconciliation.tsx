@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Difference, Reconciliation, Shift } from '../../../../shared/ipc/channels/day';
 import { DIFFERENCE_TEXTS } from '../../../../shared/i18n/day';
-import { formatMoneyCents } from '../../../../shared/money/format';
+import { formatMoney } from '../../lib/money';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { useDayCurrency, useExplain, useReconcile } from './api';
 import { dayMessages } from './messages';
@@ -36,7 +36,7 @@ function DifferenceRow({ shift, difference, onChange }: { shift: Shift; differen
   const language = useLanguage();
   const currency = useDayCurrency();
   const [explaining, setExplaining] = useState(false);
-  const money = (cents: number | null) => (cents === null ? '—' : formatMoneyCents(cents, language, currency));
+  const money = (cents: number | null) => (cents === null ? '—' : formatMoney(cents, currency, language));
   return (
     <li className="day-difference" data-testid="difference" data-kind={difference.kind} data-reference={difference.externalReference ?? ''}>
       <p>

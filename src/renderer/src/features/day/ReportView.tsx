@@ -1,7 +1,7 @@
 import { TENDERS, type ShiftReport, type Totals } from '../../../../shared/ipc/channels/day';
 import { TENDER_NAMES } from '../../../../shared/i18n/day';
 import { cashDifference, type CashDifference } from '../../../../shared/money/cash-difference';
-import { formatMoneyCents } from '../../../../shared/money/format';
+import { formatMoney } from '../../lib/money';
 import { useFeatureT, useLanguage } from '../../i18n';
 import { useDayCurrency } from './api';
 import { dayMessages } from './messages';
@@ -12,7 +12,7 @@ function TotalsTable({ caption, rows, testId }: { caption: string; rows: Array<[
   const t = useFeatureT(dayMessages);
   const language = useLanguage();
   const currency = useDayCurrency();
-  const money = (cents: number) => formatMoneyCents(cents, language, currency);
+  const money = (cents: number) => formatMoney(cents, currency, language);
   return (
     <table className="day-table" data-testid={testId}>
       <caption>{caption}</caption>
@@ -47,7 +47,7 @@ export function CashDifferenceLine({ cash }: { cash: CashDifference }) {
   const t = useFeatureT(dayMessages);
   const language = useLanguage();
   const currency = useDayCurrency();
-  const money = (cents: number) => formatMoneyCents(cents, language, currency);
+  const money = (cents: number) => formatMoney(cents, currency, language);
   return (
     <p className="day-cash" data-testid="cash-difference" data-kind={cash.kind} data-cents={cash.differenceCents}>
       <strong>
@@ -63,7 +63,7 @@ export function ReportView({ report }: { report: ShiftReport }) {
   const t = useFeatureT(dayMessages);
   const language = useLanguage();
   const currency = useDayCurrency();
-  const money = (cents: number) => formatMoneyCents(cents, language, currency);
+  const money = (cents: number) => formatMoney(cents, currency, language);
   const cash = cashDifference(report.expectedCashCents, report.shift.countedCashCents);
   const terminalName = useTerminalName();
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Shift } from '../../../../shared/ipc/channels/day';
 import { TENDER_NAMES } from '../../../../shared/i18n/day';
-import { formatMoneyCents } from '../../../../shared/money/format';
+import { formatMoney } from '../../lib/money';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { useCloseShift, useDayCurrency, useDayTerminals, useOpenShift, useRecordSale, useXReport } from './api';
 import { dayMessages } from './messages';
@@ -98,7 +98,7 @@ function CounterSaleForm({ shift, onDone }: { shift: Shift; onDone(): void }) {
         {t('sale.record')}
       </button>
       {record.data !== undefined && (
-        <p className="hint">{fillMessage(t('sale.recorded'), { amount: formatMoneyCents(record.data.amountCents, language, currency) })}</p>
+        <p className="hint">{fillMessage(t('sale.recorded'), { amount: formatMoney(record.data.amountCents, currency, language) })}</p>
       )}
       {record.error !== null && <p role="alert">{record.error.message}</p>}
     </form>

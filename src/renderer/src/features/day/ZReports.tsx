@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ZReport } from '../../../../shared/ipc/channels/day';
-import { formatMoneyCents } from '../../../../shared/money/format';
+import { formatMoney } from '../../lib/money';
 import { useFeatureT, useLanguage } from '../../i18n';
 import { downloadText } from '../../lib/download';
 import { useDayCurrency, useDayTerminals, useExportZ, useReprintZ, useZReports } from './api';
@@ -27,7 +27,7 @@ function ZRow({ z, selected, onSelect }: { z: ZReport; selected: boolean; onSele
       </th>
       <td>{localTime(z.report.shift.openedAt)}</td>
       <td>{localTime(z.report.until)}</td>
-      <td className="numeric">{formatMoneyCents(z.report.total.netCents, language, currency)}</td>
+      <td className="numeric">{formatMoney(z.report.total.netCents, currency, language)}</td>
       <td className="day-row-actions">
         <button
           className="button"
