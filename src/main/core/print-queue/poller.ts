@@ -197,7 +197,7 @@ export class Poller {
   /**
    * After a check of the print by its successor's create (Dispatcher.probe); false when nothing was sent
    * (no successor, or the lane is busy) and a status read should go instead. Accepted, the print was
-   * picked up: it is read once it has surely printed, a pace later. Busy, it is probed again shortly,
+   * picked up: it is read a pace later, by when it has most likely printed. Busy, it is probed again shortly,
    * then read, so an order of another client holding the terminal cannot keep its status unchecked.
    */
   private probed(id: string, poll: Poll, result: ProbeResult): boolean {
