@@ -37,15 +37,24 @@ async function start(interfere?: (request: { method: string; path: string }) => 
   const directory = temporaryDirectory();
   cleanups.push(() => directory.remove());
   const recorder = createTestHttp(target.clock, interfere);
-  const core = createAppCore({
-    settingsStore: createMemoryStore(),
-    ...testCoreOptions(target, recorder.http),
-    sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
-    dataDirectory: directory.path,
-    random: () => 0.5,
-  });
-  cleanups.push(() => core.close());
-  const get = (id: string) => core.handlers['prints.get']({ id, includeContent: false });
+  /** A counter on the data directory; a second one after the first is closed is the same counter restarted. */
+  const openCore = () => {
+    const opened = createAppCore({
+      settingsStore: createMemoryStore(),
+      ...testCoreOptions(target, recorder.http),
+      sandboxCredentials: { clientId: COUNTER_APP.clientId, clientSecret: COUNTER_APP.clientSecret },
+      dataDirectory: directory.path,
+      random: () => 0.5,
+    });
+    cleanups.push(() => opened.close());
+    return opened;
+  };
+  let core = openCore();
+  const restart = async () => {
+    await core.close();
+    core = openCore();
+  };
+  const get = async (id: string) => core.handlers['prints.get']({ id, includeContent: false });
   const enqueueMany = async (count: number, label: string): Promise<PrintSummary[]> => {
     const prints: PrintSummary[] = [];
     for (let index = 0; index < count; index++)
@@ -62,7 +71,7 @@ async function start(interfere?: (request: { method: string; path: string }) => 
   };
   const allFinal = async (prints: readonly PrintSummary[]) =>
     (await Promise.all(prints.map(async (print) => (await get(print.id)).status))).every((status) => ['processed', 'failed', 'canceled'].includes(status));
-  return { core, target, log: recorder.log, get, enqueueMany, allFinal };
+  return { core: () => core, restart, target, log: recorder.log, get, enqueueMany, allFinal };
 }
 
 const creates = (log: readonly RecordedRequest[]) => log.filter((request) => request.method === 'POST' && request.path === '/terminals/v1/actions');
@@ -109,6 +118,18 @@ describe('a draining lane', () => {
     expect(await foreignPrintOrder(target, TERMINAL_1, { key: 'foreign-while-held', reference: 'FOREIGN-HELD' })).toBe(409);
   });
 
+  it('resumes a drain after a restart in the middle of it: every print once, in order', async () => {
+    const { restart, target, get, enqueueMany, allFinal } = await start();
+    const prints = await enqueueMany(12, 'RESTART');
+    // Past the learning of the pace, with probes going: some prints created, some sending, some queued.
+    await driveUntil(target.clock, async () => (await get(prints[5]?.id ?? '')).status !== 'queued', { stepMs: 100, what: 'the drain under way' });
+    await restart();
+    await driveUntil(target.clock, () => allFinal(prints), { stepMs: 100, maxMs: 10 * 60_000, what: 'the drain finished after the restart' });
+    for (const print of prints) expect((await get(print.id)).status).toBe('processed');
+    const actions = [...target.actions().filter((action) => action.terminal_id === TERMINAL_1)].sort((left, right) => left.createdAt - right.createdAt);
+    expect(actions.map((action) => action.external_reference)).toEqual(prints.map((print) => print.externalReference));
+  });
+
   it('never loses or doubles a print when creates and reads meet 409, 429, 5xx and lost answers mid-drain', async () => {
     const trouble = fc.array(
       fc.constantFrom<Interference>(
@@ -147,7 +168,7 @@ describe('a draining lane', () => {
                 canceled = victim;
                 // Refused (it moved on meanwhile) is an answer too: the print goes on.
                 await Promise.resolve()
-                  .then(() => core.handlers['prints.cancel']({ id: victim.id }))
+                  .then(() => core().handlers['prints.cancel']({ id: victim.id }))
                   .catch(() => undefined);
               }
               return allFinal(prints);
