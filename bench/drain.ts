@@ -13,6 +13,7 @@
 import { parseArgs } from 'node:util';
 import { createAppCore } from '../src/main/core/app-core';
 import { coreCaller } from './_call';
+import { drainBreakdown } from './_drain-breakdown';
 import { silentLogger } from '../src/main/core/ports';
 import { DEFAULT_QUEUE_POLICY } from '../src/main/core/print-queue/print-queue';
 import { createMemoryStore } from '../src/main/core/settings/store';
@@ -86,6 +87,13 @@ console.log(
   `floor: ${(floorMs / 1000).toFixed(1)} s (print time ${(printFloorMs / 1000).toFixed(1)} s, request budget ${(budgetFloorMs / 1000).toFixed(1)} s per terminal)`,
 );
 console.log(`requests to the actions endpoints while draining: ${requests} (${(requests / PRINTS).toFixed(2)} per print)`);
+const spent = drainBreakdown(platform.sandbox.snapshot()['actions'], http.log, started);
+const perTerminalS = (seconds: number) => (seconds / TERMINALS.length).toFixed(1);
+console.log(
+  `per terminal: printing ${perTerminalS(spent.printingS)} s, pickup ${perTerminalS(spent.pickupS)} s, idle ${perTerminalS(spent.idleUncheckedS + spent.idleCheckedS)} s ` +
+    `(${perTerminalS(spent.idleUncheckedS)} s before a check after the previous print's pickup, ${perTerminalS(spent.idleCheckedS)} s after it, the create waiting)`,
+);
+console.log(`requests: ${spent.creates} creates, ${spent.refusedCreates} creates refused, ${spent.reads} status reads`);
 console.log(`ratio to the floor: ${(drainMs / floorMs).toFixed(2)}× (target ≤ 1.2×)`);
 await core.close();
 await platform.close();

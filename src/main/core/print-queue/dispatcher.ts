@@ -7,6 +7,12 @@ import { CREDENTIAL_CODES, pastResendCutoff, unconfirmedError } from './policy';
 import type { JournalError, JournalPrint } from '../history/records/print';
 import { BudgetClosedError } from './request-budget';
 
+/** What became of one create: accepted, refused as busy (409, an order waits on the terminal), failed otherwise, or not sent at all. */
+type SendOutcome = 'created' | 'busy' | 'failed' | 'not_sent';
+
+/** A probe's answer about the print it passed (see `Dispatcher.probe`). */
+export type ProbeResult = { outcome: 'left'; created: string } | { outcome: 'waiting' | 'unknown' | 'not_sent' };
+
 /** A terminal's dispatch: whether it is sending, and how its retries stand. */
 interface Dispatch {
   running: boolean;
@@ -123,16 +129,44 @@ export class Dispatcher {
     }, delayMs);
   }
 
-  /** The next print to send: the first unsent one, unless one of ours waits in `created` before it. */
-  private nextToSend(terminalId: string): string | undefined {
-    for (const id of this.context.lanes.of(terminalId).active) {
+  /** The next print to send: the first unsent one, unless one of ours (other than `passing`) may be waiting in `created` before it. */
+  private nextToSend(terminalId: string, passing?: string): string | undefined {
+    const lanes = this.context.lanes;
+    for (const id of lanes.of(terminalId).active) {
       const print = this.context.journal.get(id);
       if (print === undefined) continue;
       // The platform keeps one waiting order per terminal: ours in `created` holds the rest back.
-      if (print.status === 'created') return undefined;
+      if (lanes.holdsWaitingSlot(print) && id !== passing) return undefined;
       if (print.status === 'sending' || print.status === 'queued') return id;
     }
     return undefined;
+  }
+
+  /**
+   * Sends the create of the print behind `aheadId` while `aheadId` may still be the terminal's waiting
+   * order, in place of a status read of it. Accepted, it shows the one ahead was taken (the platform
+   * accepts a create only while no order waits); refused as busy (409), that an order, most likely
+   * ours, still waits. Neither answer can lose or double a print: a 4xx is not kept under the key, so
+   * the print keeps its one key and is simply sent again later, like after any busy answer.
+   */
+  async probe(terminalId: string, aheadId: string): Promise<ProbeResult> {
+    if (this.context.isClosed()) return { outcome: 'not_sent' };
+    const dispatch = this.dispatchOf(terminalId);
+    if (dispatch.running || dispatch.retryTimer !== undefined || this.hooks.busyElsewhere?.(terminalId) === true) return { outcome: 'not_sent' };
+    const next = this.nextToSend(terminalId, aheadId);
+    if (next === undefined) return { outcome: 'not_sent' };
+    dispatch.running = true;
+    try {
+      const sent = await this.send(terminalId, dispatch, next, aheadId);
+      if (sent === 'created') return { outcome: 'left', created: next };
+      return { outcome: sent === 'busy' ? 'waiting' : sent === 'failed' ? 'unknown' : 'not_sent' };
+    } finally {
+      dispatch.running = false;
+      if (dispatch.again) {
+        dispatch.again = false;
+        this.pump(terminalId);
+      }
+    }
   }
 
   private async run(terminalId: string, dispatch: Dispatch): Promise<void> {
@@ -181,15 +215,16 @@ export class Dispatcher {
     return !this.context.isClosed();
   }
 
-  private async send(terminalId: string, dispatch: Dispatch, id: string): Promise<void> {
+  /** `passing`: a probe, sent while that print of ours may still wait in `created` (see `probe`). */
+  private async send(terminalId: string, dispatch: Dispatch, id: string, passing?: string): Promise<SendOutcome> {
     const { journal, changes, clock, platform, policy, signal } = this.context;
     const before = journal.get(id);
-    if (before === undefined || this.settledBeforeSending(before)) return;
+    if (before === undefined || this.settledBeforeSending(before)) return 'not_sent';
     const content = await journal.content(id);
-    if (!(await this.readyToSend(terminalId, dispatch, id))) return;
+    if (!(await this.readyToSend(terminalId, dispatch, id))) return 'not_sent';
     // The print as it is NOW: the cashier may have cancelled it while this waited for the budget.
     const print = journal.get(id);
-    if (print === undefined || isFinalPrintStatus(print.status) || this.settledBeforeSending(print)) return;
+    if (print === undefined || isFinalPrintStatus(print.status) || this.settledBeforeSending(print)) return 'not_sent';
     // Deferred: it reaches the disk with the outcome, in one sync; lost in a crash, the print replays as
     // it was and is resent with the same key. Written now, it would re-dirty the page the enqueue's sync is flushing.
     const attempt = { attempts: print.attempts + 1, firstSentAt: print.firstSentAt ?? clock.now() };
@@ -199,7 +234,7 @@ export class Dispatcher {
         : print.status === 'sending'
           ? changes.update(id, attempt, { defer: true })
           : undefined;
-    if (sending === undefined) return;
+    if (sending === undefined) return 'not_sent';
     const sent = sending.print;
     this.sendingNow.set(terminalId, id);
     try {
@@ -214,23 +249,26 @@ export class Dispatcher {
       this.mayHaveArrived.delete(id);
       dispatch.streak = undefined;
       dispatch.busyRetries = 0;
-      if (this.context.isClosed()) return;
+      if (this.context.isClosed()) return 'not_sent';
+      // Accepted while no order waited on the terminal: the one we passed is no longer waiting.
+      if (passing !== undefined) this.context.lanes.of(terminalId).leftWaiting.add(passing);
       changes.move(id, 'accepted', action.status, { actionId: action.id, lastError: null });
       this.context.answered(terminalId);
       const created = journal.get(id);
       if (created?.cancelRequested === true && created.status === 'created') this.hooks.cancelCreated(created);
       if (created !== undefined && !isFinalPrintStatus(created.status)) this.hooks.created(created);
+      return 'created';
     } catch (error) {
       this.sendingNow.delete(terminalId);
-      if (this.context.isClosed()) return;
-      await this.afterCreateFailure(terminalId, dispatch, id, error);
+      if (this.context.isClosed()) return 'not_sent';
+      return await this.afterCreateFailure(terminalId, dispatch, id, error, passing !== undefined);
     }
   }
 
-  private async afterCreateFailure(terminalId: string, dispatch: Dispatch, id: string, error: unknown): Promise<void> {
+  private async afterCreateFailure(terminalId: string, dispatch: Dispatch, id: string, error: unknown, probe: boolean): Promise<SendOutcome> {
     const { journal, changes, clock, lanes, policy, random } = this.context;
     const print = journal.get(id);
-    if (print === undefined) return;
+    if (print === undefined) return 'failed';
     const failure = journalErrorOf(error, clock.now());
     const platformError = error instanceof PlatformError ? error : undefined;
     // Only a 4xx refusal proves the platform did not act on it (spec 8: 4xx answers are not stored under
@@ -245,19 +283,21 @@ export class Dispatcher {
       // its way, create a second action.
       if (print.cancelRequested && this.cannotReachPlatform(print)) {
         changes.move(id, 'cancel_locally', 'canceled', { cancelRequested: false, lastError: null }, { reason: 'canceled_locally' });
-        return;
+        return 'busy';
       }
+      // A probe's busy answer is the expected one while ours waits: its poller asks again, nothing to show.
+      if (probe) return 'busy';
       dispatch.busyRetries++;
       await changes.update(id, { lastError: { ...failure, retryable: true } })?.durable;
       this.retryLater(terminalId, dispatch, backoffDelay(policy.busy, dispatch.busyRetries, random));
-      return;
+      return 'busy';
     }
 
     if (platformError !== undefined && CREDENTIAL_CODES.has(platformError.code)) {
       // Refused before the idempotency check: earlier attempts may still have landed, so it stays `sending`.
       await changes.update(id, { lastError: { ...failure, retryable: true } })?.durable;
       this.retryLater(terminalId, dispatch, policy.credentialsRetryMs);
-      return;
+      return 'failed';
     }
 
     const inProgressElsewhere = platformError?.code === 'idempotency_key_already_used' && platformError.retryAfterMs !== undefined;
@@ -270,15 +310,16 @@ export class Dispatcher {
       if (platformError?.status === 429) lanes.of(terminalId).budget.pauseFor(retryAfter ?? policy.rateLimitPauseMs);
       if (streak.failures >= policy.setAside.failures && failure.at - streak.since >= policy.setAside.afterMs) {
         await this.setAside(terminalId, dispatch, id, failure);
-        return;
+        return 'failed';
       }
       await changes.update(id, { lastError: { ...failure, retryable: true } })?.durable;
       this.retryLater(terminalId, dispatch, Math.max(backoffDelay(policy.failure, streak.failures, random), retryAfter ?? 0));
-      return;
+      return 'failed';
     }
 
     // A definitive refusal (4xx): this print will never be accepted as it is.
     await changes.move(id, 'refused', 'failed', { lastError: failure }, { reason: failure.code })?.durable;
+    return 'failed';
   }
 
   /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay } from '../rounds/backoff';
-import { nextPollDelay, readRetryDelay, rememberWait, type PollInputs } from './poll-policy';
+import { nextPace, nextPollDelay, readRetryDelay, rememberWait, type PollInputs } from './poll-policy';
 import { DEFAULT_QUEUE_POLICY } from './policy';
 
 const policy = DEFAULT_QUEUE_POLICY.poll;
@@ -87,5 +87,17 @@ describe('poll policy', () => {
     for (let failures = 1; failures < 50; failures++) expect(readRetryDelay(policy, failures, highest)).toBeLessThanOrEqual(4_000);
     // Far below the credentials wait of the creates (30 s), which left a printed receipt showing "waiting" for that long.
     expect(readRetryDelay(policy, 50, highest)).toBeLessThan(DEFAULT_QUEUE_POLICY.credentialsRetryMs / 5);
+  });
+
+  it('paces a draining lane: first from when a print was seen taken, then a little earlier each time it was already taken, then the middle of what a busy answer showed', () => {
+    expect(nextPace(policy, undefined, undefined, 3_500)).toBe(3_500);
+    expect(nextPace(policy, 3_500, undefined, 3_500)).toBe(3_400);
+    // Taken sooner than the pace: it starts from there.
+    expect(nextPace(policy, 3_500, undefined, 2_000)).toBe(1_900);
+    // Still waiting at 3 s, taken by 3.5 s.
+    expect(nextPace(policy, 3_000, 3_000, 3_500)).toBe(3_250);
+    // Never faster than a busy answer's retry, never slower than the check of a print behind another.
+    expect(nextPace(policy, 500, undefined, 500)).toBe(500);
+    expect(nextPace(policy, undefined, 50_000, 70_000)).toBe(policy.behindMs);
   });
 });

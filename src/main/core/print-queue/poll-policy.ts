@@ -29,6 +29,30 @@ export interface PollPolicy {
    * status as unconfirmed until a read answers again (docs/decisions.md, "Status a cashier can trust").
    */
   readRetry?: Backoff;
+  /**
+   * Prints sent back to back (the next one sent while the one ahead is printing): after a busy answer
+   * to the create tried in place of a read, the next try comes this much later (`PACE_DEFAULTS`).
+   */
+  probeRetryMs?: number;
+  /** How much earlier the lane's pace tries next time when the last try found the print already taken. */
+  paceStepMs?: number;
+}
+
+/** The defaults of the back-to-back pacing: a retry within the print time of a receipt, a pace that creeps earlier by 0.1 s. */
+export const PACE_DEFAULTS = Object.freeze({ probeRetryMs: 500, paceStepMs: 100 });
+
+/**
+ * The lane's pace after one more back-to-back print left the waiting slot: how long after its create
+ * was accepted the next check should go. `waitingMs` is when it was last seen still waiting (undefined
+ * when the first check already found it taken), `leftMs` when it was seen taken, both since the create.
+ * Found taken at once, the pace creeps earlier, so it does not stay long after the pickup; otherwise it
+ * goes to the middle of what is known (picked up after `waitingMs`, by `leftMs`).
+ */
+export function nextPace(policy: PollPolicy, previous: number | undefined, waitingMs: number | undefined, leftMs: number): number {
+  const step = policy.paceStepMs ?? PACE_DEFAULTS.paceStepMs;
+  const lowest = policy.probeRetryMs ?? PACE_DEFAULTS.probeRetryMs;
+  const pace = waitingMs === undefined ? (previous === undefined ? leftMs : Math.min(previous, leftMs) - step) : (waitingMs + leftMs) / 2;
+  return Math.min(policy.behindMs, Math.max(lowest, Math.round(pace)));
 }
 
 /** The default `readRetry`: 1 s, 1.5 s, 2.25 s … at most 4 s, jittered. */

@@ -3,9 +3,10 @@ import { type PrintStatus } from '../../../shared/ipc/channels/prints';
 import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { PlatformError } from '../platform/errors';
 import { journalErrorOf, type QueueContext } from './context';
-import { isWaitingStatus, nextPollDelay, readRetryDelay, rememberWait, type WaitingStatus } from './poll-policy';
+import { isWaitingStatus, nextPace, nextPollDelay, PACE_DEFAULTS, readRetryDelay, rememberWait, type WaitingStatus } from './poll-policy';
 import type { JournalPrint } from '../history/records/print';
 import { BudgetClosedError } from './request-budget';
+import type { ProbeResult } from './dispatcher';
 
 interface Poll {
   timer: TimerHandle | undefined;
@@ -15,7 +16,21 @@ interface Poll {
   lastSeenAt: number | undefined;
   /** Status reads that failed in a row since the last one that answered. */
   failures: number;
+  /** The next check sends the create of the print behind instead of a read (see `Dispatcher.probe`). */
+  probeNext: boolean;
+  /** Probes in a row answered busy: an order still waited on the terminal. */
+  busyProbes: number;
+  /** Created with prints of ours still to send behind it: its wait for pickup is the lane's pace. */
+  inLine: boolean;
+  /** When the platform accepted it (the start of its wait for pickup). */
+  since: number;
 }
+
+/** Sends the create of the print behind one that may still be the terminal's waiting order (Dispatcher.probe). */
+export type ProbeBehind = (terminalId: string, aheadId: string) => Promise<ProbeResult>;
+
+/** A busy probe is followed by at most this many more before a status read checks whose order waits. */
+const BUSY_PROBES_BEFORE_A_READ = 2;
 
 /**
  * How far the status on screen can be trusted: when the platform last confirmed it (a create's answer
@@ -38,11 +53,18 @@ export class Poller {
   /** Per terminal, how long its last waits in each status took at least (the policy's learned waits). */
   private readonly waitFloors = new Map<string, Record<WaitingStatus, number[]>>();
   private readonly trust = new Map<string, StatusTrust>();
+  /**
+   * Per terminal, how long after its create is accepted a print with more waiting behind it gets picked
+   * up: when its successor's create is tried (a probe) instead of reading it.
+   */
+  private readonly paces = new Map<string, number>();
 
   constructor(
     private readonly context: QueueContext,
     /** The terminal's lane may move on (a print left `created` or finished). */
     private readonly laneMayMove: (terminalId: string) => void,
+    /** Tries the next print's create in place of a read of the one that may be waiting (Dispatcher.probe). */
+    private readonly probeBehind?: ProbeBehind,
     /** Whether the print's status is confirmed changed without the status itself changing: tell the renderer. */
     private readonly trustChanged: (id: string) => void = () => undefined,
   ) {}
@@ -52,13 +74,24 @@ export class Poller {
     return this.trust.get(id);
   }
 
-  /** Starts (or restarts) following a print, first read after `delayMs`. */
-  follow(id: string, delayMs: number): void {
+  /** Starts (or restarts) following a print, first check after `delayMs` (a probe when `probe`, else a read). */
+  follow(id: string, delayMs: number, probe = false): void {
     if (this.context.isClosed()) return;
     const clock = this.context.clock;
-    const poll = this.polls.get(id) ?? { timer: undefined, delayMs, notFound: 0, lastSeenAt: undefined, failures: 0 };
+    const poll = this.polls.get(id) ?? {
+      timer: undefined,
+      delayMs,
+      notFound: 0,
+      lastSeenAt: undefined,
+      failures: 0,
+      probeNext: false,
+      busyProbes: 0,
+      inLine: false,
+      since: clock.now(),
+    };
     if (poll.timer !== undefined) clock.clearTimeout(poll.timer);
     poll.delayMs = delayMs;
+    poll.probeNext = probe;
     poll.timer = clock.setTimeout(() => {
       poll.timer = undefined;
       void this.read(id).catch((error: unknown) => {
@@ -71,9 +104,18 @@ export class Poller {
 
   /** Starts following a print that was just created, at the policy's pace. */
   followNew(print: Readonly<JournalPrint>): void {
+    const { clock, lanes } = this.context;
     // The create's answer is the platform's word on the status.
-    this.trust.set(print.id, { confirmedAt: this.context.clock.now(), unconfirmed: undefined });
-    this.follow(print.id, this.delayFor(print, 0));
+    this.trust.set(print.id, { confirmedAt: clock.now(), unconfirmed: undefined });
+    const inLine = print.status === 'created' && lanes.hasUnsentBehind(print.terminalId, print.id);
+    const pace = this.paces.get(print.terminalId);
+    if (inLine && pace !== undefined && this.probeBehind !== undefined) this.follow(print.id, pace, true);
+    else this.follow(print.id, this.delayFor(print, 0));
+    const poll = this.polls.get(print.id);
+    if (poll !== undefined) {
+      poll.inLine = inLine;
+      poll.since = clock.now();
+    }
   }
 
   stop(id: string): void {
@@ -95,7 +137,8 @@ export class Poller {
   /** The print next in line on this terminal is polled quickly again: it is about to be picked up. */
   hurryNextInLine(terminalId: string): void {
     const next = this.context.lanes.nextOnTerminal(terminalId);
-    if (next !== undefined && this.polls.has(next)) this.follow(next, this.context.policy.poll.initialMs);
+    // One checked at the lane's pace already has its check at the expected pickup.
+    if (next !== undefined && this.polls.has(next) && this.polls.get(next)?.probeNext !== true) this.follow(next, this.context.policy.poll.initialMs);
   }
 
   private floorsOf(terminalId: string): Record<WaitingStatus, number[]> {
@@ -130,6 +173,9 @@ export class Poller {
     const print = journal.get(id);
     const poll = this.polls.get(id);
     if (print === undefined || poll === undefined || print.actionId === null || isFinalPrintStatus(print.status)) return this.stop(id);
+    const probe = poll.probeNext ? this.probeBehind : undefined;
+    poll.probeNext = false;
+    if (probe !== undefined && lanes.holdsWaitingSlot(print) && this.probed(id, poll, await probe(print.terminalId, id))) return;
     await lanes.of(print.terminalId).budget.acquire();
     if (this.context.isClosed()) return;
     let delay: number | undefined;
@@ -146,6 +192,48 @@ export class Poller {
       delay = this.afterFailure(print, poll, error);
     }
     if (delay !== undefined && this.polls.has(id)) this.follow(id, delay);
+  }
+
+  /**
+   * After a check of the print by its successor's create (Dispatcher.probe); false when nothing was sent
+   * (no successor, or the lane is busy) and a status read should go instead. Accepted, the print was
+   * picked up: it is read a pace later, by when it has most likely printed. Busy, it is probed again shortly,
+   * then read, so an order of another client holding the terminal cannot keep its status unchecked.
+   */
+  private probed(id: string, poll: Poll, result: ProbeResult): boolean {
+    const { clock, policy } = this.context;
+    if (result.outcome === 'not_sent') return false;
+    const print = this.context.journal.get(id);
+    if (print === undefined || this.context.isClosed() || !this.polls.has(id)) return true;
+    const now = clock.now();
+    if (result.outcome === 'left') {
+      const pace = this.learnPace(print.terminalId, poll, now);
+      poll.busyProbes = 0;
+      const created = this.context.journal.get(result.created);
+      if (created?.status === 'created') this.follow(created.id, pace, true);
+      this.follow(id, pace);
+      return true;
+    }
+    if (result.outcome === 'waiting') {
+      poll.busyProbes++;
+      poll.lastSeenAt = now;
+      if (poll.busyProbes <= BUSY_PROBES_BEFORE_A_READ) {
+        this.follow(id, policy.poll.probeRetryMs ?? PACE_DEFAULTS.probeRetryMs, poll.busyProbes < BUSY_PROBES_BEFORE_A_READ);
+        return true;
+      }
+    }
+    this.follow(id, this.delayFor(print, poll.delayMs));
+    return true;
+  }
+
+  /** The print left the waiting slot, seen at `leftAt`: the lane's pace learns from its wait, if prints waited behind it. */
+  private learnPace(terminalId: string, poll: Poll, leftAt: number): number {
+    const previous = this.paces.get(terminalId);
+    if (!poll.inLine) return previous ?? leftAt - poll.since;
+    const waiting = poll.lastSeenAt;
+    const pace = nextPace(this.context.policy.poll, previous, waiting === undefined ? undefined : waiting - poll.since, leftAt - poll.since);
+    this.paces.set(terminalId, pace);
+    return pace;
   }
 
   /** The platform just answered for the print; true when its status had been unconfirmed until now. */
@@ -181,6 +269,8 @@ export class Poller {
       return this.delayFor(current, poll.delayMs);
     }
     const { terminalId, status: before, updatedAt: changedAt } = current;
+    // Seen leaving the waiting slot by this read (not already by a probe): the lane's pace learns from it.
+    if (before === 'created' && this.context.lanes.holdsWaitingSlot(current)) this.learnPace(terminalId, poll, this.context.clock.now());
     // The platform says only that the terminal failed it (spec 3, 4.4: no reason given); the cashier still needs why and what next.
     const lastError =
       reported === 'failed'

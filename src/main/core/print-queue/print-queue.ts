@@ -108,10 +108,11 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
     answered: answers.record,
   };
 
-  const poller = new Poller(context, laneMayMove, (id) => {
+  const trustChanged = (id: string): void => {
     const print = journal.get(id);
     if (print !== undefined) options.onChange(printSummary(print, options.language(), poller.trustOf(id)));
-  });
+  };
+  const poller = new Poller(context, laneMayMove, (terminalId, aheadId) => dispatcher.probe(terminalId, aheadId), trustChanged);
   const canceller = new Canceller(context, { laneMayMove, cannotReachPlatform: (print) => dispatcher.cannotReachPlatform(print) });
   const intake = new Intake(context, {
     operatingModeOf: options.operatingModeOf,
