@@ -159,14 +159,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
         page: { index: request.page.index, size: request.page.size },
       };
     },
-    async prune(olderThanDays) {
-      const now = clock.now();
-      const { removed, durable } = journal.prune(now - olderThanDays * 24 * 60 * 60_000, now);
-      await durable;
-      // Reclaims the disk in the background: snapshot without the pruned prints, old segments deleted.
-      if (removed.length > 0) void journal.compact().catch((error: unknown) => logger.warn('compaction after pruning failed', { error: String(error) }));
-      return removed.length;
-    },
+    prune: (olderThanDays) => pruneJournal(context, olderThanDays),
     async reprint(id, terminalId, asId) {
       const original = requirePrint(id);
       const content = await journal.content(id);
@@ -192,6 +185,16 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       poller.stopAll();
     },
   };
+}
+
+/** Removes the finished prints older than the given days; how many went. */
+async function pruneJournal({ journal, clock, logger }: QueueContext, olderThanDays: number): Promise<number> {
+  const now = clock.now();
+  const { removed, durable } = journal.prune(now - olderThanDays * 24 * 60 * 60_000, now);
+  await durable;
+  // Reclaims the disk in the background: snapshot without the pruned prints, old segments deleted.
+  if (removed.length > 0) void journal.compact().catch((error: unknown) => logger.warn('compaction after pruning failed', { error: String(error) }));
+  return removed.length;
 }
 
 /** After a restart: every unfinished print back in its terminal's FIFO, the sent ones followed again. */
