@@ -40,6 +40,8 @@ export function StatusBar() {
   const reason: Reason = hostGone ? 'host' : (connection.data?.reason ?? 'none');
   const reasonKey = REASON_TEXT[reason];
   const onlineAt = connection.data?.onlineAt;
+  const lastOnline = state === 'offline' && onlineAt ? ` · ${fillMessage(t('status.lastOnline'), { time: formatRecent(onlineAt, language) })}` : '';
+  const reasonText = reasonKey === null ? null : `${t(reasonKey)}${lastOnline}`;
   const detail = hostGone ? null : (connection.data?.detail ?? null);
   const environment = info.data?.environment;
   return (
@@ -51,10 +53,10 @@ export function StatusBar() {
         <span className="dot" aria-hidden="true" />
         {t('status.connection')}: {t(`status.${state}`)}
       </span>
-      {reasonKey !== null ? (
-        <span className={`connection-reason reason-${reason}`} data-testid="status-reason">
-          {t(reasonKey)}
-          {state === 'offline' && onlineAt ? ` · ${fillMessage(t('status.lastOnline'), { time: formatRecent(onlineAt, language) })}` : ''}
+      {reasonText !== null ? (
+        // Cut with an ellipsis when the bar is narrow (Spanish at 1024 px): the whole sentence in its title.
+        <span className={`connection-reason reason-${reason}`} data-testid="status-reason" title={reasonText}>
+          {reasonText}
         </span>
       ) : null}
       <button type="button" className="link-button" onClick={() => check.mutate({})} disabled={check.isPending || hostGone}>

@@ -6,6 +6,7 @@ import { useStaffStatus } from '../../api/staff';
 import { ALL_STATUSES, SEARCH_MAX_CHARS, toggleStatus, type HistoryFilters } from './filters';
 import { managerMessages } from './messages';
 import { terminalName } from './TerminalBoard';
+import { DateField } from '../../components/date-field/DateField';
 
 interface HistoryToolbarProps {
   filters: HistoryFilters;
@@ -73,23 +74,11 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
         </label>
         <label className="filter">
           <span className="filter-label">{t('filter.from')}</span>
-          <input
-            type="date"
-            value={filters.from}
-            max={filters.to === '' ? undefined : filters.to}
-            onChange={(event) => onFilters({ from: event.target.value })}
-            data-testid="filter-from"
-          />
+          <DateField kind="date" value={filters.from} onChange={(from) => onFilters({ from })} data-testid="filter-from" />
         </label>
         <label className="filter">
           <span className="filter-label">{t('filter.to')}</span>
-          <input
-            type="date"
-            value={filters.to}
-            min={filters.from === '' ? undefined : filters.from}
-            onChange={(event) => onFilters({ to: event.target.value })}
-            data-testid="filter-to"
-          />
+          <DateField kind="date" value={filters.to} onChange={(to) => onFilters({ to })} data-testid="filter-to" />
         </label>
       </div>
       <div className="filter-row">
