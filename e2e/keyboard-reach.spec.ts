@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { control, openSell, TERMINAL } from './sell-page';
+import { openScreen, SCREENS } from './screens';
 
 /**
  * Every action reachable by keyboard, on every screen, in both languages at both window sizes: each
@@ -11,7 +12,6 @@ const SIZES = [
   { width: 1366, height: 768 },
   { width: 1024, height: 768 },
 ] as const;
-const SCREENS = ['counter', 'sell', 'queue', 'manager', 'checkout', 'settings', 'day'] as const;
 const LANGUAGES = ['en', 'es'] as const;
 
 interface Reach {
@@ -112,9 +112,7 @@ for (const language of LANGUAGES) {
     for (const size of SIZES) {
       await page.setViewportSize(size);
       for (const screen of SCREENS) {
-        await page.getByTestId(`nav-${screen}`).click();
-        await expect(page.locator('main.content')).toHaveAttribute('data-screen', screen);
-        await expect(page.locator('body')).not.toContainText(/Loading|Reading|Opening|Leyendo|Abriendo|Cargando/);
+        await openScreen(page, screen);
         const reach = await walkWithTab(page);
         found.push(...reach.unreached.map((control) => `${screen} ${size.width} ${language}: not reached by Tab: ${control}`));
         found.push(...reach.noRing.map((control) => `${screen} ${size.width} ${language}: no focus ring: ${control}`));
