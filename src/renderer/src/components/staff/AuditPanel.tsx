@@ -9,6 +9,7 @@ import { DateField } from '../date-field/DateField';
 import { useFeatureT, useLanguage } from '../../i18n';
 import { staffMessages } from './messages';
 import './staff.css';
+import { PersonSelect } from './PersonSelect';
 
 const PAGE = 50;
 /** The actions the filter offers: every one the trail can hold, named in the screen's language. */
@@ -71,14 +72,7 @@ export function AuditPanel() {
       <div className="audit-filters">
         <label>
           {t('audit.person')}
-          <select value={personId} onChange={(event) => setPersonId(event.target.value)} data-testid="audit-person">
-            <option value="">{t('audit.everyone')}</option>
-            {people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
+          <PersonSelect people={people} value={personId} onChange={setPersonId} everyone={t('audit.everyone')} testId="audit-person" />
         </label>
         <label>
           {t('audit.action')}

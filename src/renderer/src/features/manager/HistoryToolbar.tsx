@@ -7,6 +7,7 @@ import { ALL_STATUSES, SEARCH_MAX_CHARS, toggleStatus, type HistoryFilters } fro
 import { managerMessages } from './messages';
 import { terminalName } from './TerminalBoard';
 import { DateField } from '../../components/date-field/DateField';
+import { PersonSelect } from '../../components/staff/PersonSelect';
 
 interface HistoryToolbarProps {
   filters: HistoryFilters;
@@ -48,14 +49,13 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
         </label>
         <label className="filter">
           <span className="filter-label">{t('filter.person')}</span>
-          <select value={filters.personId} onChange={(event) => onFilters({ personId: event.target.value })} data-testid="filter-person">
-            <option value="">{t('filter.allPeople')}</option>
-            {people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name}
-              </option>
-            ))}
-          </select>
+          <PersonSelect
+            people={people}
+            value={filters.personId}
+            onChange={(personId) => onFilters({ personId })}
+            everyone={t('filter.allPeople')}
+            testId="filter-person"
+          />
         </label>
         <label className="filter">
           <span className="filter-label">{t('filter.subtype')}</span>
