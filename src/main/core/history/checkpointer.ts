@@ -4,6 +4,13 @@ import type { DatabaseSync } from './sqlite';
 
 /** Commits between two checkpoints: about 800 WAL pages (3 MB) at the queue's 6–10 pages a transition. */
 const COMMITS_PER_CHECKPOINT = 100;
+/** Checkpoints a worker runs at most, each copying what was written during the one before. */
+const CATCH_UP_ROUNDS = 4;
+/**
+ * The WAL's length (in 4 KB frames, 8 MB) from which the main thread copies what the worker left: below
+ * it, the next quiet moment lets a worker catch up by itself and the main thread never waits for a sync.
+ */
+const CATCH_UP_FRAMES = 2_000;
 
 /**
  * A worker's own connection: `PRAGMA wal_checkpoint(PASSIVE)` (copy what no reader needs, sync the
@@ -16,8 +23,15 @@ const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
 const db = new DatabaseSync(workerData.file);
 db.exec('PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL');
 try {
-  db.prepare('PRAGMA wal_checkpoint(PASSIVE)').get();
-  parentPort.postMessage({ ok: true });
+  // Again while the main connection wrote meanwhile: once every frame is copied with no write in between,
+  // the next commit starts the WAL over. "log" is the WAL's length when the round began.
+  let frames = 0;
+  for (let round = 0; round < ${CATCH_UP_ROUNDS}; round++) {
+    const { log, checkpointed } = db.prepare('PRAGMA wal_checkpoint(PASSIVE)').get();
+    frames = log;
+    if (log === checkpointed) break;
+  }
+  parentPort.postMessage({ ok: true, frames });
 } catch (error) {
   parentPort.postMessage({ ok: false, error: String(error) });
 } finally {
@@ -59,9 +73,9 @@ export class Checkpointer {
       return;
     }
     worker.unref();
-    worker.once('message', (result: { ok: boolean; error?: string }) => {
+    worker.once('message', (result: { ok: boolean; frames?: number; error?: string }) => {
       if (!result.ok) this.logger.warn('a history checkpoint failed; the next one will retry', { error: result.error });
-      else this.catchUp();
+      else if ((result.frames ?? 0) >= CATCH_UP_FRAMES) this.catchUp();
     });
     worker.once('error', (error) => this.fallBack(error));
     worker.once('exit', () => {
@@ -74,7 +88,8 @@ export class Checkpointer {
    * wholly copied, so the next commit starts it over from its first page instead of making it longer. A
    * WAL under a steady stream of writes otherwise never catches up and grows without end, and every
    * commit that lengthens the file pays for a metadata sync too (bench/print-pipeline). Only those few
-   * pages are copied (the worker did the rest), so the main thread is held for about one fsync.
+   * pages are copied (the worker did the rest), but the main thread waits for the WAL's and the database's
+   * syncs: so only once the WAL is CATCH_UP_FRAMES long, which a counter reaches only under a steady stream.
    */
   private catchUp(): void {
     if (this.disabled || !this.db.isOpen) return;

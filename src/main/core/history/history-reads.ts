@@ -59,6 +59,15 @@ export function listPrints(state: HistoryState, request: ListPrintsRequest): { i
   return { items, total };
 }
 
+/** The first print on `terminalId` whose external reference is exactly `externalReference`. */
+export function printIdByReference(state: HistoryState, terminalId: string, externalReference: string): string | undefined {
+  for (const row of state.statements.selectIdsByReference.all(externalReference.toLowerCase(), terminalId)) {
+    const { id, external_reference: reference } = row as { id: string; external_reference: string };
+    if (reference === externalReference) return id;
+  }
+  return undefined;
+}
+
 export function readContent(state: HistoryState, id: string): string {
   const row = state.statements.selectContent.get(id) as { content?: unknown } | undefined;
   if (row === undefined) throw new Error(`print ${id} is not in the history`);

@@ -7,6 +7,7 @@ import { printFromRows } from './rows';
 import type { DatabaseSync } from './sqlite';
 import type { HistoryChanges } from './history-changes';
 import type { Checkpointer } from './checkpointer';
+import type { WalSync } from './wal-sync';
 
 export type Write = () => void;
 
@@ -30,6 +31,8 @@ export interface HistoryState {
   count: number | undefined;
   /** Moves the WAL into the database now and then, off the main thread. */
   readonly checkpointer: Checkpointer;
+  /** Makes commits durable off the main thread; `commit`'s promise is its `durable()`. */
+  readonly walSync: WalSync;
   /** Told of every print written, in its transaction (the store database's outbox). */
   readonly changes: HistoryChanges | undefined;
 }
@@ -61,7 +64,8 @@ export function readPrint(state: HistoryState, row: unknown): JournalPrint | und
 
 /**
  * One transaction: the deferred writes first, then `write`. A failure refuses everything after it.
- * Durable when it returns (synchronous=FULL); the promise is for the PrintJournal interface's `durable`.
+ * Committed when it returns; the promise resolves once it is on disk (wal-sync.ts), and a failed sync
+ * breaks the history like a failed write.
  */
 export function commit(state: HistoryState, write?: Write): Promise<void> {
   if (state.broken !== undefined) throw state.broken;
@@ -93,9 +97,15 @@ export function commit(state: HistoryState, write?: Write): Promise<void> {
   }
   state.awaitingCommit.clear();
   state.checkpointer.committed();
-  for (const entry of waiting) entry.settle();
-  // synchronous=FULL: on disk once COMMIT returned.
-  return Promise.resolve();
+  const durable = state.walSync.durable().catch((error: unknown) => {
+    state.broken ??= new JournalUnavailableError(error);
+    throw state.broken;
+  });
+  durable.then(
+    () => waiting.forEach((entry) => entry.settle()),
+    (error: unknown) => waiting.forEach((entry) => entry.settle(error)),
+  );
+  return durable;
 }
 
 /** `durable` of a commit: a rejection nobody awaits does not crash the process (the error is logged in commit). */

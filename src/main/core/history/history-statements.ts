@@ -15,6 +15,8 @@ export function prepareStatements(db: DatabaseSync) {
     selectTransitions: statement('SELECT status, at, reason FROM print_transitions WHERE print_id = ? ORDER BY id'),
     selectContent: statement('SELECT content FROM print_contents WHERE print_id = ?'),
     selectUnfinished: statement('SELECT * FROM prints WHERE final = 0 ORDER BY seq'),
+    // prints_by_reference: an exact reference is a few index entries, where the manager's search reads them all.
+    selectIdsByReference: statement('SELECT id, external_reference FROM prints WHERE reference_key = ? AND terminal_id = ? ORDER BY seq'),
     selectMaxSeq: statement('SELECT max(seq) AS n FROM prints'),
     countPrints: statement('SELECT count(*) AS n FROM prints'),
     selectPrunable: statement(PRUNABLE),

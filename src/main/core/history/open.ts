@@ -46,8 +46,9 @@ function configure(db: DatabaseSync): void {
   db.exec('PRAGMA auto_vacuum = INCREMENTAL');
   db.exec(`PRAGMA page_size = ${PAGE_SIZE}`);
   db.exec('PRAGMA journal_mode = WAL');
-  // FULL in WAL mode: every commit fsyncs the WAL, so a transition is durable when its call returns.
-  db.exec('PRAGMA synchronous = FULL');
+  // NORMAL in WAL mode: a commit writes the WAL without syncing it; wal-sync.ts syncs it off the main
+  // thread, and nothing leaves for the platform or the store before that sync (the write-ahead gate).
+  db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA busy_timeout = 5000');
 }
 

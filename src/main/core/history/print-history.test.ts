@@ -114,4 +114,19 @@ describe('the print history', () => {
     await expect(history.append(samplePrint(history.nextSeq()), 'c').durable).rejects.toMatchObject({ code: 'journal_unavailable' });
     history.closeSync();
   });
+
+  it('finds a sale’s receipt again by its exact reference on its terminal, whatever else the history holds', async () => {
+    const { history } = openHistory({ file: historyFile() });
+    const terminal = 'NEWLAND_N950__SBX0000001';
+    const receipt = samplePrint(history.nextSeq(), { terminalId: terminal, externalReference: 'Venta-ABC-1' });
+    await history.append(receipt, 'receipt').durable;
+    // A longer reference containing it, the same one in another case and the same one on another terminal.
+    await history.append(samplePrint(history.nextSeq(), { terminalId: terminal, externalReference: 'Venta-ABC-10' }), 'x').durable;
+    await history.append(samplePrint(history.nextSeq(), { terminalId: terminal, externalReference: 'venta-abc-1' }), 'x').durable;
+    await history.append(samplePrint(history.nextSeq(), { terminalId: 'NEWLAND_N950__SBX0000002', externalReference: 'Venta-ABC-2' }), 'x').durable;
+    expect(history.idByReference(terminal, 'Venta-ABC-1')).toBe(receipt.id);
+    expect(history.idByReference(terminal, 'Venta-ABC-2')).toBeUndefined();
+    expect(history.idByReference(terminal, 'Venta-ABC')).toBeUndefined();
+    history.closeSync();
+  });
 });

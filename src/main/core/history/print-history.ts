@@ -3,18 +3,19 @@ import { isFinalPrintStatus } from '../../../shared/lifecycle/print';
 import { silentLogger, type Logger } from '../ports';
 import { JournalUnavailableError } from './errors';
 import type { JournalPrint, JournalTransition, PrintPatch } from './records/print';
-import { allPrints, getPrint, listPrints, readContent } from './history-reads';
+import { allPrints, getPrint, listPrints, printIdByReference, readContent } from './history-reads';
 import { commit, printCount, readPrint, writeDeferred, type HistoryState } from './history-state';
 import { prepareStatements } from './history-statements';
 import { appendPrint, importPrints, prunePrints, updatePrint } from './history-writes';
 import type { DatabaseSync } from './sqlite';
 import { Checkpointer } from './checkpointer';
+import { createWalSync } from './wal-sync';
 import type { HistoryChanges } from './history-changes';
 
 /**
  * The print history on SQLite: what the print queue keeps its prints in (its `PrintJournal` port,
- * print-queue/journal-port.ts, is a part of this interface), plus indexed queries for the manager. Every write is one transaction committed with
- * `synchronous=FULL` (open.ts), so it is durable when the call returns; `durable` promises are already settled.
+ * print-queue/journal-port.ts, is a part of this interface), plus indexed queries for the manager. Every write is one transaction,
+ * committed when the call returns and durable when its `durable` promise resolves (wal-sync.ts).
  *
  * Only unfinished prints (what the queue works on) are held in memory, as live objects the queue reads
  * with `get`; a finished print is read from the database when asked for.
@@ -25,6 +26,8 @@ export interface PrintHistory {
   size(): number;
   /** What the queue resumes at start: every unfinished print, in enqueue order. */
   unfinished(): Readonly<JournalPrint>[];
+  /** The first print on the terminal with exactly this external reference, read from its index. */
+  idByReference(terminalId: string, externalReference: string): string | undefined;
   /** The manager's page: the same answer as the queue's `queryPrints` over every print, from the indexes. */
   list(request: ListPrintsRequest): { items: Readonly<JournalPrint>[]; total: number };
   nextSeq(): number;
@@ -53,6 +56,8 @@ export interface PrintHistory {
   writeDeferred(): void;
   /** Waits until everything written so far is durable. */
   flush(): Promise<void>;
+  /** Waits until every commit made so far (by any writer of this database) is on disk; writes nothing itself. */
+  durable(): Promise<void>;
   /**
    * Imports prints in one transaction with a marker row; does nothing when the marker is already there
    * (an import is never done twice). Prints already known by id are left as they are.
@@ -91,6 +96,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
     closed: false,
     count: undefined,
     checkpointer: new Checkpointer(db, options.file, options.logger ?? silentLogger),
+    walSync: createWalSync(db, options.file, options.logger ?? silentLogger),
     changes: options.changes,
   };
   for (const row of state.statements.selectUnfinished.all()) {
@@ -122,9 +128,13 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
     writeDeferred: () => writeDeferred(state),
     async flush() {
       writeDeferred(state);
+      if (state.broken !== undefined) throw state.broken;
+      await state.walSync.durable();
     },
+    durable: () => state.walSync.durable(),
     unfinished: () => [...state.live.values()].filter((print) => !isFinalPrintStatus(print.status)).sort((a, b) => a.seq - b.seq),
     list: (request) => listPrints(state, request),
+    idByReference: (terminalId, externalReference) => printIdByReference(state, terminalId, externalReference),
     async importPrints(entries, marker) {
       const { imported, alreadyDone, maxSeq: importedMax } = await importPrints(state, entries, marker);
       maxSeq = Math.max(maxSeq, importedMax);
@@ -138,6 +148,7 @@ export function createPrintHistory(db: DatabaseSync, options: PrintHistoryOption
       state.changes?.closed();
       for (const entry of state.deferred) entry.settle(new JournalUnavailableError('the history is closed'));
       state.deferred = [];
+      state.walSync.close();
       db.close();
     },
     async close() {

@@ -9,8 +9,9 @@ import { type DatabaseSync, immediateTransaction } from './sqlite';
 const UNKNOWN_CURRENCY = '';
 
 /**
- * Where terminal sales live (the sales service's store, core/sales): `save` returns only once the record is
- * durable, so the service writes a sale (and any key) before the request that uses it.
+ * Where terminal sales live (the sales service's store, core/sales): `save` returns once the record is
+ * committed, and no request leaves for the platform before it is on disk (the transport's write-ahead
+ * gate, history/wal-sync.ts), so the service writes a sale (and any key) before the request that uses it.
  */
 export interface SalesHistory {
   save(record: SaleRecord): void;
@@ -31,8 +32,8 @@ export interface SalesHistory {
 /**
  * Sales in the history database, beside the prints (migrations 001 and 002): `payment_orders`,
  * `payment_order_transitions` and `sales` hold the columns the manager and the store read, `sale_records`
- * the service's whole record. Every save is one transaction on the history's connection, committed with
- * its synchronous=FULL (open.ts): durable when `save` returns. The history owns the connection and
+ * the service's whole record. Every save is one transaction on the history's connection, durable once the
+ * history's next sync has run (wal-sync.ts). The history owns the connection and
  * closes it; `close` here only stops using it. `changes` (the store database's outbox) hears the order and
  * the sale inside the same transaction, so they reach the outbox with the history or not at all.
  */

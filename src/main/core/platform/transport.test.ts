@@ -294,6 +294,75 @@ describe('a create held until the print is on disk (sendAfter)', () => {
   });
 });
 
+describe('the write-ahead gate: nothing asks the platform to act before the local records are on disk', () => {
+  const clientOf = (base: string, writeAhead: () => Promise<void>) =>
+    createPlatformClient(
+      createPlatformTransport({
+        http: (url, init) => fetch(url, init),
+        clock: createManualClock(),
+        baseUrl: () => base,
+        tokens: fixedTokens(),
+        random: () => 0.5,
+        writeAhead,
+      }),
+    );
+
+  it('holds a POST’s body until every record written so far is durable, and then sends it whole', async () => {
+    const server = await listeningServer();
+    try {
+      const synced = deferred();
+      const created = clientOf(server.base, () => synced.promise).actions.create(createBody, { idempotencyKey: 'w1', maxAttempts: 1 });
+      await settle();
+      expect(server.events.filter((event) => event.startsWith('body'))).toEqual([]);
+      synced.resolve();
+      expect((await created).id).toBe('a1');
+      expect(server.events.at(-1)).toBe(`body ${JSON.stringify(createBody)}`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('holds a POST without a body (a cancel) entirely, and never holds a read', async () => {
+    const server = await listeningServer();
+    try {
+      const synced = deferred();
+      let asked = 0;
+      const client = clientOf(server.base, () => {
+        asked++;
+        return synced.promise;
+      });
+      const cancelled = client.actions.cancel('a1', { idempotencyKey: 'w2', maxAttempts: 1 });
+      await settle();
+      expect(server.events).toEqual([]);
+      synced.resolve();
+      await cancelled;
+      expect(server.events).toEqual(['headers content-length=0', 'body ']);
+      const before = asked;
+      // This server answers every request with a created action, which a read does not parse: only the gate matters here.
+      await client.actions.get('a1', { maxAttempts: 1 }).catch(() => undefined);
+      expect(server.events.length).toBeGreaterThan(2);
+      expect(asked).toBe(before);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('abandons a POST whose records could not be synced, with the disk’s error', async () => {
+    const server = await listeningServer();
+    try {
+      const synced = deferred();
+      const created = clientOf(server.base, () => synced.promise).actions.create(createBody, { idempotencyKey: 'w3', maxAttempts: 3 });
+      await settle();
+      synced.reject(new Error('the history could not be synced'));
+      await expect(created).rejects.toThrow('could not be synced');
+      await settle();
+      expect(server.events.filter((event) => event.startsWith('body'))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('platform errors', () => {
   const rows: Array<[number, string, string?]> = [
     // 7.1

@@ -43,6 +43,12 @@ export interface TransportOptions {
   policy?: Partial<RetryPolicy>;
   random?: RandomSource;
   logger?: Logger;
+  /**
+   * Resolves once every local record written so far is on disk (the history's sync, history/wal-sync.ts).
+   * A POST is complete only once it has resolved, like `sendAfter`: whatever the platform is asked to do,
+   * the record that remembers it (and its idempotency key) survives a crash. Not asked for GETs.
+   */
+  writeAhead?: () => Promise<void>;
   /** Called before each attempt goes out; the print queue uses it for its per-terminal request budget. */
   onAttempt?: (info: { method: string; path: string; attempt: number }) => void;
   /**
@@ -105,12 +111,21 @@ export function createPlatformTransport(options: TransportOptions): PlatformTran
     return options.tokens;
   }
 
+  /** What a first attempt waits for before its body goes: the caller's own record, and every record written so far. */
+  function heldBy(method: PlatformRequest<unknown>['method'], sendAfter: Promise<unknown> | undefined): Promise<unknown> | undefined {
+    const written = method === 'GET' ? undefined : options.writeAhead?.();
+    if (written === undefined) return sendAfter;
+    return sendAfter === undefined ? written : Promise.all([sendAfter, written]);
+  }
+
   /** One attempt of the call: its parsed answer, or the failure it ended with. */
   async function tryOnce<T>(spec: PlatformRequest<T>, call: Readonly<RetryPolicy & CallOptions>, init: RequestInit, attemptNumber: number, url: string) {
     try {
       options.onAttempt?.({ method: spec.method, path: spec.path, attempt: attemptNumber });
       // Only the first attempt can be ahead of it: a retry starts after the first one ended.
-      const held = attemptNumber === 1 ? call.sendAfter : undefined;
+      const held = attemptNumber === 1 ? heldBy(spec.method, call.sendAfter) : undefined;
+      // Without a body there is nothing to hold back: the request itself waits.
+      if (held !== undefined && typeof init.body !== 'string') await held;
       const sent =
         held === undefined || typeof init.body !== 'string' ? init : heldBodyInit(spec.method, init.headers as Record<string, string>, init.body, held);
       const { response, text } = await attempt(options.http, clock, { url, init: sent, timeoutMs: call.timeoutMs, signal: call.signal }).catch(

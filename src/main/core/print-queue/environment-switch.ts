@@ -13,6 +13,8 @@ import type { PrintQueue } from './print-queue';
 /** A queue with what must be closed, in order, when its environment stops being the current one. */
 export interface OpenedQueue<Queue> {
   readonly queue: Queue;
+  /** Resolves once everything its database has committed is on disk. */
+  durable?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,8 @@ export interface EnvironmentSwitch<Queue> {
   current(): Promise<Queue>;
   /** The queue open now (or being opened), without opening one. */
   opened(): Promise<Queue | undefined>;
+  /** Resolves once the open queue's database has everything committed so far on disk (at once when none is open). */
+  durable(): Promise<void>;
   /** Closes the open queue; every later `current()` is refused with `journal_unavailable`. */
   close(): Promise<void>;
 }
@@ -77,6 +81,7 @@ export function createEnvironmentSwitch<Queue>(options: EnvironmentSwitchOptions
   return {
     current,
     opened: () => active.then((open) => open?.opened.queue),
+    durable: () => active.then((open) => open?.opened.durable?.()),
     async close() {
       closed = true;
       active = active.then(async (open) => {
@@ -131,6 +136,7 @@ export function historyQueueOpener(options: HistoryQueueOptions): (environment: 
     const attached = options.attach?.(db, environment, changes);
     return {
       queue,
+      durable: () => history.durable(),
       async close() {
         attached?.close();
         await queue.close();

@@ -12,6 +12,7 @@ export type PrintJournal = Pick<
   | 'size'
   | 'unfinished'
   | 'list'
+  | 'idByReference'
   | 'nextSeq'
   | 'append'
   | 'update'

@@ -53,6 +53,8 @@ export interface PrintQueue {
   giveUp(id: string): Promise<PrintSummary>;
   get(id: string, includeContent: boolean): Promise<PrintDetail>;
   list(request: ListPrintsRequest): PrintPage;
+  /** The first print on the terminal with exactly this external reference (a sale's receipt, found again). */
+  idByReference(terminalId: string, externalReference: string): string | undefined;
   prune(olderThanDays: number): Promise<number>;
   /** `asId`: the new print's id and idempotency key (a store command's id, so the command acts once). */
   reprint(id: string, terminalId?: string, asId?: string): Promise<PrintSummary>;
@@ -149,6 +151,7 @@ export function createPrintQueue(options: PrintQueueOptions): PrintQueue {
       if (includeContent) detail.content = await journal.content(id);
       return detail;
     },
+    idByReference: (terminalId, externalReference) => journal.idByReference(terminalId, externalReference),
     list(request) {
       const { items, total } = journal.list(request);
       // Read once per list: reading the settings per row made a 100,000-row list take seconds.

@@ -1,5 +1,4 @@
 import type { Language } from '../../../shared/ipc/channels/app';
-import { ListPrintsRequest } from '../../../shared/ipc/channels/prints';
 import type { Payment } from '../../../shared/platform/payments';
 import { saleReceiptMarkup, type SaleReceiptTemplate } from '../../../shared/receipt/sale-receipt';
 import type { PrintQueue } from '../print-queue/print-queue';
@@ -58,10 +57,8 @@ export function createReceiptPrinter(options: ReceiptPrinterOptions): (sale: Sal
   return async (sale) => {
     const queue = await options.queue();
     const externalReference = receiptReference(sale);
-    const found = queue
-      .list(ListPrintsRequest.parse({ filters: { search: externalReference, terminalId: sale.terminalId } }))
-      .items.find((print) => print.externalReference === externalReference);
-    if (found !== undefined) return found.id;
+    const found = queue.idByReference(sale.terminalId, externalReference);
+    if (found !== undefined) return found;
     // The receipt is the seller's: printed in the sale's loop, long after (or a restart after) the charge's call.
     const cashier = sale.madeBy?.personName ?? options.cashier?.() ?? '';
     const print = await queue.enqueue(

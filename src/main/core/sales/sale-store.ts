@@ -2,9 +2,9 @@ import type { TerminalSale } from '../../../shared/ipc/channels/terminal-sales';
 import type { SaleRecord } from '../history/records/terminal-sale';
 
 /**
- * Where sales live. `save` returns only once the record is durable: the service writes a sale (and any
- * key) before the request that uses it, so a crash leaves at most a request the next run repeats with
- * the same key.
+ * Where sales live. `save` commits the record, and no request leaves for the platform before it is on
+ * disk (the transport's write-ahead gate): the service writes a sale (and any key) before the request
+ * that uses it, so a crash leaves at most a request the next run repeats with the same key.
  */
 export interface OrderStore {
   save(record: SaleRecord): void;

@@ -28,6 +28,11 @@ export interface PublisherOptions {
   onError?(error: unknown): void;
   /** Runs once the outbox is empty, each round (the staff list and the audit trail); its failure fails the round. */
   alongside?(db: pg.Client): Promise<void>;
+  /**
+   * Resolves once every local record committed so far is on disk (history/wal-sync.ts): nothing reaches the
+   * store that a crash of this counter could take back.
+   */
+  writeAhead?(): Promise<void>;
   /** The store refused an entry for its own values: it was set aside, the rest go on. */
   onSetAside?(entry: OutboxEntry, refusal: { code: string; reason: string }): void;
 }
@@ -199,6 +204,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       const last = entries.at(-1);
       if (last === undefined) break;
       if (state.get().kind !== 'error') state.set(pendingNow());
+      await options.writeAhead?.();
       db = await connection.get();
       try {
         await publishBatch(db, counter.id, entries);
@@ -211,6 +217,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       outbox.ack(last.seq);
     }
     if (options.alongside !== undefined) {
+      await options.writeAhead?.();
       await options.alongside(db);
       lastBeat = clock.now();
     }
