@@ -35,6 +35,9 @@ function harness(start: Environment = 'sandbox') {
       log.push(`open ${of} done`);
       return {
         queue,
+        async durable() {
+          log.push(`durable ${of}`);
+        },
         async close() {
           log.push(`close ${of} start`);
           await held(`close ${of}`);
@@ -90,6 +93,23 @@ describe('one print queue per environment', () => {
     release('close sandbox');
     expect((await production).environment).toBe('production');
     expect(log.slice(2)).toEqual(['close sandbox start', 'close sandbox done', 'open production start', 'open production done']);
+  });
+
+  it('answers durable() from the queue open now while a switch waits for its close: a request made meanwhile never waits for the close', async () => {
+    const { switcher, log, use, hold, release } = harness();
+    await switcher.current();
+    use('production');
+    hold('close sandbox');
+    const switched = switcher.current();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(log.at(-1)).toBe('close sandbox start');
+    // The closing queue's database is still the one to sync; this resolves though its close is held.
+    await switcher.durable();
+    expect(log.at(-1)).toBe('durable sandbox');
+    release('close sandbox');
+    await switched;
+    await switcher.durable();
+    expect(log.at(-1)).toBe('durable production');
   });
 
   it('switches back to a new queue of the first environment, in the order the calls were made', async () => {

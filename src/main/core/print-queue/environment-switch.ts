@@ -49,9 +49,15 @@ export function createEnvironmentSwitch<Queue>(options: EnvironmentSwitchOptions
   // Every open and close is chained on this one promise, so none of them overlaps another.
   let active: Promise<Active<Queue> | undefined> = Promise.resolve(undefined);
   let closed = false;
+  /**
+   * The queue open now, read without waiting on `active`: a request made while a switch closes this queue
+   * must not wait for that close (which may wait for the request).
+   */
+  let openNow: OpenedQueue<Queue> | undefined;
 
   const closeActive = async (open: Active<Queue> | undefined): Promise<void> => {
     await open?.opened.close();
+    if (openNow === open?.opened) openNow = undefined;
   };
 
   function current(): Promise<Queue> {
@@ -60,7 +66,9 @@ export function createEnvironmentSwitch<Queue>(options: EnvironmentSwitchOptions
       if (open?.environment === environment) return open;
       await closeActive(open);
       if (closed) return undefined;
-      return { environment, opened: await options.open(environment) };
+      const opened = await options.open(environment);
+      openNow = opened;
+      return { environment, opened };
     });
     // A failed open is retried by the next call rather than remembered.
     active = next.catch((error: unknown) => {
@@ -81,7 +89,7 @@ export function createEnvironmentSwitch<Queue>(options: EnvironmentSwitchOptions
   return {
     current,
     opened: () => active.then((open) => open?.opened.queue),
-    durable: () => active.then((open) => open?.opened.durable?.()),
+    durable: () => openNow?.durable?.() ?? Promise.resolve(),
     async close() {
       closed = true;
       active = active.then(async (open) => {
