@@ -1,9 +1,9 @@
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import type { TerminalCard } from '../../../../shared/ipc/channels/manager';
 import { PrintSubtype } from '../../../../shared/platform/terminal-actions';
 import { useFeatureT } from '../../i18n';
 import { useStaffStatus } from '../../api/staff';
-import { ALL_STATUSES, SEARCH_MAX_CHARS, toggleStatus, type HistoryFilters } from './filters';
+import { ALL_STATUSES, isDateRangeInverted, SEARCH_MAX_CHARS, toggleStatus, type HistoryFilters } from './filters';
 import { managerMessages } from './messages';
 import { terminalName } from './TerminalBoard';
 import { DateField } from '../../components/date-field/DateField';
@@ -20,6 +20,9 @@ interface HistoryToolbarProps {
 export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters, onClear, terminals }: HistoryToolbarProps) {
   const t = useFeatureT(managerMessages);
   const people = useStaffStatus().data?.people ?? [];
+  const inverted = isDateRangeInverted(filters);
+  const rangeProblemId = useId();
+  const rangeProblem = inverted ? { 'aria-invalid': true, 'aria-describedby': rangeProblemId } : {};
   return (
     <div className="history-filters" role="search" aria-label={t('history.title')}>
       <div className="filter-row">
@@ -74,13 +77,18 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
         </label>
         <label className="filter">
           <span className="filter-label">{t('filter.from')}</span>
-          <DateField kind="date" value={filters.from} onChange={(from) => onFilters({ from })} data-testid="filter-from" />
+          <DateField kind="date" value={filters.from} onChange={(from) => onFilters({ from })} data-testid="filter-from" {...rangeProblem} />
         </label>
         <label className="filter">
           <span className="filter-label">{t('filter.to')}</span>
-          <DateField kind="date" value={filters.to} onChange={(to) => onFilters({ to })} data-testid="filter-to" />
+          <DateField kind="date" value={filters.to} onChange={(to) => onFilters({ to })} data-testid="filter-to" {...rangeProblem} />
         </label>
       </div>
+      {inverted && (
+        <p className="filter-problem" id={rangeProblemId} role="alert" data-testid="filter-range-problem">
+          {t('filter.rangeInverted')}
+        </p>
+      )}
       <div className="filter-row">
         <fieldset className="filter-statuses" data-testid="filter-status">
           <legend className="filter-label">{t('filter.status')}</legend>
