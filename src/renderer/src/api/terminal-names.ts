@@ -21,13 +21,21 @@ export function terminalLabel(id: string, platformName: string | null | undefine
   return { text: local === null ? platform : `${local} (${platform})`, local, platform };
 }
 
+/** A picker's line, where the id is shown too: "Front till (CAJA01) · NEWLAND_…", or the id alone when nameless. */
+export function withTerminalId(label: TerminalLabel, id: string): string {
+  const names = label.platform === id ? label.local : label.text;
+  return names === null ? id : `${names} · ${id}`;
+}
+
 /**
  * Every screen's one way to name a terminal. Give the platform's name when the screen already has it; left
- * out, it is read from the account's terminal list (shared with the screens that list terminals).
+ * out, it is taken from the account's terminal list as the screens that list terminals read it. Only a
+ * screen that lists no terminals itself asks for the list (`readList`), so no screen's own reading of it
+ * (gated on usable credentials) is overtaken.
  */
-export function useTerminalLabel(): (id: string, platformName?: string | null) => TerminalLabel {
+export function useTerminalLabel({ readList = false }: { readList?: boolean } = {}): (id: string, platformName?: string | null) => TerminalLabel {
   const names = useSettings().data?.terminalNames;
-  const listed = useContractQuery('terminals.list', {}, { staleTime: 60_000, retry: 1 }).data?.terminals;
+  const listed = useContractQuery('terminals.list', {}, { staleTime: 60_000, retry: 1, enabled: readList }).data?.terminals;
   return useCallback(
     (id: string, platformName?: string | null) =>
       terminalLabel(id, platformName === undefined ? listed?.find((terminal) => terminal.id === id)?.externalPosId : platformName, names),

@@ -19,7 +19,7 @@ export function AuditDetail({ entry }: { entry: AuditEntry }) {
   const t = useFeatureT(staffMessages);
   const language = useLanguage();
   const currency = useStoreCurrency();
-  const terminal = useTerminalLabel();
+  const terminal = useTerminalLabel({ readList: true });
   const money = (amount: number | string): string => {
     try {
       return formatMoney(amount, currency, language);

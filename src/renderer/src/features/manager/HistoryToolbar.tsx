@@ -5,7 +5,7 @@ import { useFeatureT } from '../../i18n';
 import { useStaffStatus } from '../../api/staff';
 import { ALL_STATUSES, isDateRangeInverted, SEARCH_MAX_CHARS, toggleStatus, type HistoryFilters } from './filters';
 import { managerMessages } from './messages';
-import { terminalName } from './TerminalBoard';
+import { useTerminalLabel, withTerminalId } from '../../api/terminal-names';
 import { DateField } from '../../components/date-field/DateField';
 import { PersonSelect } from '../../components/staff/PersonSelect';
 
@@ -20,6 +20,7 @@ interface HistoryToolbarProps {
 export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters, onClear, terminals }: HistoryToolbarProps) {
   const t = useFeatureT(managerMessages);
   const people = useStaffStatus().data?.people ?? [];
+  const label = useTerminalLabel();
   const inverted = isDateRangeInverted(filters);
   const rangeProblemId = useId();
   const rangeProblem = inverted ? { 'aria-invalid': true, 'aria-describedby': rangeProblemId } : {};
@@ -45,7 +46,7 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
             <option value="">{t('filter.allTerminals')}</option>
             {terminals.map((terminal) => (
               <option key={terminal.id} value={terminal.id}>
-                {terminal.name === null ? terminal.id : `${terminalName(terminal)} · ${terminal.id}`}
+                {withTerminalId(label(terminal.id, terminal.name), terminal.id)}
               </option>
             ))}
           </select>
