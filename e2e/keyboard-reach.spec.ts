@@ -19,6 +19,8 @@ interface Reach {
   unreached: string[];
   /** Controls reached without a visible focus ring. */
   noRing: string[];
+  /** How many controls were looked for: a walk that found none proves nothing. */
+  total: number;
 }
 
 /**
@@ -27,10 +29,12 @@ interface Reach {
  * whose group is reached (arrow keys move inside it), and the touch pads, whose every key is typed
  * into the field they fill (the amount, the PIN), which keeps the keyboard.
  */
-async function walkWithTab(page: Page): Promise<Reach> {
-  const total = await page.evaluate(() => {
+async function walkWithTab(page: Page, within?: { scope: string; fromFocus: boolean }): Promise<Reach> {
+  const total = await page.evaluate((options) => {
     document.querySelectorAll('[data-kr]').forEach((element) => element.removeAttribute('data-kr'));
-    const controls = Array.from(document.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), select, textarea, summary')).filter(
+    const root = options === undefined ? document : document.querySelector(options.scope);
+    if (root === null) throw new Error(`nothing matches ${options?.scope ?? ''}`);
+    const controls = Array.from(root.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), select, textarea, summary')).filter(
       (element) =>
         element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) &&
         element.closest('[inert], [aria-hidden="true"]') === null &&
@@ -38,15 +42,16 @@ async function walkWithTab(page: Page): Promise<Reach> {
         element.closest('.amount-pad, .pin-keys') === null,
     );
     controls.forEach((element, index) => element.setAttribute('data-kr', String(index)));
-    (document.activeElement as HTMLElement | null)?.blur();
+    // A panel that is not modal is walked from where its focus is, so Tab goes through it before the page.
+    if (options?.fromFocus !== true) (document.activeElement as HTMLElement | null)?.blur();
     return controls.length;
-  });
+  }, within);
   const reached = new Set<string>();
   const noRing: string[] = [];
   let first: string | null = null;
   for (let press = 0; press < total * 3 + 40; press++) {
     await page.keyboard.press('Tab');
-    const stop = await page.evaluate(() => {
+    const stop = await page.evaluate((scope) => {
       const element = document.activeElement as HTMLElement | null;
       if (element === null || element === document.body) return null;
       const ringed = (candidate: Element | null): boolean => {
@@ -64,13 +69,13 @@ async function walkWithTab(page: Page): Promise<Reach> {
         ringed(element.parentElement) ||
         ringed(element.parentElement?.parentElement ?? null);
       const name = `${element.tagName.toLowerCase()}${element.dataset['testid'] === undefined ? '' : `#${element.dataset['testid']}`} "${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}"`;
-      return { key: element.dataset['kr'] ?? `other:${name}`, ring, name };
-    });
+      return { key: element.dataset['kr'] ?? `other:${name}`, ring, name, inside: scope === undefined || element.closest(scope) !== null };
+    }, within?.scope);
     if (stop === null) continue;
     if (stop.key === first) break;
     first ??= stop.key;
     reached.add(stop.key);
-    if (!stop.ring) noRing.push(stop.name);
+    if (!stop.ring && stop.inside) noRing.push(stop.name);
   }
   const unreached = await page.evaluate(
     (keys) => {
@@ -93,7 +98,7 @@ async function walkWithTab(page: Page): Promise<Reach> {
     },
     [...reached],
   );
-  return { unreached, noRing: [...new Set(noRing)] };
+  return { unreached, noRing: [...new Set(noRing)], total };
 }
 
 async function chooseLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
@@ -174,5 +179,72 @@ for (const language of LANGUAGES) {
       await expect(box).toBeHidden();
       await expect(page.getByTestId(opener), `${dialog}: the focus goes back to what opened it`).toBeFocused();
     }
+  });
+
+  test(`the approval dialog, the print drawer and the unfinished-print question: every control by Tab with a ring, Esc closes, in ${language}`, async ({
+    page,
+    counter,
+  }) => {
+    test.setTimeout(120_000);
+    // The terminal holds each print until told: prints stay unfinished, to ask about and to cancel.
+    await control(counter.sandboxBaseUrl, `/__sandbox/terminals/${TERMINAL}`, { mode: 'manual' });
+    await page.goto(counter.url);
+    await chooseLanguage(page, language);
+    const found: string[] = [];
+    const walkBoth = async (what: string, scope: string, fromFocus: () => Promise<void>, atLeast: number) => {
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await fromFocus();
+        const reach = await walkWithTab(page, { scope, fromFocus: true });
+        expect(reach.total, `${what} ${size.width}: controls found`).toBeGreaterThanOrEqual(atLeast);
+        found.push(...reach.unreached.map((control) => `${what} ${size.width}: not reached by Tab: ${control}`));
+        found.push(...reach.noRing.map((control) => `${what} ${size.width}: no focus ring: ${control}`));
+      }
+    };
+
+    // The unfinished-print question: Print again while the same receipt is still on its way.
+    await openScreen(page, 'counter');
+    await page
+      .getByTestId('receipt-editor')
+      .fill(`{center}{b}LA ESQUINA{/b}{/center}{br}${'-'.repeat(32)}{br}Cafe con leche            $2.500{br}Ref {{external_reference}}`);
+    await page.locator('select[data-testid="terminal"]').selectOption(TERMINAL);
+    await page.getByTestId('print-button').click();
+    await expect(page.getByTestId('unfinished-print').or(page.getByTestId('print-timeline')).first()).toBeVisible();
+    await page.getByTestId('print-button').click();
+    const question = page.getByTestId('duplicate-dialog');
+    await expect(question).toBeVisible();
+    await walkBoth('unfinished-print question', '[data-testid="duplicate-dialog"]', () => page.getByTestId('duplicate-keep').focus(), 2);
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+
+    // The print drawer, opened from the history by the keyboard; Esc closes it.
+    await openScreen(page, 'manager');
+    const row = page.locator('[data-testid="print-row"][data-id]').first();
+    await row.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByTestId('print-drawer');
+    await expect(drawer).toBeVisible();
+    await walkBoth('print drawer', '[data-testid="print-drawer"]', () => drawer.getByRole('heading', { level: 2 }).focus(), 3);
+    await drawer.getByRole('heading', { level: 2 }).focus();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+
+    // The manager's approval: the cashier cancels the owner's print, which needs a manager's PIN.
+    await page.keyboard.press('Alt+l');
+    await expect(page.getByTestId('lock-screen')).toBeVisible();
+    await page.keyboard.press('3');
+    await expect(page.getByTestId('lock-pin')).toBeFocused();
+    await page.keyboard.type('1357');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('lock-screen')).toHaveCount(0);
+    await openScreen(page, 'queue');
+    await page.getByTestId('timeline-cancel').first().click();
+    const approval = page.getByTestId('approval-dialog');
+    await expect(approval).toBeVisible();
+    await walkBoth('approval dialog', '[data-testid="approval-dialog"]', () => page.getByTestId('approval-manager').focus(), 3);
+    await page.keyboard.press('Escape');
+    await expect(approval).toBeHidden();
+
+    expect(found).toEqual([]);
   });
 }

@@ -351,6 +351,45 @@ test.describe('Manager screen', () => {
   });
 });
 
+test('a "from" after the "to" is marked on both date fields and said in the language, not read as no prints', async ({ page, counter }) => {
+  const problem = page.getByTestId('filter-range-problem');
+  const from = page.getByTestId('filter-from');
+  const to = page.getByTestId('filter-to');
+  for (const language of ['en', 'es'] as const) {
+    await invoke(counter, 'settings.update', { language });
+    await page.goto(counter.url);
+    await page.getByTestId('nav-manager').click();
+    await expect(card(page, TERMINAL_1)).toBeVisible();
+    await from.fill('2026-03-02');
+    await to.fill('2026-03-01');
+    await to.blur();
+    await expect(problem).toHaveText(
+      language === 'en'
+        ? '"From" is later than "To": no print can match. Swap the dates or clear one of them.'
+        : '«Desde» es posterior a «Hasta»: ninguna impresión puede coincidir. Invierta las fechas o borre una de ellas.',
+    );
+    const problemId = await problem.getAttribute('id');
+    for (const field of [from, to]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAttribute('aria-describedby', problemId ?? '');
+    }
+    for (const [width, height] of [
+      [1366, 768],
+      [1024, 768],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await problem.scrollIntoViewIfNeeded();
+      await expect(problem).toBeInViewport({ ratio: 1 });
+      await screenshot(page, `manager-dates-inverted-${language}-${width}`);
+    }
+    // The same day on both sides is a range: the mark and the sentence go.
+    await from.fill('2026-03-01');
+    await from.blur();
+    await expect(problem).toBeHidden();
+    for (const field of [from, to]) await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  }
+});
+
 seeded('speaks Spanish when the settings say so', async ({ page, counter }) => {
   await invoke(counter, 'settings.update', { language: 'es' });
   await page.goto(counter.url);

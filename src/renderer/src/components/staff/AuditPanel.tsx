@@ -10,6 +10,7 @@ import { useFeatureT, useLanguage } from '../../i18n';
 import { staffMessages } from './messages';
 import './staff.css';
 import { PersonSelect } from './PersonSelect';
+import { AuditDetail } from './AuditDetail';
 
 const PAGE = 50;
 /** The actions the filter offers: every one the trail can hold, named in the screen's language. */
@@ -125,7 +126,7 @@ export function AuditPanel() {
                 <td>{entry.approvedByName ?? ''}</td>
                 <td>{actionText(entry.action, language)}</td>
                 <AuditSubject entry={entry} language={language} />
-                <td>{entry.detail}</td>
+                <AuditDetail entry={entry} />
                 <td>{entry.counter}</td>
               </tr>
             ))}

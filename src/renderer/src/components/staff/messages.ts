@@ -65,7 +65,31 @@ type StaffKey =
   | 'manage.resetPin'
   | 'manage.add'
   | 'manage.saved'
-  | 'manage.locked';
+  | 'manage.locked'
+  | 'detail.terminalId'
+  | 'detail.amount'
+  | 'detail.subtype'
+  | 'detail.olderThanDays'
+  | 'detail.role'
+  | 'detail.name'
+  | 'detail.seconds'
+  | 'detail.kind'
+  | 'detail.environment'
+  | 'detail.language'
+  | 'detail.reason'
+  | 'detail.number'
+  | 'detail.countedCashCents'
+  | 'detail.key'
+  | 'detail.days'
+  | 'detail.secondsValue'
+  | 'detail.never'
+  | 'detail.env.sandbox'
+  | 'detail.env.production'
+  | 'detail.kind.sale'
+  | 'detail.kind.refund'
+  | 'detail.missing'
+  | 'detail.raw'
+  | 'detail.demoStart';
 
 /** The lock screen, the PIN pad, the signed-in badge, the approval dialog and the audit panel. */
 export const staffMessages: FeatureMessages<StaffKey> = {
@@ -135,6 +159,30 @@ export const staffMessages: FeatureMessages<StaffKey> = {
     'manage.add': 'Add person',
     'manage.saved': 'Saved.',
     'manage.locked': 'locked out',
+    'detail.terminalId': 'Terminal',
+    'detail.amount': 'Amount',
+    'detail.subtype': 'Kind',
+    'detail.olderThanDays': 'Older than',
+    'detail.role': 'Role',
+    'detail.name': 'Name',
+    'detail.seconds': 'Idle lock',
+    'detail.kind': 'Kind',
+    'detail.environment': 'Platform',
+    'detail.language': 'Language',
+    'detail.reason': 'Reason',
+    'detail.number': 'Number',
+    'detail.countedCashCents': 'Counted cash',
+    'detail.key': 'Difference',
+    'detail.days': '{count} days',
+    'detail.secondsValue': '{count} seconds',
+    'detail.never': 'never',
+    'detail.env.sandbox': 'Sandbox',
+    'detail.env.production': 'Production',
+    'detail.kind.sale': 'Sale',
+    'detail.kind.refund': 'Refund',
+    'detail.missing': 'Needed: {what}',
+    'detail.raw': 'As recorded: {raw}',
+    'detail.demoStart': 'Sandbox demo started',
   },
   es: {
     'lock.title': 'El mostrador está bloqueado',
@@ -203,5 +251,29 @@ export const staffMessages: FeatureMessages<StaffKey> = {
     'manage.add': 'Agregar persona',
     'manage.saved': 'Guardado.',
     'manage.locked': 'bloqueado',
+    'detail.terminalId': 'Terminal',
+    'detail.amount': 'Monto',
+    'detail.subtype': 'Tipo',
+    'detail.olderThanDays': 'Anteriores a',
+    'detail.role': 'Rol',
+    'detail.name': 'Nombre',
+    'detail.seconds': 'Bloqueo por inactividad',
+    'detail.kind': 'Tipo',
+    'detail.environment': 'Plataforma',
+    'detail.language': 'Idioma',
+    'detail.reason': 'Motivo',
+    'detail.number': 'Número',
+    'detail.countedCashCents': 'Efectivo contado',
+    'detail.key': 'Diferencia',
+    'detail.days': '{count} días',
+    'detail.secondsValue': '{count} segundos',
+    'detail.never': 'nunca',
+    'detail.env.sandbox': 'Sandbox',
+    'detail.env.production': 'Producción',
+    'detail.kind.sale': 'Venta',
+    'detail.kind.refund': 'Devolución',
+    'detail.missing': 'Hacía falta: {what}',
+    'detail.raw': 'Tal como se registró: {raw}',
+    'detail.demoStart': 'Inicio de la demo del sandbox',
   },
 };

@@ -7,6 +7,7 @@ import { counterMessages, type CounterMessageKey } from './messages';
 import type { ExternalReferenceProblem } from '../../../../shared/print/external-reference';
 import { PRINT_SHORTCUT, shortcutLabel } from './tag-editing';
 import { isStatusUnconfirmed, StatusUnconfirmed } from '../../components/status-trust/StatusUnconfirmed';
+import { useTerminalLabel, withTerminalId, type TerminalLabel } from '../../api/terminal-names';
 
 /** The last print of this screen: being handed to the queue, refused, or accepted and followed live. */
 export type PrintOutcome =
@@ -37,8 +38,9 @@ interface PrintBarProps {
 
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform);
 
-function terminalLabel(terminal: TerminalSummary, cannotPrint: string): string {
-  const name = terminal.externalPosId === null ? terminal.id : `${terminal.externalPosId} · ${terminal.id}`;
+/** The picker's line: the terminal's names, then its id (what the sandbox's pages and support use). */
+function optionText(terminal: TerminalSummary, label: TerminalLabel, cannotPrint: string): string {
+  const name = withTerminalId(label, terminal.id);
   return terminal.canPrint ? name : `${name} (${cannotPrint})`;
 }
 
@@ -90,6 +92,7 @@ export const PrintBar = memo(function PrintBar(props: PrintBarProps) {
     longPictureCm,
   } = props;
   const t = useFeatureT(counterMessages);
+  const label = useTerminalLabel();
   const disabled = blockedBy !== undefined || outcome.state === 'sending';
   const known = terminals !== undefined && terminals.length > 0;
   const outcomeClass = outcome.state === 'accepted' ? `print-status-${outcome.print.status}` : `print-status-${outcome.state}`;
@@ -109,7 +112,7 @@ export const PrintBar = memo(function PrintBar(props: PrintBarProps) {
             {terminalId === '' || terminals.some((terminal) => terminal.id === terminalId) ? null : <option value={terminalId}>{terminalId}</option>}
             {terminals.map((terminal) => (
               <option key={terminal.id} value={terminal.id}>
-                {terminalLabel(terminal, t('print.terminalCannotPrint'))}
+                {optionText(terminal, label(terminal.id, terminal.externalPosId), t('print.terminalCannotPrint'))}
               </option>
             ))}
           </select>

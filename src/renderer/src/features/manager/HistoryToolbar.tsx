@@ -1,11 +1,11 @@
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import type { TerminalCard } from '../../../../shared/ipc/channels/manager';
 import { PrintSubtype } from '../../../../shared/platform/terminal-actions';
 import { useFeatureT } from '../../i18n';
 import { useStaffStatus } from '../../api/staff';
-import { ALL_STATUSES, SEARCH_MAX_CHARS, toggleStatus, type HistoryFilters } from './filters';
+import { ALL_STATUSES, isDateRangeInverted, SEARCH_MAX_CHARS, toggleStatus, type HistoryFilters } from './filters';
 import { managerMessages } from './messages';
-import { terminalName } from './TerminalBoard';
+import { useTerminalLabel, withTerminalId } from '../../api/terminal-names';
 import { DateField } from '../../components/date-field/DateField';
 import { PersonSelect } from '../../components/staff/PersonSelect';
 
@@ -20,6 +20,10 @@ interface HistoryToolbarProps {
 export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters, onClear, terminals }: HistoryToolbarProps) {
   const t = useFeatureT(managerMessages);
   const people = useStaffStatus().data?.people ?? [];
+  const label = useTerminalLabel();
+  const inverted = isDateRangeInverted(filters);
+  const rangeProblemId = useId();
+  const rangeProblem = inverted ? { 'aria-invalid': true, 'aria-describedby': rangeProblemId } : {};
   return (
     <div className="history-filters" role="search" aria-label={t('history.title')}>
       <div className="filter-row">
@@ -42,7 +46,7 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
             <option value="">{t('filter.allTerminals')}</option>
             {terminals.map((terminal) => (
               <option key={terminal.id} value={terminal.id}>
-                {terminal.name === null ? terminal.id : `${terminalName(terminal)} · ${terminal.id}`}
+                {withTerminalId(label(terminal.id, terminal.name), terminal.id)}
               </option>
             ))}
           </select>
@@ -74,13 +78,18 @@ export const HistoryToolbar = memo(function HistoryToolbar({ filters, onFilters,
         </label>
         <label className="filter">
           <span className="filter-label">{t('filter.from')}</span>
-          <DateField kind="date" value={filters.from} onChange={(from) => onFilters({ from })} data-testid="filter-from" />
+          <DateField kind="date" value={filters.from} onChange={(from) => onFilters({ from })} data-testid="filter-from" {...rangeProblem} />
         </label>
         <label className="filter">
           <span className="filter-label">{t('filter.to')}</span>
-          <DateField kind="date" value={filters.to} onChange={(to) => onFilters({ to })} data-testid="filter-to" />
+          <DateField kind="date" value={filters.to} onChange={(to) => onFilters({ to })} data-testid="filter-to" {...rangeProblem} />
         </label>
       </div>
+      {inverted && (
+        <p className="filter-problem" id={rangeProblemId} role="alert" data-testid="filter-range-problem">
+          {t('filter.rangeInverted')}
+        </p>
+      )}
       <div className="filter-row">
         <fieldset className="filter-statuses" data-testid="filter-status">
           <legend className="filter-label">{t('filter.status')}</legend>

@@ -13,7 +13,8 @@ import { AuditPanel } from '../../components/staff/AuditPanel';
 import { useMay } from '../../api/staff';
 import { PrintTable } from './PrintTable';
 import { PruneDialog } from './PruneDialog';
-import { terminalName, TerminalBoard } from './TerminalBoard';
+import { TerminalBoard } from './TerminalBoard';
+import { useTerminalLabel } from '../../api/terminal-names';
 import './manager.css';
 import { ScreenFrame } from '../../screens/ScreenFrame';
 import { ScopeSwitch, useManagerScope } from './store/ScopeSwitch';
@@ -77,7 +78,8 @@ export function ManagerScreen() {
   const dayStart = useLocalDayStart();
   const board = useBoard(dayStart);
   const terminals = board.data?.terminals ?? NO_TERMINALS;
-  const terminalNames = useMemo(() => new Map(terminals.map((card) => [card.id, terminalName(card)])), [terminals]);
+  const label = useTerminalLabel();
+  const terminalNames = useMemo(() => new Map(terminals.map((card) => [card.id, label(card.id, card.name).text])), [terminals, label]);
 
   const [filters, setFilters] = useState<Omit<HistoryFilters, 'search'>>(NO_FILTERS);
   const search = useSettledSearch();

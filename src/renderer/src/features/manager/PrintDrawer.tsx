@@ -11,7 +11,7 @@ import { formatCount, fullTime, stepTime } from './format';
 import { managerMessages } from './messages';
 import { PrintPreview } from './PrintPreview';
 import { StatusPill } from './StatusPill';
-import { terminalName } from './TerminalBoard';
+import { useTerminalLabel } from '../../api/terminal-names';
 
 interface PrintDrawerProps {
   id: string;
@@ -36,6 +36,7 @@ function Actions({ print, terminals, onOpen }: { print: PrintDetail; terminals: 
   const t = useFeatureT(managerMessages);
   const cancel = useCancelPrint();
   const reprint = useReprint();
+  const label = useTerminalLabel();
   const [reprintTerminal, setReprintTerminal] = useState(print.terminalId);
   const [copy, setCopy] = useState<CopyState>('idle');
   const referenceRef = useRef<HTMLElement>(null);
@@ -102,7 +103,7 @@ function Actions({ print, terminals, onOpen }: { print: PrintDetail; terminals: 
               {printable.some((terminal) => terminal.id === print.terminalId) ? null : <option value={print.terminalId}>{print.terminalId}</option>}
               {printable.map((terminal) => (
                 <option key={terminal.id} value={terminal.id}>
-                  {terminalName(terminal)}
+                  {label(terminal.id, terminal.name).text}
                 </option>
               ))}
             </select>
@@ -168,6 +169,7 @@ export function Facts({ print, terminals }: { print: FactsPrint; terminals: read
   const t = useFeatureT(managerMessages);
   const language = useLanguage();
   const terminal = terminals.find((candidate) => candidate.id === print.terminalId);
+  const label = useTerminalLabel();
   const error = print.lastError;
   return (
     <>
@@ -175,7 +177,7 @@ export function Facts({ print, terminals }: { print: FactsPrint; terminals: read
         <div>
           <dt>{t('term.terminal')}</dt>
           <dd>
-            {terminal === undefined ? null : <strong>{terminalName(terminal)} · </strong>}
+            {terminal === undefined ? null : <strong>{label(terminal.id, terminal.name).text} · </strong>}
             <span className="mono">{print.terminalId}</span>
           </dd>
         </div>

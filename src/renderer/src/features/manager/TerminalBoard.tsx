@@ -4,6 +4,7 @@ import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { agoText, formatCount, fullTime } from './format';
 import { managerMessages } from './messages';
 import { StatusPill } from './StatusPill';
+import { useTerminalLabel } from '../../api/terminal-names';
 
 /** "12 s ago" has to move on by itself; only this clock ticks, the data comes from main's events. */
 function useNow(intervalMs: number): number {
@@ -15,14 +16,11 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
-export function terminalName(card: Pick<TerminalCard, 'id' | 'name'>): string {
-  return card.name ?? card.id;
-}
-
 const Card = memo(function Card({ card, now, onOpenPrint }: { card: TerminalCard; now: number; onOpenPrint(id: string): void }) {
   const t = useFeatureT(managerMessages);
   const language = useLanguage();
   const titleId = `terminal-card-${card.id}`;
+  const label = useTerminalLabel()(card.id, card.name);
   return (
     <li
       className={`terminal-card${card.current === null ? '' : ' terminal-card-busy'}${card.failuresToday > 0 || card.attention.length > 0 ? ' terminal-card-failing' : ''}`}
@@ -32,7 +30,8 @@ const Card = memo(function Card({ card, now, onOpenPrint }: { card: TerminalCard
     >
       <header className="terminal-card-header">
         <h3 id={titleId} className="terminal-name">
-          {terminalName(card)}
+          {label.local ?? label.platform}
+          {label.local === null ? null : <span className="terminal-platform-name"> ({label.platform})</span>}
         </h3>
         {card.operatingMode === null ? null : (
           <span

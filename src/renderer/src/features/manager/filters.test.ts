@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ListPrintsRequest } from '../../../../shared/ipc/channels/prints';
-import { ALL_STATUSES, filterRequest, hasFilters, isSortField, localDayStart, nextSort, NO_FILTERS, toggleStatus } from './filters';
+import { ALL_STATUSES, filterRequest, hasFilters, isDateRangeInverted, isSortField, localDayStart, nextSort, NO_FILTERS, toggleStatus } from './filters';
 
 describe('manager filters', () => {
   it('sends nothing for no choices, so "everything" shares one query key', () => {
@@ -20,6 +20,16 @@ describe('manager filters', () => {
     expect(localDayStart('2026-01-31', 1)).toBe(new Date(2026, 1, 1).toISOString());
     expect(localDayStart('')).toBeUndefined();
     expect(localDayStart('15/01/2026')).toBeUndefined();
+  });
+
+  it('calls a "from" after the "to" inverted, and nothing else: one day, one side or a half-typed date is fine', () => {
+    expect(isDateRangeInverted({ from: '2026-03-02', to: '2026-03-01' })).toBe(true);
+    expect(isDateRangeInverted({ from: '2026-01-01', to: '2025-12-31' })).toBe(true);
+    expect(isDateRangeInverted({ from: '2026-03-01', to: '2026-03-01' })).toBe(false);
+    expect(isDateRangeInverted({ from: '2026-03-01', to: '2026-03-02' })).toBe(false);
+    expect(isDateRangeInverted({ from: '2026-03-02', to: '' })).toBe(false);
+    expect(isDateRangeInverted({ from: '', to: '2026-03-01' })).toBe(false);
+    expect(isDateRangeInverted({ from: '2026-03-02', to: '2026-03' })).toBe(false);
   });
 
   it('trims the search and keeps it within the contract’s limit', () => {

@@ -59,6 +59,16 @@ export function filterRequest(filters: HistoryFilters): HistoryFilterRequest {
   return request;
 }
 
+/**
+ * Whether "from" is a later day than "to": such a range holds no print, and saying so beats an empty table
+ * that reads as a day without prints. Only two real days are compared; a half-typed one is the field's own problem.
+ */
+export function isDateRangeInverted(filters: Pick<HistoryFilters, 'from' | 'to'>): boolean {
+  const from = localDayStart(filters.from);
+  const to = localDayStart(filters.to);
+  return from !== undefined && to !== undefined && from > to;
+}
+
 export function hasFilters(filters: HistoryFilters): boolean {
   return Object.keys(filterRequest(filters)).length > 0;
 }

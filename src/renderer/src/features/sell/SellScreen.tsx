@@ -12,7 +12,8 @@ import { sellMessages } from './messages';
 import { RecentSales } from './RecentSales';
 import { SaleCard, SendingCard } from './SaleCard';
 import { EMPTY_ITEM, itemsOf, itemsTotal, SaleItems, type ItemDraft } from './SaleItems';
-import { earlierCharge, isOpenSale, sellBlock, terminalName, type SellBlock } from './sell-rules';
+import { earlierCharge, isOpenSale, sellBlock, type SellBlock } from './sell-rules';
+import { useTerminalLabel } from '../../api/terminal-names';
 import { useLiveReceipts, useSellTerminals } from './use-sell-data';
 import './sell.css';
 
@@ -88,6 +89,7 @@ interface AmountEntryProps {
 /** The terminal, the amount (typed or tapped on the pad) as it will be charged, and the Charge button. */
 function AmountEntry({ amountRef, amount, onAmount, shownAmount, terminals, chosenId, onTerminal, canCharge, charging, problem, note }: AmountEntryProps) {
   const t = useFeatureT(sellMessages);
+  const label = useTerminalLabel();
   return (
     <>
       <label className="sell-terminal">
@@ -96,7 +98,7 @@ function AmountEntry({ amountRef, amount, onAmount, shownAmount, terminals, chos
           {terminals.length === 0 && <option value="">{t('terminal.none')}</option>}
           {terminals.map((terminal) => (
             <option key={terminal.id} value={terminal.id}>
-              {terminalName(terminal, terminal.id)}
+              {label(terminal.id, terminal.externalPosId).text}
             </option>
           ))}
         </select>
@@ -166,7 +168,9 @@ export function SellScreen() {
   const inFlight = useRef(false);
   const amountRef = useRef<HTMLInputElement>(null);
   const chosen = pdv.find((terminal) => terminal.id === terminalId) ?? pdv[0];
-  const nameOf = (id: string) => terminalName(terminals.kind === 'loaded' ? terminals.terminals.find((terminal) => terminal.id === id) : undefined, id);
+  const label = useTerminalLabel();
+  const nameOf = (id: string) =>
+    label(id, terminals.kind === 'loaded' ? (terminals.terminals.find((terminal) => terminal.id === id)?.externalPosId ?? null) : undefined).text;
   // After a restart the sale still under way comes back to the card.
   const shownId = currentId ?? sales.find(isOpenSale)?.id ?? null;
   const current = sales.find((sale) => sale.id === shownId) ?? null;

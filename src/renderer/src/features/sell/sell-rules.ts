@@ -24,9 +24,6 @@ export function sellBlock(usable: boolean | undefined, terminals: TerminalsState
   return terminals.terminals.some((terminal) => terminal.canPrint) ? null : 'no_terminal';
 }
 
-/** A terminal as the cashier knows it: its point of sale's name ("CAJA01"), else its id. */
-export const terminalName = (terminal: Pick<TerminalSummary, 'id' | 'externalPosId'> | undefined, id: string): string => terminal?.externalPosId ?? id;
-
 /** How long after a sale the same amount on the same terminal is asked about before it is charged again. */
 export const REPEAT_WINDOW_MS = 2 * 60_000;
 

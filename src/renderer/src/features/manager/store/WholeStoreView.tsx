@@ -5,7 +5,7 @@ import { fillMessage, useFeatureT, useLanguage } from '../../../i18n';
 import { formatDateTime } from '../../../lib/datetime';
 import { managerMessages } from '../messages';
 import { StatusPill } from '../StatusPill';
-import { terminalName } from '../TerminalBoard';
+import { useTerminalLabel } from '../../../api/terminal-names';
 import { useStoreBoard, useStoreLiveUpdates, useStoreStatusNow } from './api';
 import { storeViewMessages } from './messages';
 import { StoreHistory } from './StoreHistory';
@@ -25,7 +25,8 @@ export function WholeStoreView({ dayStart, terminals }: WholeStoreProps) {
   const sync = status?.sync;
   useStoreLiveUpdates();
   const board = useStoreBoard(dayStart);
-  const names = useMemo(() => new Map(terminals.map((card) => [card.id, terminalName(card)])), [terminals]);
+  const label = useTerminalLabel();
+  const names = useMemo(() => new Map(terminals.map((card) => [card.id, label(card.id, card.name).text])), [terminals, label]);
   if (enabled === false)
     return (
       <p className="card store-off" data-testid="store-off">
