@@ -4,6 +4,7 @@ import { CHANNEL_RULES, verdict, type Escalation } from '../../../shared/staff/p
 import type { StaffRecords, StaffRow } from '../history/staff-records';
 import { StaffError } from './errors';
 import type { StaffService } from './staff-service';
+import { AUDIT_DETAIL_KEYS } from '../../../shared/staff/audit-details';
 
 interface Callers {
   readonly person: StaffRow | undefined;
@@ -24,23 +25,6 @@ export const NOT_AUDITED: ReadonlySet<ChannelName> = new Set<ChannelName>([
   // Reread at every change another counter publishes: a line each would bury the trail.
   'day.storeDay',
 ]);
-/** Top-level request fields safe to keep in the audit trail: never content, a PIN, a password or a customer's data. */
-const DETAIL_FIELDS = [
-  'terminalId',
-  'subtype',
-  'amount',
-  'olderThanDays',
-  'role',
-  'name',
-  'seconds',
-  'kind',
-  'environment',
-  'language',
-  'reason',
-  'number',
-  'countedCashCents',
-  'key',
-];
 
 const fieldOf = (value: unknown, field: string): string | undefined => {
   const found = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined;
@@ -54,7 +38,8 @@ const subjectOf = (request: unknown, response: unknown): string | null =>
 export function auditDetail(request: unknown): string {
   if (request === null || typeof request !== 'object') return '';
   const fields = Object.entries(request as Record<string, unknown>).filter(
-    ([key, value]) => DETAIL_FIELDS.includes(key) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'),
+    ([key, value]) =>
+      (AUDIT_DETAIL_KEYS as readonly string[]).includes(key) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'),
   );
   return fields.map(([key, value]) => `${key}=${String(value)}`).join(' ');
 }

@@ -1,24 +1,4 @@
-/**
- * The audit trail keeps what was asked as `key=value` pairs (the request's safe top-level fields, written
- * by main's staff guard); the screen reads them back to write each in words. These are the keys it knows.
- */
-export const AUDIT_DETAIL_KEYS = [
-  'terminalId',
-  'subtype',
-  'amount',
-  'olderThanDays',
-  'role',
-  'name',
-  'seconds',
-  'kind',
-  'environment',
-  'language',
-  'reason',
-  'number',
-  'countedCashCents',
-  'key',
-] as const;
-export type AuditDetailKey = (typeof AUDIT_DETAIL_KEYS)[number];
+import { AUDIT_DETAIL_KEYS, type AuditDetailKey } from '../../../../shared/staff/audit-details';
 
 export interface AuditDetailField {
   key: AuditDetailKey;
