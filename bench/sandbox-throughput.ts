@@ -5,8 +5,9 @@
  *
  *   node --import tsx bench/sandbox-throughput.ts [--duration 5] [--connections 10] [--only card] [--profile DIR]
  *
- * `--only` runs the scenarios whose name contains the text; `--profile DIR` writes the sandbox process's CPU
- * profile (node --cpu-prof) there when it exits, to see where a scenario's time goes.
+ * `--only` runs the scenarios whose name contains the text; `--profile DIR` writes each server process's CPU
+ * profile (node --cpu-prof; sandbox-PID.cpuprofile and bare-PID.cpuprofile) there when it exits, to see where a
+ * scenario's time goes beside the bare route's.
  *
  * Each server runs in its own child process, so autocannon's load generator (in this process) never
  * shares an event loop with the server it measures, and the baseline and the sandbox are treated alike.
@@ -185,7 +186,8 @@ const BENCH_TERMINALS = Array.from({ length: 100 }, (_unused, index) => ({
 /**
  * The baseline answers a fixed copy of the seeded terminals list (≈ 450 bytes, about the size of the
  * sandbox's answers), so the ratio measures the sandbox's own work (auth, validation, state) rather
- * than the cost of writing a bigger body.
+ * than the cost of writing a bigger body. The list scenario's page is bigger (5.7 KB: BENCH_TERMINALS belong
+ * to the same user, so `limit=50` fills it); building and stringifying it is part of what that scenario measures.
  */
 const BARE_BODY = {
   data: {
@@ -252,7 +254,7 @@ function cpuMicros(child: ChildProcess): Promise<number> {
 const ReadyMessage = z.object({ url: z.string().startsWith('http://127.0.0.1:') });
 
 function startServer(kind: 'sandbox' | 'bare', profileDir?: string): Promise<{ child: ChildProcess; url: string }> {
-  const profile = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+  const profile = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${kind}-\${pid}.cpuprofile`];
   const child = fork(fileURLToPath(import.meta.url), ['--serve', kind], {
     execArgv: ['--import', 'tsx', ...profile],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -407,7 +409,7 @@ async function main(): Promise<void> {
     .parse(values.connections ?? '10');
   const run = loadAutocannon();
 
-  const [bare, sandbox] = await Promise.all([startServer('bare'), startServer('sandbox', values.profile)]);
+  const [bare, sandbox] = await Promise.all([startServer('bare', values.profile), startServer('sandbox', values.profile)]);
   try {
     console.log(
       `sandbox throughput: ${duration} s per run (after a warm-up until CPU per request settles, "warm s"), ${connections} connections, servers in child processes on 127.0.0.1`,

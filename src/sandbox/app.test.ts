@@ -218,4 +218,31 @@ describe('GET /terminals/v1/list (docs/decisions.md)', () => {
     const target = await start();
     expectError(await target.app.inject({ method: 'GET', url: '/terminals/v1/list?limit=0' }), 401, 'unauthorized');
   });
+
+  it('shows a terminal mode changed after the page was read, through a reset too', async () => {
+    const target = await start();
+    const { access_token: token } = await clientCredentials(target);
+    const authorization = `Bearer ${token}`;
+    const modeOf = async (id: string): Promise<string | undefined> => {
+      const response = await target.app.inject({ method: 'GET', url: '/terminals/v1/list?limit=2&offset=3', headers: { authorization } });
+      return TerminalsListResponse.parse(response.json()).data.terminals.find((terminal) => terminal.id === id)?.operating_mode;
+    };
+    const id = 'PAX_A910__SBX0000004';
+    expect(await modeOf(id)).toBe('STANDALONE');
+    expect(await modeOf(id)).toBe('STANDALONE');
+    const switched = await target.app.inject({
+      method: 'PATCH',
+      url: '/terminals/v1/setup',
+      headers: { authorization, 'content-type': 'application/json' },
+      payload: { terminals: [{ id, operating_mode: 'PDV' }] },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(await modeOf(id)).toBe('PDV');
+    target.reset();
+    const { access_token: again } = await clientCredentials(target);
+    const afterReset = await target.app.inject({ method: 'GET', url: '/terminals/v1/list?limit=2&offset=3', headers: { authorization: `Bearer ${again}` } });
+    expect(TerminalsListResponse.parse(afterReset.json()).data.terminals).toEqual([
+      { id, pos_id: 104, store_id: '5001', external_pos_id: 'MOSTRADOR', operating_mode: 'STANDALONE' },
+    ]);
+  });
 });

@@ -9,3 +9,21 @@ import type { FastifySerializerCompiler } from 'fastify';
  * (bench/sandbox-throughput.ts).
  */
 export const typedJsonSerializer: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
+
+const writtenAnswers = new WeakMap<object, string>();
+
+/**
+ * typedJsonSerializer for a route that often answers the very same object (a page kept until what it
+ * shows changes): a frozen answer is stringified once and its text reused; any other answer is written
+ * as typedJsonSerializer writes it. Stringifying the 50-terminal list page was most of that read's own
+ * work in the server's CPU profile.
+ */
+export const reusedJsonSerializer: FastifySerializerCompiler<unknown> = () => (data) => {
+  if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return JSON.stringify(data);
+  let text = writtenAnswers.get(data);
+  if (text === undefined) {
+    text = JSON.stringify(data);
+    writtenAnswers.set(data, text);
+  }
+  return text;
+};
