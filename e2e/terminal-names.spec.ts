@@ -13,7 +13,7 @@ const SIZES = [
   { width: 1024, height: 768 },
 ] as const;
 
-test('Sell, Counter and Manager name a terminal by the store’s name, the platform’s beside it', async ({ page, counter }) => {
+test('Sell, Counter, Manager and Queue name a terminal by the store’s name, the platform’s beside it', async ({ page, counter }) => {
   test.setTimeout(90_000);
   await invoke(counter, 'settings.update', { terminalNames: { [TERMINAL]: 'Front till' } });
   await invoke(counter, 'prints.enqueue', { terminalId: TERMINAL, subtype: 'custom', content: 'Front till test{br}' + '-'.repeat(32) });
@@ -46,5 +46,11 @@ test('Sell, Counter and Manager name a terminal by the store’s name, the platf
     await expect(page.getByTestId('filter-terminal').locator(`option[value="${TERMINAL}"]`)).toHaveText(`${NAMED} · ${TERMINAL}`);
     await expect(page.locator(`[data-testid="print-row"] .ph-terminal[data-terminal="${TERMINAL}"]`).first()).toHaveText(NAMED);
     await shots('manager', language);
+
+    await openScreen(page, 'queue');
+    const section = page.locator(`[data-testid="queue-terminal"][data-terminal="${TERMINAL}"]`);
+    await expect(section.getByRole('heading', { level: 2 })).toContainText(NAMED);
+    await expect(section.getByRole('heading', { level: 2 })).toContainText(TERMINAL);
+    await shots('queue', language);
   }
 });

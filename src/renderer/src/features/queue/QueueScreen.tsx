@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PrintStatus, PrintSummary } from '../../../../shared/ipc/channels/prints';
 import { UNFINISHED_PRINT_STATUSES } from '../../../../shared/lifecycle/print';
 import { useContractEvent, useContractQuery } from '../../api/hooks';
+import { useTerminalLabel } from '../../api/terminal-names';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { formatRecent } from '../../lib/datetime';
 import { PrintTimeline } from '../../components/print-timeline/PrintTimeline';
@@ -91,11 +92,14 @@ function PrintRow({ print, behind, finished }: { print: PrintSummary; behind: Pr
 function TerminalSection({ group }: { group: TerminalGroup }) {
   const t = useFeatureT(queueMessages);
   const headingId = `queue-terminal-${group.terminalId}`;
+  // This screen lists no terminals itself: the label reads the account's list for the platform's name.
+  const label = useTerminalLabel({ readList: true })(group.terminalId);
   return (
     <section className="queue-terminal" aria-labelledby={headingId} data-testid="queue-terminal" data-terminal={group.terminalId}>
       <header className="queue-terminal-header">
         <h2 id={headingId}>
-          <span className="queue-terminal-kicker">{t('term.terminal')}</span> <span className="queue-terminal-id">{group.terminalId}</span>
+          <span className="queue-terminal-kicker">{t('term.terminal')}</span> {label.text}{' '}
+          {label.text !== group.terminalId && <span className="queue-terminal-id">{group.terminalId}</span>}
         </h2>
         <span className="queue-counts">{fillMessage(t('counts'), { active: group.active.length, finished: group.finished.length })}</span>
       </header>
