@@ -37,6 +37,8 @@ const { values } = parseArgs({
     'time-offset-hours': { type: 'string' },
     /** How often the owner's update feed (owner.json) is read; tests shorten it. */
     'update-check-seconds': { type: 'string' },
+    /** How long a print may wait before the cashier is asked about it (default 10 minutes); tests shorten it. */
+    'backlog-stale-seconds': { type: 'string' },
   },
 });
 const SetAside = z
@@ -47,6 +49,7 @@ const SetAside = z
     return { failures: failures ?? 1, afterMs: afterMs ?? 0 };
   });
 const setAside = values['set-aside'] === undefined ? undefined : SetAside.parse(values['set-aside']);
+const backlogStaleAfterMs = values['backlog-stale-seconds'] === undefined ? undefined : z.coerce.number().min(1).parse(values['backlog-stale-seconds']) * 1000;
 
 const offsetHours = z.coerce
   .number()
@@ -107,6 +110,7 @@ const core = createAppCore({
   // The journal lives beside the settings, so a restarted host keeps every print (as the app does in userData).
   dataDirectory,
   ...(setAside === undefined ? {} : { queuePolicy: { setAside } }),
+  ...(backlogStaleAfterMs === undefined ? {} : { backlogStaleAfterMs }),
   // No OS keyring in a plain Node process: the core keeps secrets in memory and says so in Settings.
   // The tab that asked opens the page in a new tab; the address is printed too, for a tab that cannot.
   openExternal: async (url) => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTerminalLabel } from '../../api/terminal-names';
 import { fillMessage, useFeatureT, useLanguage } from '../../i18n';
 import { formatDateTime } from '../../lib/datetime';
 import { useBacklog, useDecideBacklog } from './api';
@@ -14,20 +15,23 @@ export function BacklogPrompt() {
   const [keep, setKeep] = useState<Record<string, number>>({});
   const [answered, setAnswered] = useState<string | null>(null);
   const terminals = backlog.data?.terminals ?? [];
+  // Only while it asks: this dialog is always mounted, and the list needs working credentials.
+  const nameOf = useTerminalLabel({ readList: terminals.length > 0 });
   useEffect(() => {
     if (terminals.length > 0 && dialog.current?.open === false) dialog.current.showModal();
     if (terminals.length === 0 && dialog.current?.open === true) dialog.current.close();
   }, [terminals.length]);
   const answer = (request: Parameters<typeof decide.mutate>[0]) =>
     decide.mutate(request, {
-      onSuccess: (result) => setAnswered(fillMessage(t('done'), { terminal: request.terminalId, released: result.released, aside: result.setAside })),
+      onSuccess: (result) =>
+        setAnswered(fillMessage(t('done'), { terminal: nameOf(request.terminalId).text, released: result.released, aside: result.setAside })),
     });
   return (
     <dialog ref={dialog} className="app-dialog" aria-labelledby="backlog-title" data-testid="backlog-dialog">
       <header className="dialog-header">
         <h2 id="backlog-title">{t('title')}</h2>
       </header>
-      <p>{fillMessage(t('lead'), { minutes: backlog.data?.staleAfterMinutes ?? '' })}</p>
+      <p>{fillMessage(t('lead'), { wait: waitText(backlog.data?.staleAfterMinutes ?? 0, t) })}</p>
       <p className="hint">{t('setAsideHint')}</p>
       {decide.isError ? <p className="notice notice-bad">{decide.error.message}</p> : null}
       {answered === null ? null : (
@@ -40,7 +44,13 @@ export function BacklogPrompt() {
           const last = Math.min(keep[terminal.terminalId] ?? 1, terminal.waiting);
           return (
             <li key={terminal.terminalId} data-testid="backlog-terminal" data-terminal={terminal.terminalId}>
-              <p>{fillMessage(t('terminal'), { terminal: terminal.terminalId, count: terminal.waiting, time: formatDateTime(terminal.oldestAt, language) })}</p>
+              <p>
+                {fillMessage(t('terminal'), {
+                  terminal: nameOf(terminal.terminalId).text,
+                  count: terminal.waiting,
+                  time: formatDateTime(terminal.oldestAt, language),
+                })}
+              </p>
               <div className="dialog-buttons">
                 <button
                   type="button"
@@ -84,4 +94,9 @@ export function BacklogPrompt() {
       </ul>
     </dialog>
   );
+}
+
+/** The stale time in words: whole minutes, or seconds under a minute (a shortened test setting). */
+function waitText(minutes: number, t: (key: 'minutes' | 'seconds') => string): string {
+  return minutes >= 1 ? fillMessage(t('minutes'), { count: Math.round(minutes) }) : fillMessage(t('seconds'), { count: Math.round(minutes * 60) });
 }
