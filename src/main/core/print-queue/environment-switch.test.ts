@@ -112,6 +112,21 @@ describe('one print queue per environment', () => {
     expect(log.at(-1)).toBe('durable production');
   });
 
+  it('makes durable() asked while a queue opens wait for that queue: what its attached parts write as it opens is synced too', async () => {
+    const { switcher, log, hold, release } = harness();
+    hold('open sandbox');
+    const opened = switcher.current();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    let synced = false;
+    const waiting = switcher.durable().then(() => (synced = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(synced).toBe(false);
+    release('open sandbox');
+    await opened;
+    await waiting;
+    expect(log.at(-1)).toBe('durable sandbox');
+  });
+
   it('switches back to a new queue of the first environment, in the order the calls were made', async () => {
     const { switcher, log, use } = harness();
     const sandbox = switcher.current();

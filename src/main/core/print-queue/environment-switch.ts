@@ -54,6 +54,8 @@ export function createEnvironmentSwitch<Queue>(options: EnvironmentSwitchOptions
    * must not wait for that close (which may wait for the request).
    */
   let openNow: OpenedQueue<Queue> | undefined;
+  /** The queue being opened: what its attached parts write while it opens is synced by it too. */
+  let opening: Promise<OpenedQueue<Queue>> | undefined;
 
   const closeActive = async (open: Active<Queue> | undefined): Promise<void> => {
     await open?.opened.close();
@@ -66,9 +68,14 @@ export function createEnvironmentSwitch<Queue>(options: EnvironmentSwitchOptions
       if (open?.environment === environment) return open;
       await closeActive(open);
       if (closed) return undefined;
-      const opened = await options.open(environment);
-      openNow = opened;
-      return { environment, opened };
+      opening = options.open(environment);
+      try {
+        const opened = await opening;
+        openNow = opened;
+        return { environment, opened };
+      } finally {
+        opening = undefined;
+      }
     });
     // A failed open is retried by the next call rather than remembered.
     active = next.catch((error: unknown) => {
@@ -89,7 +96,10 @@ export function createEnvironmentSwitch<Queue>(options: EnvironmentSwitchOptions
   return {
     current,
     opened: () => active.then((open) => open?.opened.queue),
-    durable: () => openNow?.durable?.() ?? Promise.resolve(),
+    async durable() {
+      const queue = openNow ?? (await opening?.catch(() => undefined));
+      await queue?.durable?.();
+    },
     async close() {
       closed = true;
       active = active.then(async (open) => {
