@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { expect, invoke, test } from './fixtures';
+import { expect, invoke, screenshot, test } from './fixtures';
 
 /**
  * Help → Save diagnostics in the browser host: the list is shown first, the zip is a download, and it
@@ -29,6 +29,11 @@ test('Save diagnostics: the list first, then one zip with every part and no secr
   const shown = await listed.evaluateAll((items) => items.map((item) => item.getAttribute('data-name') ?? ''));
   for (const name of ['versions.json', 'settings.json', 'history.json', 'store.json', 'platform-calls.json', 'manifest.json']) expect(shown).toContain(name);
   expect(shown.some((name) => name.startsWith('logs/'))).toBe(true);
+  // Opened from the status bar: its text wraps inside the dialog in both sizes.
+  for (const width of [1366, 1024]) {
+    await page.setViewportSize({ width, height: 768 });
+    await screenshot(page, `diagnostics-en-${width}`);
+  }
 
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('diagnostics-save').click()]);
   expect(download.suggestedFilename()).toMatch(/^counter-diagnostics-.*\.zip$/);
