@@ -30,8 +30,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const settings = createSettingsRepository(settingsStore);
   const language = (): Language => settings.get().language;
   const environment = (): Environment => settings.get().environment;
-  /** What every area is given; `actor`: who makes what the call being handled makes; `writeAhead`: what a request to the platform or the store waits for (wal-sync.ts). */
-  const basics = { clock, logger, events, language, environment, actor: () => staff.service.acting(), writeAhead: () => prints.durable() };
+  /** What every area is given; `actor`: who makes what the call being handled makes (the staff's caller and approver). */
+  const basics = { clock, logger, events, language, environment, actor: () => staff.service.acting() };
   // Waiting prints are tried at once when the platform answers again or the credentials are fixed.
   const wakeQueue = (): void => void prints.opened().then((queue) => queue?.wake());
   /** The print queue, late-bound: the open one without opening, or the current one (opened if need be). */

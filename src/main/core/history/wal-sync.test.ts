@@ -91,11 +91,11 @@ describe('the WAL sync (commits made durable off the main thread)', () => {
     db.close();
   });
 
-  it('makes the history’s writes wait for the disk, and its flush too', async () => {
+  it('keeps the history’s writes durable when they return (synchronous = FULL), its flush and durable() answering at once', async () => {
     directory = mkdtempSync(join(tmpdir(), 'counter-wal-sync-'));
     const file = join(directory, 'history.sqlite');
     const { history, db } = openHistory({ file });
-    expect((db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous).toBe(1);
+    expect((db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous).toBe(2);
     const print = samplePrint(history.nextSeq());
     await history.append(print, 'receipt').durable;
     await history.flush();

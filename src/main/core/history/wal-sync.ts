@@ -39,7 +39,9 @@ interface Waiter {
  * at once, and callers that arrive while a sync runs share the next one.
  */
 export function createWalSync(db: DatabaseSync, file: string, logger: Logger, sync: typeof fdatasync = fdatasync): WalSync {
-  if (file === ':memory:') return { durable: () => Promise.resolve(), close: () => undefined };
+  // With synchronous = FULL every COMMIT has synced already: nothing is left to wait for.
+  const syncsItself = Number((db.prepare('PRAGMA synchronous').get() as { synchronous: number }).synchronous) >= 2;
+  if (file === ':memory:' || syncsItself) return { durable: () => Promise.resolve(), close: () => undefined };
   const totalChanges = db.prepare('SELECT total_changes() AS n');
   let changesAtClose: number | undefined;
   const changesNow = (): number => changesAtClose ?? Number((totalChanges.get() as { n: number }).n);
