@@ -140,7 +140,7 @@ interface Sample {
   /** The part of the loop's delay the main thread spent on its own CPU (bench/_loop-delay.ts): without the waits for a core. */
   onCpuP99Ms: number;
   printed: number;
-  /** A bare durable SQLite commit's p99 on this disk at the hour's end: what the core's syncs cost, now on the thread pool (history/wal-sync.ts). */
+  /** A bare durable SQLite commit's p99 on this disk at the hour's end: the main thread waits that long for each of the core's commits. */
   commitP99Ms: number;
   /** The core's timers on its clock (retries, polls, back-offs): flat when nothing is left behind. */
   timers: number;
@@ -245,7 +245,7 @@ if (first !== undefined && last !== undefined) {
     0.5,
   );
   console.log(
-    `a bare durable commit (WAL, synchronous = FULL; the core's commits sync on the thread pool instead): p99 ${commitP99.toFixed(1)} ms (median of the hours); loop p99 of the last hour is ${(last.p99Ms / commitP99).toFixed(2)}× that`,
+    `a bare durable commit (WAL, synchronous = FULL, on the main thread as the core's are): p99 ${commitP99.toFixed(1)} ms (median of the hours); loop p99 of the last hour is ${(last.p99Ms / commitP99).toFixed(2)}× that`,
   );
 }
 probe.close();
