@@ -24,8 +24,6 @@ export interface PlatformAccessOptions {
   openExternal?: (url: string) => Promise<void>;
   random?: RandomSource;
   retryPolicy?: Partial<RetryPolicy>;
-  /** Every local record written so far on disk: what each POST to the platform waits for (transport.ts). */
-  writeAhead?: () => Promise<void>;
   /** The platform answers again: whatever waits for it is woken. */
   onReachable(): void;
 }
@@ -52,7 +50,7 @@ export function createPlatformAccess(options: PlatformAccessOptions): PlatformAc
   const tokens: TokenSource = { current: () => credentials.tokens.current(), renew: (rejected) => credentials.tokens.renew(rejected) };
   const onOutcome = (outcome: RequestOutcome): void => connection.report(outcome);
   const platform = createPlatformClient(
-    createPlatformTransport({ http, clock, baseUrl: () => baseUrl(environment()), tokens, policy, random, logger, onOutcome, writeAhead: options.writeAhead }),
+    createPlatformTransport({ http, clock, baseUrl: () => baseUrl(environment()), tokens, policy, random, logger, onOutcome }),
   );
   const sandbox = createPlatformClient(createPlatformTransport({ http, clock, baseUrl: () => options.sandboxBaseUrl, policy, logger }));
   const vault = createSecretVault(options.settingsStore, options.secretBox ?? createUnavailableSecretBox(), logger, {

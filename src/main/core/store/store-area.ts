@@ -35,8 +35,6 @@ export interface StoreAreaOptions {
   staff?(): { records: StaffRecords; taken(): void } | undefined;
   /** The current history's shifts and Z reports, published each round beside the staff; undefined before it opens. */
   day?(): ShiftBook | undefined;
-  /** Every local record committed so far on disk (history/wal-sync.ts): nothing is published before. */
-  writeAhead?(): Promise<void>;
 }
 
 export interface StoreArea {
@@ -79,7 +77,6 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
       if (change.kind === 'prints' && change.counterId !== service.identity()?.id) elsewhere.refresh();
     },
     onCommandsMayWait: () => commands.poke(),
-    ...(options.writeAhead === undefined ? {} : { writeAhead: options.writeAhead }),
     alongside: async (db, counter) => {
       const book = options.day?.();
       if (book !== undefined) await publishDay(db, counter.id, book);

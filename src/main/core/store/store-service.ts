@@ -40,8 +40,6 @@ export interface StoreServiceOptions {
   onCommandsMayWait?(): void;
   /** More to share each publishing round, once the outbox is empty (staff-sync.ts). */
   alongside?(db: pg.Client, counter: CounterIdentity): Promise<void>;
-  /** Every local record committed so far on disk: what each publish waits for (publisher.ts). */
-  writeAhead?(): Promise<void>;
 }
 
 export interface StoreService {
@@ -168,7 +166,6 @@ function createPublishing(options: StoreServiceOptions, logger: Logger, announce
       newClient: () => storeClient(wanted.url, wanted.password),
       clock: options.clock,
       ...(options.alongside === undefined ? {} : { alongside: (db: pg.Client) => options.alongside?.(db, wanted.identity) ?? Promise.resolve() }),
-      ...(options.writeAhead === undefined ? {} : { writeAhead: options.writeAhead }),
       onError: (error) => logger.warn('the store database could not take a batch (kept in the outbox)', { error: storeFailureReason(error) }),
       onSetAside: (entry, refusal) =>
         logger.warn('the store database refused an outbox entry; it is set aside, the rest goes on', { seq: entry.seq, kind: entry.kind, code: refusal.code }),
