@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ACTION_ID_PATTERN, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_CHARS, IDEMPOTENT_REPLAYED_HEADER } from '../../shared/platform/terminal-actions';
 import type { Principal, SandboxContext } from '../context';
 import { SandboxError } from '../errors';
-import { idempotencyConflict, requestFingerprint, type IdempotencyDecision, type StoredResponse } from '../idempotency';
+import { idempotencyConflict, type IdempotencyDecision, type StoredResponse } from '../idempotency';
 import type { ActionService } from './service';
 
 /**
@@ -16,8 +16,8 @@ export interface ActionRequests {
   /** onRequest hook: the caller and the request's X-Idempotency-Key. */
   authenticateWithKey(request: FastifyRequest): Promise<void>;
   principalOf(request: FastifyRequest): Principal;
-  /** Runs `work` under the request's idempotency key: replays, refuses, or records its 2xx result. */
-  idempotent(request: FastifyRequest, reply: FastifyReply, path: string, body: unknown, work: () => StoredResponse): FastifyReply;
+  /** Runs `work` under the request's idempotency key (`fingerprint` names the request): replays, refuses, or records its 2xx result. */
+  idempotent(request: FastifyRequest, reply: FastifyReply, fingerprint: string, work: () => StoredResponse): FastifyReply;
 }
 
 export function actionRequests(context: SandboxContext, service: ActionService): ActionRequests {
@@ -43,10 +43,10 @@ export function actionRequests(context: SandboxContext, service: ActionService):
   };
 
   /** Runs `work` under the request's idempotency key: replays, refuses, or records its 2xx result. */
-  const idempotent = (request: FastifyRequest, reply: FastifyReply, path: string, body: unknown, work: () => StoredResponse): FastifyReply => {
+  const idempotent = (request: FastifyRequest, reply: FastifyReply, fingerprint: string, work: () => StoredResponse): FastifyReply => {
     let decision: IdempotencyDecision;
     try {
-      decision = service.idempotency.begin(principalOf(request).userId, keyOf(request), requestFingerprint(request.method, path, body));
+      decision = service.idempotency.begin(principalOf(request).userId, keyOf(request), fingerprint);
     } catch (error) {
       request.log.error({ err: error }, 'idempotency store failed');
       throw new SandboxError(500, 'idempotency_validation_failed', 'The idempotency key could not be validated; retry the request with the same key.');

@@ -5,7 +5,10 @@ import { SandboxError } from '../errors';
 import { registerTerminals } from '../terminals/routes';
 import { checkCallersPdvTerminal } from '../terminals/terminal-check';
 import { TerminalFleet } from '../terminals/virtual-terminal';
+import { requestFingerprint } from '../idempotency';
+import { typedJsonSerializer } from '../serialization';
 import { registerBodyless } from './bodyless';
+import { createRequestFingerprint } from './fingerprint';
 import { actionRequests, normaliseActionId, orderNotFound, type ActionRequests } from './requests';
 import { actionView, ActionService, createdView } from './service';
 import { checkContent, parseCreateBody } from './validate';
@@ -58,6 +61,7 @@ function registerCreate(app: FastifyInstance, context: SandboxContext, service: 
         onRequest: authenticateWithKey,
         // 7.2 has no 415 row: a body that is not JSON, whatever its Content-Type, is json_syntax_error.
         config: { malformedBodyCode: 'json_syntax_error', unsupportedMediaTypeCode: 'json_syntax_error' },
+        serializerCompiler: typedJsonSerializer,
         schema: {
           tags: ['terminal actions'],
           summary: 'Create a print action (spec 4.3)',
@@ -70,7 +74,7 @@ function registerCreate(app: FastifyInstance, context: SandboxContext, service: 
         // The shape is checked before the key is consulted: the fingerprint is taken over the parsed
         // request, and a malformed request neither uses nor conflicts with a key.
         const body = parseCreateBody(request.body);
-        return idempotent(request, reply, ACTIONS_PATH, body, () => {
+        return idempotent(request, reply, createRequestFingerprint(request.method, ACTIONS_PATH, body), () => {
           checkCallersPdvTerminal(context, principal, body.config.point.terminal_id, 'print actions');
           const { raster } = checkContent(body);
           const action = service.create(principal.userId, body, raster);
@@ -88,6 +92,7 @@ function registerReadAndCancel(app: FastifyInstance, service: ActionService, req
     `${ACTIONS_PATH}/:action_id`,
     {
       onRequest: authenticate,
+      serializerCompiler: typedJsonSerializer,
       schema: { tags: ['terminal actions'], summary: 'Get a print action (spec 4.4)', security: [{ bearer: [] }], response: { 200: TerminalAction } },
     },
     (request) => {
@@ -115,7 +120,7 @@ function registerReadAndCancel(app: FastifyInstance, service: ActionService, req
           ]);
         }
         const path = `${ACTIONS_PATH}/${id}/cancel`;
-        return idempotent(request, reply, path, null, () => {
+        return idempotent(request, reply, requestFingerprint(request.method, path, null), () => {
           const action = service.findForUser(principalOf(request).userId, id);
           if (action === undefined) throw orderNotFound(id);
           const result = service.apply(action.id, 'cancel_api');
