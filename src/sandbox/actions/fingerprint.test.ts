@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CreateActionRequest, PrintSubtype } from '../../shared/platform/terminal-actions';
 import { requestFingerprint } from '../idempotency';
-import { createRequestFingerprint } from './fingerprint';
+import { bodylessRequestFingerprint, createRequestFingerprint } from './fingerprint';
 
 const anyRequest = fc.record({
   type: fc.constant('print' as const),
@@ -19,6 +19,26 @@ describe('createRequestFingerprint', () => {
         expect(createRequestFingerprint(method, '/terminals/v1/actions', parsed)).toBe(requestFingerprint(method, '/terminals/v1/actions', parsed));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('hashes text outside the basic plane and lone surrogates as requestFingerprint does', () => {
+    const parsed = CreateActionRequest.parse({
+      type: 'print',
+      external_reference: 'A',
+      config: { point: { terminal_id: 'T\ud800', subtype: 'custom' } },
+      content: 'é 😀 \udc00 "\\ \n',
+    });
+    expect(createRequestFingerprint('POST', '/terminals/v1/actions', parsed)).toBe(requestFingerprint('POST', '/terminals/v1/actions', parsed));
+  });
+
+  it('is the fingerprint of a bodyless request (a cancel) too', () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.constantFrom('POST', 'post'), (id, method) => {
+        const path = `/terminals/v1/actions/${id}/cancel`;
+        expect(bodylessRequestFingerprint(method, path)).toBe(requestFingerprint(method, path, null));
+      }),
+      { numRuns: 100 },
     );
   });
 

@@ -5,10 +5,9 @@ import { SandboxError } from '../errors';
 import { registerTerminals } from '../terminals/routes';
 import { checkCallersPdvTerminal } from '../terminals/terminal-check';
 import { TerminalFleet } from '../terminals/virtual-terminal';
-import { requestFingerprint } from '../idempotency';
 import { typedJsonSerializer } from '../serialization';
 import { registerBodyless } from './bodyless';
-import { createRequestFingerprint } from './fingerprint';
+import { bodylessRequestFingerprint, createRequestFingerprint } from './fingerprint';
 import { actionRequests, normaliseActionId, orderNotFound, type ActionRequests } from './requests';
 import { actionView, ActionService, createdView } from './service';
 import { checkContent, parseCreateBody } from './validate';
@@ -120,7 +119,7 @@ function registerReadAndCancel(app: FastifyInstance, service: ActionService, req
           ]);
         }
         const path = `${ACTIONS_PATH}/${id}/cancel`;
-        return idempotent(request, reply, requestFingerprint(request.method, path, null), () => {
+        return idempotent(request, reply, bodylessRequestFingerprint(request.method, path), () => {
           const action = service.findForUser(principalOf(request).userId, id);
           if (action === undefined) throw orderNotFound(id);
           const result = service.apply(action.id, 'cancel_api');
