@@ -6,12 +6,13 @@ import { cardMethodOf, luhnValid, methodsOf, paymentMethodView } from '../catalo
 import type { CardToken, CardTokenRequest, Customer, CustomerCard } from './schemas';
 import { WalletStore, type TokenRecord } from './store';
 import { randomHex } from '../random-id';
+import { isoTime } from '../iso-time';
 
 const DAY = 86_400_000;
 /** A card token is good for one payment within seven days (the platform's `date_due`). */
 const TOKEN_LIFETIME_MS = 7 * DAY;
 
-const iso = (ms: number): string => new Date(ms).toISOString();
+const iso = isoTime;
 const badRequest = (message: string, code: string, description: string): SandboxError => new SandboxError(400, 'bad_request', message, [{ code, description }]);
 
 /** The card token errors of the platform's card form (codes as its checkout bricks report them). */
@@ -95,7 +96,13 @@ export class WalletService {
       date_created: created,
       date_last_updated: created,
       date_due: iso(now + TOKEN_LIFETIME_MS),
-      ...fields,
+      // Named one by one rather than spread: a spread into a literal takes V8's slow path on every token.
+      first_six_digits: fields.first_six_digits,
+      last_four_digits: fields.last_four_digits,
+      card_number_length: fields.card_number_length,
+      expiration_month: fields.expiration_month,
+      expiration_year: fields.expiration_year,
+      cardholder: fields.cardholder,
       security_code_length: card.securityCodeLength,
       live_mode: principal.liveMode,
       require_esc: false,
