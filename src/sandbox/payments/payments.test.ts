@@ -116,6 +116,36 @@ describe('X-Idempotency-Key on POST /v1/payments', () => {
     expect(new Set(withoutKey).size).toBe(2);
   });
 
+  it('replays the first answer byte for byte, after a refund changed the payment and after a restart', async () => {
+    const key = { 'x-idempotency-key': 'pay-0003' };
+    const body = paymentBody({ additional_info: { items: [{ id: 'mug', quantity: 2, unit_price: 617.25 }], payer: { first_name: 'Ana' } } });
+    const first = await createPayment(body, key);
+    expect(first.status).toBe(201);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const id = Payment.parse(first.json()).id;
+    expect((await t.call('POST', `/v1/payments/${id}/refunds`, { body: { amount: 100 } })).status).toBe(201);
+    const refunded = Payment.parse((await t.call('GET', `/v1/payments/${id}`)).json());
+    expect(refunded.transaction_amount_refunded).toBe(100);
+    // What the answer shares with the stored payment (nested objects) may change in place too.
+    const stored = t.services.payments.get(id)?.payment;
+    if (stored === undefined) throw new Error('payment not stored');
+    stored.payer.email = 'changed@example.com';
+    stored.transaction_details.net_received_amount = 0;
+
+    const again = await createPayment(body, key);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+
+    const restarted = await startTestSandbox({ clock: t.clock, state: t.sandbox.snapshot() });
+    try {
+      const afterRestart = await restarted.call('POST', '/v1/payments', { body, headers: key });
+      expect(afterRestart.headers['idempotent-replayed']).toBe('true');
+      expect(afterRestart.body).toBe(first.body);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('forgets a key after 24 hours', async () => {
     const key = { 'x-idempotency-key': 'pay-0002' };
     const first = Payment.parse((await createPayment(paymentBody(), key)).json());
