@@ -95,17 +95,19 @@ export class IdempotencyStore {
     }
     if (this.inFlight.has(scoped)) return { kind: 'conflict', reason: 'in_progress' };
     this.inFlight.add(scoped);
+    return { kind: 'proceed', finish: this.finisher(userId, key, fingerprint, scoped) };
+  }
+
+  /** A returned closure, not a named one: the sandbox's loader (tsx) gives each named closure its name with a defineProperty, per request. */
+  private finisher(userId: number, key: string, fingerprint: string, scoped: string): (response: StoredResponse | undefined) => void {
     let finished = false;
-    return {
-      kind: 'proceed',
-      finish: (response) => {
-        if (finished) return;
-        finished = true;
-        this.inFlight.delete(scoped);
-        if (response !== undefined && response.status >= 200 && response.status < 300) {
-          this.records.set(scoped, { userId, key, fingerprint, createdAt: this.clock.now(), response });
-        }
-      },
+    return (response) => {
+      if (finished) return;
+      finished = true;
+      this.inFlight.delete(scoped);
+      if (response !== undefined && response.status >= 200 && response.status < 300) {
+        this.records.set(scoped, { userId, key, fingerprint, createdAt: this.clock.now(), response });
+      }
     };
   }
 
