@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PlatformErrorBody } from '../../shared/platform/errors';
-import { Payment } from '../../shared/platform/payments';
+import { Payment, Refund } from '../../shared/platform/payments';
 import { startTestSandbox, type TestSandbox } from '../checkout/test-support';
 
 let t: TestSandbox;
@@ -155,5 +155,24 @@ describe('X-Idempotency-Key on POST /v1/payments', () => {
     const later = await createPayment(paymentBody({ transaction_amount: 5 }), key);
     expect(later.status).toBe(201);
     expect(Payment.parse(later.json()).id).not.toBe(first.id);
+  });
+});
+
+describe('POST /v1/payments/{id}/refunds', () => {
+  it('numbers refunds across every payment, and goes on from there after a restart', async () => {
+    const refund = async (sandbox: TestSandbox, paymentId: number, amount: number) =>
+      Refund.parse((await sandbox.call('POST', `/v1/payments/${paymentId}/refunds`, { body: { amount } })).json()).id;
+    const first = Payment.parse((await createPayment(paymentBody())).json()).id;
+    const second = Payment.parse((await createPayment(paymentBody())).json()).id;
+    const ids = [await refund(t, first, 1), await refund(t, second, 1), await refund(t, first, 2)];
+    expect(ids.map((id) => id - ids[0]!)).toEqual([0, 1, 2]);
+
+    const restarted = await startTestSandbox({ clock: t.clock, state: t.sandbox.snapshot() });
+    try {
+      expect(await refund(restarted, second, 3)).toBe(ids[0]! + 3);
+      expect(await refund(restarted, first, 3)).toBe(ids[0]! + 4);
+    } finally {
+      await restarted.close();
+    }
   });
 });
