@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_WINDOW_MS } from '../shared/platform/terminal-actions';
@@ -38,20 +38,38 @@ export type IdempotencyDecision =
 
 /** JSON with object keys sorted at every depth, so `{a,b}` and `{b,a}` are the same request. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+  // Loops rather than entries/filter/map/join: it runs over every keyed request's body.
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index++) text += (index === 0 ? '' : ',') + canonicalJson(value[index]);
+    return `${text}]`;
+  }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+    const object = value as Record<string, unknown>;
+    // Keys are distinct, so the default sort (UTF-16 code units) orders them as `<` does.
+    const keys = Object.keys(object).sort();
+    let text = '{';
+    for (const key of keys) {
+      const item = object[key];
+      if (item === undefined) continue;
+      text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
+    }
+    return `${text}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
 
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method.toUpperCase()} ${path}\n${canonicalJson(body)}`)
-    .digest('hex');
+  return hash('sha256', `${method.toUpperCase()} ${path}\n${canonicalJson(body)}`, 'hex');
+}
+
+/**
+ * A remembered answer kept as the JSON text it was sent as: written once, answered again as is (byte for
+ * byte), and immune to later changes of the objects it was written from (a payment refunded after). The
+ * saved state holds it parsed, as every other remembered body.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
 }
 
 export class IdempotencyStore {
@@ -77,24 +95,31 @@ export class IdempotencyStore {
     }
     if (this.inFlight.has(scoped)) return { kind: 'conflict', reason: 'in_progress' };
     this.inFlight.add(scoped);
+    return { kind: 'proceed', finish: this.finisher(userId, key, fingerprint, scoped) };
+  }
+
+  /** A returned closure, not a named one: the sandbox's loader (tsx) gives each named closure its name with a defineProperty, per request. */
+  private finisher(userId: number, key: string, fingerprint: string, scoped: string): (response: StoredResponse | undefined) => void {
     let finished = false;
-    return {
-      kind: 'proceed',
-      finish: (response) => {
-        if (finished) return;
-        finished = true;
-        this.inFlight.delete(scoped);
-        if (response !== undefined && response.status >= 200 && response.status < 300) {
-          this.records.set(scoped, { userId, key, fingerprint, createdAt: this.clock.now(), response });
-        }
-      },
+    return (response) => {
+      if (finished) return;
+      finished = true;
+      this.inFlight.delete(scoped);
+      if (response !== undefined && response.status >= 200 && response.status < 300) {
+        this.records.set(scoped, { userId, key, fingerprint, createdAt: this.clock.now(), response });
+      }
     };
   }
 
-  /** Live records, oldest first. */
+  /** Live records, oldest first, as saved: an answer kept as JSON text is parsed. */
   list(): IdempotencyRecord[] {
     this.sweep();
-    return [...this.records.values()];
+    const records: IdempotencyRecord[] = [];
+    for (const record of this.records.values()) {
+      const { body } = record.response;
+      records.push(body instanceof JsonText ? { ...record, response: { status: record.response.status, body: JSON.parse(body.text) as unknown } } : record);
+    }
+    return records;
   }
 
   load(records: readonly IdempotencyRecord[]): void {

@@ -93,11 +93,12 @@ function pointOfInteraction(input: NewPayment): Pick<Payment, 'point_of_interact
 export function buildPayment(id: number, now: number, input: NewPayment): Payment {
   const approved = input.status === 'approved';
   const amount = roundMoney(input.amount);
+  const created = iso(now);
   return {
     id,
-    date_created: iso(now),
-    date_approved: approved ? iso(now) : null,
-    date_last_updated: iso(now),
+    date_created: created,
+    date_approved: approved ? created : null,
+    date_last_updated: created,
     money_release_date: approved ? iso(now + 14 * DAY) : null,
     operation_type: 'regular_payment',
     payment_method_id: input.paymentMethodId,

@@ -43,6 +43,15 @@ function outcomeOf(type: string, input: PaymentCreateRequest, card: ChargedCard 
   return [status, detail];
 }
 
+/** What a buyer needs to pay a pending pix transfer or ticket; nothing for a card. */
+function transactionDataOf(type: string, amount: number, baseUrl: string, id: number): NewPayment['transactionData'] {
+  if (type === 'bank_transfer') {
+    const code = pixCode(id, amount);
+    return { qr_code: code, qr_code_base64: qrPngBase64(code), ticket_url: ticketUrl(baseUrl, id) };
+  }
+  return type === 'ticket' ? { qr_code: null, qr_code_base64: null, ticket_url: ticketUrl(baseUrl, id) } : undefined;
+}
+
 /**
  * Payments (spec 2.6, 4.6): the one place a payment comes to exist and where its changes are notified
  * (topic `payment`, spec 6.1). The other areas that make payments (the checkout page, terminals,
@@ -81,13 +90,6 @@ export class PaymentService {
     const method = card?.paymentMethodId ?? input.payment_method_id ?? 'visa';
     const type = paymentTypeOf(method);
     const [status, detail] = outcomeOf(type, input, card);
-    const transactionData = (id: number): NewPayment['transactionData'] => {
-      if (type === 'bank_transfer') {
-        const code = pixCode(id, input.transaction_amount);
-        return { qr_code: code, qr_code_base64: qrPngBase64(code), ticket_url: ticketUrl(baseUrl, id) };
-      }
-      return type === 'ticket' ? { qr_code: null, qr_code_base64: null, ticket_url: ticketUrl(baseUrl, id) } : undefined;
-    };
     const record = this.add(
       (id) => ({
         collectorId: principal.userId,
@@ -107,7 +109,7 @@ export class PaymentService {
         liveMode: principal.liveMode,
         metadata: input.metadata ?? {},
         additionalInfo: input.additional_info,
-        transactionData: transactionData(id),
+        transactionData: transactionDataOf(type, input.transaction_amount, baseUrl, id),
         ...(card === undefined ? {} : { card: card.card }),
       }),
       principal.clientId,
