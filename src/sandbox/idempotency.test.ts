@@ -1,12 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../shared/clock';
-import { canonicalJson, IdempotencyStore, JsonText, requestFingerprint } from './idempotency';
+import { canonicalJson, IdempotencyStore, JsonText, requestFingerprint, lazyFingerprint } from './idempotency';
 
 const DAY = 24 * 60 * 60 * 1000;
 const created = { status: 201, body: { id: 'a' } };
 
-function proceed(store: IdempotencyStore, user: number, key: string, fingerprint: string): (response: { status: number; body: unknown } | undefined) => void {
+function proceed(
+  store: IdempotencyStore,
+  user: number,
+  key: string,
+  fingerprint: Parameters<IdempotencyStore['begin']>[2],
+): (response: { status: number; body: unknown } | undefined) => void {
   const decision = store.begin(user, key, fingerprint);
   if (decision.kind !== 'proceed') throw new Error(`expected proceed, got ${decision.kind}`);
   return decision.finish;
@@ -118,6 +123,30 @@ describe('IdempotencyStore', () => {
     const restored = new IdempotencyStore(clock);
     restored.load(structuredClone(saved));
     expect(restored.begin(1001, 'k', 'f')).toEqual({ kind: 'replay', response: { status: 201, body: JSON.parse(text) as unknown } });
+  });
+
+  it('compares requests kept as text by their text, and saves their digest', () => {
+    const clock = createManualClock();
+    const store = new IdempotencyStore(clock);
+    const first = lazyFingerprint('POST', '/v1/payments', { a: 1, b: [1, 2] });
+    proceed(store, 1001, 'k', first)(created);
+    expect(store.begin(1001, 'k', lazyFingerprint('POST', '/v1/payments', { b: [1, 2], a: 1 })).kind).toBe('replay');
+    expect(store.begin(1001, 'k', lazyFingerprint('POST', '/v1/payments', { a: 1, b: [2, 1] })).kind).toBe('conflict');
+    // A digest, as a request's fingerprint or as a loaded record's, is the same request as its text.
+    expect(store.begin(1001, 'k', requestFingerprint('POST', '/v1/payments', { a: 1, b: [1, 2] })).kind).toBe('replay');
+    const saved = store.list();
+    expect(saved.map((record) => record.fingerprint)).toEqual([requestFingerprint('POST', '/v1/payments', { b: [1, 2], a: 1 })]);
+    const restored = new IdempotencyStore(clock);
+    restored.load(structuredClone(saved));
+    expect(restored.begin(1001, 'k', lazyFingerprint('POST', '/v1/payments', { b: [1, 2], a: 1 })).kind).toBe('replay');
+    expect(restored.begin(1001, 'k', lazyFingerprint('POST', '/v1/payments', { a: 2 })).kind).toBe('conflict');
+  });
+
+  it('hashes a long request at once, to the same digest', () => {
+    const long = { content: 'x'.repeat(600) };
+    expect(lazyFingerprint('POST', '/a', long)).toBe(requestFingerprint('POST', '/a', long));
+    const short = lazyFingerprint('POST', '/a', { content: 'x' });
+    expect(typeof short === 'string' ? short : short.hash).toBe(requestFingerprint('POST', '/a', { content: 'x' }));
   });
 
   it('keeps records across save and load, and drops the expired ones on load', async () => {

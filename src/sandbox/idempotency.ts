@@ -59,9 +59,45 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * A request's fingerprint before it is hashed: its canonical text. Two of them compare by their text; the
+ * digest, which saved states hold and a loaded record is compared by, is worked out once, when first needed.
+ */
+export class RequestText {
+  private digest: string | undefined;
+  constructor(readonly canonical: string) {}
+
+  get hash(): string {
+    this.digest ??= hash('sha256', this.canonical, 'hex');
+    return this.digest;
+  }
+}
+
+/** A digest (as saved), or a request's text not hashed yet. */
+export type Fingerprint = string | RequestText;
+
+/** Longer request texts are hashed at once: a key is kept a day, and its digest is all it needs. */
+const KEPT_TEXT_LENGTH = 512;
+
+/** The request's fingerprint, hashed when first compared with a digest or saved (at once if its text is long). */
+export function lazyFingerprint(method: string, path: string, body: unknown): Fingerprint {
+  const text = `${method.toUpperCase()} ${path}\n${canonicalJson(body)}`;
+  return text.length > KEPT_TEXT_LENGTH ? hash('sha256', text, 'hex') : new RequestText(text);
+}
+
 export function requestFingerprint(method: string, path: string, body: unknown): string {
   return hash('sha256', `${method.toUpperCase()} ${path}\n${canonicalJson(body)}`, 'hex');
 }
+
+const digestOf = (fingerprint: Fingerprint): string => (typeof fingerprint === 'string' ? fingerprint : fingerprint.hash);
+
+function sameRequest(left: Fingerprint, right: Fingerprint): boolean {
+  if (left instanceof RequestText && right instanceof RequestText) return left.canonical === right.canonical;
+  return digestOf(left) === digestOf(right);
+}
+
+/** A record as kept in memory: its fingerprint may not be hashed yet, its body may be JSON text. */
+type KeptRecord = Omit<IdempotencyRecord, 'fingerprint'> & { fingerprint: Fingerprint };
 
 /**
  * A remembered answer kept as the JSON text it was sent as: written once, answered again as is (byte for
@@ -74,7 +110,7 @@ export class JsonText {
 
 export class IdempotencyStore {
   /** Insertion order is creation order, so expired records are always at the front. */
-  private readonly records = new Map<string, IdempotencyRecord>();
+  private readonly records = new Map<string, KeptRecord>();
   private readonly inFlight = new Set<string>();
 
   constructor(
@@ -82,7 +118,7 @@ export class IdempotencyStore {
     private readonly windowMs: number = IDEMPOTENCY_WINDOW_MS,
   ) {}
 
-  begin(userId: number, key: string, fingerprint: string): IdempotencyDecision {
+  begin(userId: number, key: string, fingerprint: Fingerprint): IdempotencyDecision {
     this.sweep();
     const scoped = scopedKey(userId, key);
     let record = this.records.get(scoped);
@@ -91,7 +127,7 @@ export class IdempotencyStore {
       record = undefined;
     }
     if (record !== undefined) {
-      return record.fingerprint === fingerprint ? { kind: 'replay', response: record.response } : { kind: 'conflict', reason: 'different_request' };
+      return sameRequest(record.fingerprint, fingerprint) ? { kind: 'replay', response: record.response } : { kind: 'conflict', reason: 'different_request' };
     }
     if (this.inFlight.has(scoped)) return { kind: 'conflict', reason: 'in_progress' };
     this.inFlight.add(scoped);
@@ -99,7 +135,7 @@ export class IdempotencyStore {
   }
 
   /** A returned closure, not a named one: the sandbox's loader (tsx) gives each named closure its name with a defineProperty, per request. */
-  private finisher(userId: number, key: string, fingerprint: string, scoped: string): (response: StoredResponse | undefined) => void {
+  private finisher(userId: number, key: string, fingerprint: Fingerprint, scoped: string): (response: StoredResponse | undefined) => void {
     let finished = false;
     return (response) => {
       if (finished) return;
@@ -111,13 +147,13 @@ export class IdempotencyStore {
     };
   }
 
-  /** Live records, oldest first, as saved: an answer kept as JSON text is parsed. */
+  /** Live records, oldest first, as saved: each fingerprint a digest, an answer kept as JSON text parsed. */
   list(): IdempotencyRecord[] {
     this.sweep();
     const records: IdempotencyRecord[] = [];
-    for (const record of this.records.values()) {
-      const { body } = record.response;
-      records.push(body instanceof JsonText ? { ...record, response: { status: record.response.status, body: JSON.parse(body.text) as unknown } } : record);
+    for (const { userId, key, fingerprint, createdAt, response } of this.records.values()) {
+      const body = response.body instanceof JsonText ? (JSON.parse(response.body.text) as unknown) : response.body;
+      records.push({ userId, key, fingerprint: digestOf(fingerprint), createdAt, response: { status: response.status, body } });
     }
     return records;
   }

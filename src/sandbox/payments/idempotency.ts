@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { type IdempotencyStore, idempotencyConflict, JsonText, requestFingerprint } from '../idempotency';
+import { type IdempotencyStore, idempotencyConflict, JsonText, lazyFingerprint } from '../idempotency';
 import { SandboxError } from '../errors';
 
 /**
@@ -37,7 +37,7 @@ export function runIdempotent(
   run: () => { statusCode: number; body: unknown },
 ): IdempotentAnswer {
   if (key === undefined) return written(run());
-  const decision = store.begin(userId, key, requestFingerprint(request.method, request.path, request.body));
+  const decision = store.begin(userId, key, lazyFingerprint(request.method, request.path, request.body));
   if (decision.kind === 'conflict') throw idempotencyConflict(decision.reason);
   if (decision.kind === 'replay') {
     const { status, body } = decision.response;

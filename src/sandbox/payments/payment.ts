@@ -70,12 +70,17 @@ export function payerIdOf(email: string): string | null {
   return id;
 }
 
+const asText = (value: unknown): unknown => (typeof value === 'number' ? String(value) : value);
+
+/**
+ * A copy of the top level only: the rest is the request's parsed body, which nothing else keeps. A deep copy
+ * of a usual additional_info took about 6 µs, more than building the rest of the payment.
+ */
 function platformAdditionalInfo(info: Record<string, unknown>): Record<string, unknown> {
   const items = info['items'];
-  if (!Array.isArray(items)) return structuredClone(info);
-  const asText = (value: unknown): unknown => (typeof value === 'number' ? String(value) : value);
+  if (!Array.isArray(items)) return { ...info };
   return {
-    ...structuredClone(info),
+    ...info,
     items: items.map((item: unknown) => {
       if (typeof item !== 'object' || item === null) return item;
       const entry = item as Record<string, unknown>;

@@ -35,7 +35,9 @@ export interface ChargedCard {
 function outcomeOf(type: string, input: PaymentCreateRequest, card: ChargedCard | undefined): [PaymentStatus, string] {
   if (type === 'ticket') return ['pending', 'pending_waiting_payment'];
   if (type === 'bank_transfer') return ['pending', 'pending_waiting_transfer'];
-  const named = input.token === undefined ? undefined : TOKEN_OUTCOMES.find(([name]) => input.token?.toUpperCase().includes(name) === true);
+  // A card token's outcome is its cardholder's; only another token is looked up as an outcome name.
+  const named =
+    card !== undefined || input.token === undefined ? undefined : TOKEN_OUTCOMES.find(([name]) => input.token?.toUpperCase().includes(name) === true);
   const [status, detail]: [PaymentStatus, string] =
     card !== undefined ? [card.outcome.status, card.outcome.statusDetail] : named === undefined ? ['approved', 'accredited'] : [named[1], named[2]];
   // Not captured: the approval holds the amount until a capture or a cancel.

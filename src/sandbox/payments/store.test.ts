@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../shared/clock';
+import { JsonText } from '../idempotency';
 import type { Payment, Refund } from '../../shared/platform/payments';
 import { buildPayment, type NewPayment } from './payment';
 import { PaymentStore, type PaymentRecord } from './store';
@@ -65,5 +66,25 @@ describe('PaymentStore', () => {
     expect(store.nextRefundNumber(count)).toBe(3);
     store.reset();
     expect(store.nextRefundNumber(() => 0)).toBe(1);
+  });
+
+  it('keeps remembered answers as JSON text after a load, and saves each as an object of its own', () => {
+    const clock = createManualClock();
+    const store = new PaymentStore(clock);
+    const answer = { id: 1, payer: { email: 'buyer@example.com' }, refunds: [] };
+    const saved = {
+      payments: [],
+      sequence: 0,
+      idempotency: [{ userId: 1001, key: 'k', fingerprint: 'f'.repeat(64), createdAt: clock.now(), response: { status: 201, body: answer } }],
+    };
+    store.load(saved);
+    expect(store.idempotency.begin(1001, 'k', 'f'.repeat(64))).toEqual({
+      kind: 'replay',
+      response: { status: 201, body: new JsonText(JSON.stringify(answer)) },
+    });
+    const first = store.save().idempotency;
+    expect(first).toEqual(saved.idempotency);
+    (first[0]?.response.body as typeof answer).payer.email = 'changed@example.com';
+    expect(store.save().idempotency).toEqual(saved.idempotency);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Clock } from '../../shared/clock';
 import { Payment } from '../../shared/platform/payments';
-import { type IdempotencyRecord, IdempotencyStore } from '../idempotency';
+import { type IdempotencyRecord, IdempotencyStore, JsonText } from '../idempotency';
 
 /** A payment as the sandbox keeps it: the public body, and the application whose token created it (it signs the webhooks). */
 export const PaymentRecord = z.object({ payment: Payment, client_id: z.string() });
@@ -81,7 +81,10 @@ export class PaymentStore {
   load(saved: SavedPayments): void {
     this.reset();
     for (const record of saved.payments) this.add(record);
-    this.idempotency.load(saved.idempotency);
+    // As answered since: JSON text, so a replay sends it as is and a save parses it into objects of its own.
+    this.idempotency.load(
+      saved.idempotency.map((record) => ({ ...record, response: { status: record.response.status, body: asJsonText(record.response.body) } })),
+    );
     this.sequence = saved.sequence;
   }
 
@@ -93,3 +96,5 @@ export class PaymentStore {
     this.sequence = 0;
   }
 }
+
+const asJsonText = (body: unknown): unknown => (body instanceof JsonText || body === undefined ? body : new JsonText(JSON.stringify(body)));
