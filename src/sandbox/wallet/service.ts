@@ -15,6 +15,17 @@ const TOKEN_LIFETIME_MS = 7 * DAY;
 const iso = isoTime;
 const badRequest = (message: string, code: string, description: string): SandboxError => new SandboxError(400, 'bad_request', message, [{ code, description }]);
 
+/** A token's due date never changes: known when it is issued, read from its text once after a load. */
+const dueTimes = new WeakMap<TokenRecord, number>();
+function dueAt(record: TokenRecord): number {
+  let due = dueTimes.get(record);
+  if (due === undefined) {
+    due = Date.parse(record.token.date_due);
+    dueTimes.set(record, due);
+  }
+  return due;
+}
+
 /** The card token errors of the platform's card form (codes as its checkout bricks report them). */
 function requireCardFields(
   input: CardTokenRequest,
@@ -108,7 +119,9 @@ export class WalletService {
       require_esc: false,
       public_key: null,
     };
-    this.store.tokens.set(token.id, { token, user_id: principal.userId, payment_method_id: card.paymentMethodId, issuer_id: card.issuerId });
+    const record: TokenRecord = { token, user_id: principal.userId, payment_method_id: card.paymentMethodId, issuer_id: card.issuerId };
+    dueTimes.set(record, now + TOKEN_LIFETIME_MS);
+    this.store.tokens.set(token.id, record);
     return token;
   }
 
@@ -121,7 +134,7 @@ export class WalletService {
   }
 
   private expireIfDue(record: TokenRecord): void {
-    if (record.token.status === 'active' && Date.parse(record.token.date_due) <= this.now()) record.token.status = 'expired';
+    if (record.token.status === 'active' && dueAt(record) <= this.now()) record.token.status = 'expired';
   }
 
   /**
