@@ -25,6 +25,7 @@ afterAll(() => {
 function service(settings: StoreDatabaseSettings): StoreService {
   let current = settings;
   return createStoreService({
+    environment: () => 'sandbox',
     settings: () => current,
     saveSettings: (patch) => (current = { ...current, ...patch }),
     password: { read: () => undefined, write: () => undefined, storage: () => 'session-only', forgotten: () => false },
@@ -58,13 +59,13 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     folders.push(folder);
     const settings = { ...DEFAULT_SETTINGS.storeDatabase, url, storeId: 'main', counterName: 'Counter A', counterId: 'counter-a' };
     const off = service(settings);
-    const offHistory = openHistory({ file: join(folder, 'off.sqlite'), changes: off.historyChanges }).history;
+    const offHistory = openHistory({ file: join(folder, 'off.sqlite'), changes: off.historyChanges('sandbox') }).history;
     offHistory.append(printAt('p0', 1), 'hello');
     expect(off.status().sync).toEqual({ kind: 'off' });
     offHistory.closeSync();
 
     const on = service({ ...settings, enabled: true });
-    const { history } = openHistory({ file: join(folder, 'on.sqlite'), changes: on.historyChanges });
+    const { history } = openHistory({ file: join(folder, 'on.sqlite'), changes: on.historyChanges('sandbox') });
     await history.append(printAt('p1', 1), 'hello').durable;
     await history.append(printAt('p2', 2), 'hello').durable;
     await history.update('p1', { status: 'sending', updatedAt: Date.now() }, { status: 'sending', at: Date.now(), reason: null }).durable;
@@ -109,17 +110,21 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     };
 
     // Claimed, acted upon, then the counter died before reporting: the next start resumes it without a second print.
-    const asked = await requestStoreCommand(client, { kind: 'reprint', counterId: 'a', printId: original.id, requestedBy: 'b' });
-    const [claimed] = await claimStoreCommands(client, 'a');
+    const asked = await requestStoreCommand(client, { kind: 'reprint', counterId: 'a', printId: original.id, requestedBy: 'b' }, 'sandbox');
+    const [claimed] = await claimStoreCommands(client, { counterId: 'a', environment: 'sandbox' });
     await executeStoreCommand(queue, claimed as StoreCommand);
-    const loop = createCommandLoop({ target: () => ({ client, counterId: 'a' }), queue: async () => queue, clock: createSystemClock() });
+    const loop = createCommandLoop({
+      target: () => ({ client, counterId: 'a', environment: 'sandbox' }),
+      queue: async () => queue,
+      clock: createSystemClock(),
+    });
     loop.poke();
     await expect.poll(async () => (await storeCommand(client, asked.id))?.state, { timeout: 10_000 }).toBe('done');
     expect(reprints).toEqual([asked.id]);
     expect((await storeCommand(client, asked.id))?.result).toEqual({ ok: true, printId: asked.id });
 
     // A refusal of the owning counter's queue is its result, with the queue's code.
-    const cancel = await requestStoreCommand(client, { kind: 'cancel', counterId: 'a', printId: original.id, requestedBy: 'b' });
+    const cancel = await requestStoreCommand(client, { kind: 'cancel', counterId: 'a', printId: original.id, requestedBy: 'b' }, 'sandbox');
     loop.poke();
     await expect.poll(async () => (await storeCommand(client, cancel.id))?.state, { timeout: 10_000 }).toBe('failed');
     expect((await storeCommand(client, cancel.id))?.result).toMatchObject({ ok: false, code: 'cannot_cancel_order' });
@@ -138,11 +143,11 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     await other.publish();
 
     let freed = 0;
-    const watch = watchElsewhere({ target: () => ({ client, counterId: 'a' }), clock: createSystemClock(), onFreed: () => freed++ });
+    const watch = watchElsewhere({ target: () => ({ client, counterId: 'a', environment: 'sandbox' }), clock: createSystemClock(), onFreed: () => freed++ });
     await expect.poll(() => watch.busy('PAX_A910__1'), { timeout: 10_000 }).toBe(true);
     expect(watch.busy('PAX_A910__2')).toBe(false);
     // Its own prints never hold a counter back (its own lane already orders them).
-    const own = watchElsewhere({ target: () => ({ client, counterId: 'b' }), clock: createSystemClock(), onFreed: () => undefined });
+    const own = watchElsewhere({ target: () => ({ client, counterId: 'b', environment: 'sandbox' }), clock: createSystemClock(), onFreed: () => undefined });
 
     other.history.advance(held.id); // on_terminal: the terminal took it, the line is free
     await other.publish();
@@ -164,7 +169,7 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
       counter?.history.enqueue('PAX_A910__2');
       await counter?.publish();
     }
-    const store = { queryable: () => pg.pool(url), identity: () => undefined } as unknown as StoreService;
+    const store = { queryable: () => pg.pool(url), identity: () => undefined, environment: () => 'sandbox' } as unknown as StoreService;
     const handlers = createStoreHandlers({ store, clock: createSystemClock(), language: () => 'es' });
     const answer = await handlers['store.export']({ filters: { terminalId: 'PAX_A910__2' }, sort: { field: 'createdAt', direction: 'asc' } });
     expect(answer).toMatchObject({ rows: 2, capped: false });
