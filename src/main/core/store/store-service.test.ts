@@ -6,6 +6,7 @@ import { createSystemClock } from '../../../shared/clock';
 import { DEFAULT_SETTINGS, type StoreDatabaseSettings } from '../../../shared/ipc/channels/app';
 import type { PrintDetail } from '../../../shared/ipc/channels/prints';
 import type { StoreCommand } from '../../../shared/ipc/channels/store';
+import { historyMeta } from '../history/meta';
 import { openHistory } from '../history/open';
 import { PrintQueueError } from '../print-queue/errors';
 import { queuedPrint } from '../print-queue/records';
@@ -76,6 +77,32 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     expect(rows).toEqual([
       { id: 'p1', status: 'sending' },
       { id: 'p2', status: 'queued' },
+    ]);
+    history.closeSync();
+    await on.close();
+  });
+
+  it('publishes a history under its own environment, and once more a history published before the store knew environments', async () => {
+    const url = await pg.server().freshDatabase();
+    const folder = mkdtempSync(join(tmpdir(), 'counter-store-environment-'));
+    folders.push(folder);
+    const file = join(folder, 'history-production.sqlite');
+    // Published by an earlier version: its backfill marker is the old one.
+    const earlier = openHistory({ file });
+    await earlier.history.append(printAt('p-old', 1), 'hello').durable;
+    historyMeta(earlier.db).mark('store_backfill');
+    earlier.history.closeSync();
+
+    const settings = { ...DEFAULT_SETTINGS.storeDatabase, url, storeId: 'main', counterName: 'Counter A', counterId: 'counter-a', enabled: true };
+    const on = service(settings);
+    const { history } = openHistory({ file, changes: on.historyChanges('production') });
+    await history.append(printAt('p-new', 2), 'hello').durable;
+    await expect.poll(() => on.status().sync.kind, { timeout: 10_000 }).toBe('up_to_date');
+    const client = await pg.client(url);
+    const { rows } = await client.query<{ id: string; environment: string }>('SELECT id, environment FROM prints ORDER BY id');
+    expect(rows).toEqual([
+      { id: 'p-new', environment: 'production' },
+      { id: 'p-old', environment: 'production' },
     ]);
     history.closeSync();
     await on.close();
