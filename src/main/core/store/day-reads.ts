@@ -45,6 +45,7 @@ LIMIT ${LIMIT}`;
 
 export interface StoreDayRows {
   storeName: string;
+  environment: Environment;
   shifts: StoreShift[];
   zReports: StoreZ[];
 }
@@ -63,6 +64,7 @@ export async function readStoreDay(
   ]);
   return {
     storeName: store.rows[0]?.name ?? storeId,
+    environment,
     shifts: shifts.rows.map((raw) => {
       const row = ShiftRow.parse(raw);
       return {

@@ -150,7 +150,9 @@ describe.skipIf(postgresUnavailable !== undefined)("the whole store's day", () =
   it("says the store's day needs the store database, and that a store Z needs a closed shift", async () => {
     const without = testDay();
     await expect(without.service.storeDay()).rejects.toMatchObject({ code: 'store_day_unavailable' });
-    const empty = testDay({ overrides: { store: () => ({ read: () => Promise.resolve({ storeName: 'S', shifts: [], zReports: [] }) }) } });
+    const empty = testDay({
+      overrides: { store: () => ({ read: () => Promise.resolve({ storeName: 'S', environment: 'sandbox' as const, shifts: [], zReports: [] }) }) },
+    });
     expect((await empty.service.storeDay()).report).toBeNull();
     await expect(empty.service.printStoreZ('T1')).rejects.toMatchObject({ code: 'store_day_empty' });
   });
