@@ -79,8 +79,8 @@ async function seed(client: pg.Client): Promise<void> {
   // Seed rows reference registered counters; skipping the per-row foreign-key check needs a superuser (the throwaway server's).
   await client.query('SET session_replication_role = replica').catch(() => undefined);
   await client.query(
-    `INSERT INTO prints (counter_id, id, version, terminal_id, subtype, external_reference, status, created_at, updated_at, attempts, last_error, content_bytes, content_preview)
-     SELECT 'counter-' || (n % $2), 'seed-' || n, 1, 'TERMINAL_' || (n % 30), (ARRAY['custom', 'image', 'invoice'])[1 + n % 3], 'ref-' || n,
+    `INSERT INTO prints (counter_id, environment, id, version, terminal_id, subtype, external_reference, status, created_at, updated_at, attempts, last_error, content_bytes, content_preview)
+     SELECT 'counter-' || (n % $2), 'sandbox', 'seed-' || n, 1, 'TERMINAL_' || (n % 30), (ARRAY['custom', 'image', 'invoice'])[1 + n % 3], 'ref-' || n,
        CASE WHEN n % 50 = 0 THEN 'failed' WHEN n % 97 = 0 THEN 'canceled' ELSE 'processed' END,
        now() - make_interval(secs => ($1 - n) * 1.5), now() - make_interval(secs => ($1 - n) * 1.5 - 3), 1,
        CASE WHEN n % 50 = 0 THEN jsonb_build_object('code', 'paper_out', 'status', null, 'detail', 'paper', 'retryable', false, 'at', 0) END, 120, 'Receipt'
@@ -112,7 +112,7 @@ async function measureQueries(pool: pg.Pool, client: pg.Client, as: string): Pro
     const trips: number[] = [];
     for (let run = 0; run <= QUERY_RUNS; run++) {
       const started = performance.now();
-      await listStorePrints(pool, request, messageFor);
+      await listStorePrints(pool, request, messageFor, 'sandbox');
       if (run > 0) trips.push(performance.now() - started);
     }
     const trip = summarize(trips);
@@ -122,7 +122,7 @@ async function measureQueries(pool: pg.Pool, client: pg.Client, as: string): Pro
     );
   }
   const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-    `EXPLAIN (ANALYZE, TIMING OFF) SELECT p.*, c.name FROM prints p JOIN counters c ON c.id = p.counter_id ORDER BY p.created_at DESC, p.counter_id DESC, p.id DESC LIMIT 50`,
+    `EXPLAIN (ANALYZE, TIMING OFF) SELECT p.*, c.name FROM prints p JOIN counters c ON c.id = p.counter_id WHERE p.environment = 'sandbox' ORDER BY p.created_at DESC, p.counter_id DESC, p.id DESC LIMIT 50`,
   );
   const execution = rows.map((row) => row['QUERY PLAN']).find((line) => line.startsWith('Execution Time'));
   console.log(`first page on the server as ${as} (EXPLAIN ANALYZE): ${execution ?? 'n/a'}; target ${QUERY_TARGET_MS} ms`);
@@ -161,7 +161,7 @@ async function measurePublishing(url: string, folder: string, urlOf: (index: num
     const identity = counterIdentity(index);
     const outbox = createSqliteOutbox(migrated(new DatabaseSync(join(folder, `${identity.id}.sqlite`))));
     const history = fakeHistory(outbox, `${identity.id}-live`);
-    const publisher: Publisher = createPublisher({ outbox, counter: identity, newClient: () => storeClient(urlOf(index)), clock });
+    const publisher: Publisher = createPublisher({ environment: 'sandbox', outbox, counter: identity, newClient: () => storeClient(urlOf(index)), clock });
     const sent = new Map<number, number>();
     appendedAt.set(identity.id, sent);
     publisher.start();

@@ -47,6 +47,7 @@ test.describe('the whole store’s day', () => {
       await expect(store.getByTestId(`store-shift-${open.id}`)).toHaveAttribute('data-status', 'open', { timeout: 20_000 });
       await expect(store.getByTestId('store-totals').getByTestId('report-total')).toHaveText('15.50');
       await expect(store.getByTestId('store-z-terminal').locator('option:checked')).toHaveText('CAJA01');
+      await expect(store.getByTestId('store-day-sandbox')).toContainText('not the store’s real takings');
       await store.scrollIntoViewIfNeeded();
       await screenshot(pageB, 'store-day-en');
 
@@ -70,6 +71,7 @@ test.describe('the whole store’s day', () => {
       await pageB.goto(`${b.host.url}#/day`);
       await expect(pageB.getByTestId('store-day').getByRole('heading', { level: 2 })).toHaveText('Toda la tienda hoy');
       await expect(pageB.getByTestId(`store-shift-${open.id}`)).toContainText('Abierto');
+      await expect(pageB.getByTestId('store-day-sandbox')).toContainText('no la recaudación real');
       await pageB.getByTestId('store-day').scrollIntoViewIfNeeded();
       await screenshot(pageB, 'store-day-es');
     } finally {

@@ -74,6 +74,9 @@ async function openStoreDrawer(page: Page, reference: string, steps: number): Pr
       await page.goto(page.url().replace(/#.*$/, '#/manager'));
       await page.getByTestId('scope-store').click();
     }
+    // The counters run in the sandbox: the view says its rows are the rehearsal's, not real sales.
+    await expect(page.getByTestId('store-sandbox')).toContainText(language === 'en' ? 'Sandbox: this is the store' : 'Sandbox: esta es la tienda');
+    await screenshot(page, `store-sandbox-${language}`);
     await page.locator(`[data-testid="store-row"][data-reference="${reference}"]`).getByTestId('store-open').click();
     const drawer = page.getByTestId('store-drawer');
     await expect(drawer.getByRole('heading', { level: 2 })).toBeFocused();

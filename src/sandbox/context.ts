@@ -3,12 +3,13 @@ import type { Clock } from '../shared/clock';
 import type { SeedData } from './accounts';
 
 /** Who is calling a protected route: resolved from the bearer token by the OAuth module (spec 5). */
+/** Who a request acts for; one object per access token, shared by its requests, so never changed. */
 export interface Principal {
-  userId: number;
-  clientId: string;
-  scopes: string[];
-  accessToken: string;
-  liveMode: boolean;
+  readonly userId: number;
+  readonly clientId: string;
+  readonly scopes: readonly string[];
+  readonly accessToken: string;
+  readonly liveMode: boolean;
 }
 
 /** A module's part of the sandbox state, saved and loaded by `--state FILE` and cleared by reset. */

@@ -1,12 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../shared/clock';
-import { canonicalJson, IdempotencyStore, requestFingerprint } from './idempotency';
+import { canonicalJson, IdempotencyStore, JsonText, requestFingerprint, lazyFingerprint } from './idempotency';
 
 const DAY = 24 * 60 * 60 * 1000;
 const created = { status: 201, body: { id: 'a' } };
 
-function proceed(store: IdempotencyStore, user: number, key: string, fingerprint: string): (response: { status: number; body: unknown } | undefined) => void {
+function proceed(
+  store: IdempotencyStore,
+  user: number,
+  key: string,
+  fingerprint: Parameters<IdempotencyStore['begin']>[2],
+): (response: { status: number; body: unknown } | undefined) => void {
   const decision = store.begin(user, key, fingerprint);
   if (decision.kind !== 'proceed') throw new Error(`expected proceed, got ${decision.kind}`);
   return decision.finish;
@@ -23,6 +28,32 @@ describe('canonical request fingerprint', () => {
     expect(requestFingerprint('POST', '/terminals/v1/actions/x/cancel', { a: 1 })).not.toBe(base);
     expect(requestFingerprint('POST', '/terminals/v1/actions', { a: 2 })).not.toBe(base);
     expect(requestFingerprint('POST', '/terminals/v1/actions', { a: '1' })).not.toBe(base);
+  });
+
+  it('writes what the first entries/sort/join version wrote (property)', () => {
+    const reference = (value: unknown): string => {
+      if (Array.isArray(value)) return `[${value.map((item) => reference(item)).join(',')}]`;
+      if (typeof value === 'object' && value !== null) {
+        const entries = Object.entries(value)
+          .filter(([, item]) => item !== undefined)
+          .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+        return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${reference(item)}`).join(',')}}`;
+      }
+      return JSON.stringify(value) ?? 'null';
+    };
+    expect(canonicalJson({ b: undefined, a: [undefined, 1], c: { e: undefined } })).toBe(reference({ b: undefined, a: [undefined, 1], c: { e: undefined } }));
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(canonicalJson(value)).toBe(reference(value));
+      }),
+    );
+  });
+
+  it('is the digest that saved states hold', () => {
+    // Remembered keys are saved with their fingerprint: a new way of writing it would turn their replays into conflicts.
+    expect(requestFingerprint('post', '/v1/payments', { payer: { email: 'a@b.co' }, transaction_amount: 10, token: 'ñ' })).toBe(
+      '0d6c87fdebbedbd47bf411cfabf346633d9288af543b0e925914287bdeabf07d',
+    );
   });
 
   it('is the same for any permutation of the keys (property)', () => {
@@ -79,6 +110,43 @@ describe('IdempotencyStore', () => {
     expect(store.begin(1001, 'k', 'f2').kind).toBe('conflict');
     await clock.advance(1);
     expect(store.begin(1001, 'k', 'f2').kind).toBe('proceed');
+  });
+
+  it('saves an answer kept as JSON text parsed, and replays it loaded as the same object', () => {
+    const clock = createManualClock();
+    const store = new IdempotencyStore(clock);
+    const text = JSON.stringify({ id: 7, payer: { email: 'a@b.co' } });
+    proceed(store, 1001, 'k', 'f')({ status: 201, body: new JsonText(text) });
+    expect(store.begin(1001, 'k', 'f')).toEqual({ kind: 'replay', response: { status: 201, body: new JsonText(text) } });
+    const saved = store.list();
+    expect(saved.map((record) => record.response)).toEqual([{ status: 201, body: { id: 7, payer: { email: 'a@b.co' } } }]);
+    const restored = new IdempotencyStore(clock);
+    restored.load(structuredClone(saved));
+    expect(restored.begin(1001, 'k', 'f')).toEqual({ kind: 'replay', response: { status: 201, body: JSON.parse(text) as unknown } });
+  });
+
+  it('compares requests kept as text by their text, and saves their digest', () => {
+    const clock = createManualClock();
+    const store = new IdempotencyStore(clock);
+    const first = lazyFingerprint('POST', '/v1/payments', { a: 1, b: [1, 2] });
+    proceed(store, 1001, 'k', first)(created);
+    expect(store.begin(1001, 'k', lazyFingerprint('POST', '/v1/payments', { b: [1, 2], a: 1 })).kind).toBe('replay');
+    expect(store.begin(1001, 'k', lazyFingerprint('POST', '/v1/payments', { a: 1, b: [2, 1] })).kind).toBe('conflict');
+    // A digest, as a request's fingerprint or as a loaded record's, is the same request as its text.
+    expect(store.begin(1001, 'k', requestFingerprint('POST', '/v1/payments', { a: 1, b: [1, 2] })).kind).toBe('replay');
+    const saved = store.list();
+    expect(saved.map((record) => record.fingerprint)).toEqual([requestFingerprint('POST', '/v1/payments', { b: [1, 2], a: 1 })]);
+    const restored = new IdempotencyStore(clock);
+    restored.load(structuredClone(saved));
+    expect(restored.begin(1001, 'k', lazyFingerprint('POST', '/v1/payments', { b: [1, 2], a: 1 })).kind).toBe('replay');
+    expect(restored.begin(1001, 'k', lazyFingerprint('POST', '/v1/payments', { a: 2 })).kind).toBe('conflict');
+  });
+
+  it('hashes a long request at once, to the same digest', () => {
+    const long = { content: 'x'.repeat(600) };
+    expect(lazyFingerprint('POST', '/a', long)).toBe(requestFingerprint('POST', '/a', long));
+    const short = lazyFingerprint('POST', '/a', { content: 'x' });
+    expect(typeof short === 'string' ? short : short.hash).toBe(requestFingerprint('POST', '/a', { content: 'x' }));
   });
 
   it('keeps records across save and load, and drops the expired ones on load', async () => {

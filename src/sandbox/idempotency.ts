@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_WINDOW_MS } from '../shared/platform/terminal-actions';
@@ -38,25 +38,79 @@ export type IdempotencyDecision =
 
 /** JSON with object keys sorted at every depth, so `{a,b}` and `{b,a}` are the same request. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
+  // Loops rather than entries/filter/map/join: it runs over every keyed request's body.
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index++) text += (index === 0 ? '' : ',') + canonicalJson(value[index]);
+    return `${text}]`;
+  }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+    const object = value as Record<string, unknown>;
+    // Keys are distinct, so the default sort (UTF-16 code units) orders them as `<` does.
+    const keys = Object.keys(object).sort();
+    let text = '{';
+    for (const key of keys) {
+      const item = object[key];
+      if (item === undefined) continue;
+      text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
+    }
+    return `${text}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * A request's fingerprint before it is hashed: its canonical text. Two of them compare by their text; the
+ * digest, which saved states hold and a loaded record is compared by, is worked out once, when first needed.
+ */
+export class RequestText {
+  private digest: string | undefined;
+  constructor(readonly canonical: string) {}
+
+  get hash(): string {
+    this.digest ??= hash('sha256', this.canonical, 'hex');
+    return this.digest;
+  }
+}
+
+/** A digest (as saved), or a request's text not hashed yet. */
+export type Fingerprint = string | RequestText;
+
+/** Longer request texts are hashed at once: a key is kept a day, and its digest is all it needs. */
+const KEPT_TEXT_LENGTH = 512;
+
+/** The request's fingerprint, hashed when first compared with a digest or saved (at once if its text is long). */
+export function lazyFingerprint(method: string, path: string, body: unknown): Fingerprint {
+  const text = `${method.toUpperCase()} ${path}\n${canonicalJson(body)}`;
+  return text.length > KEPT_TEXT_LENGTH ? hash('sha256', text, 'hex') : new RequestText(text);
+}
+
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method.toUpperCase()} ${path}\n${canonicalJson(body)}`)
-    .digest('hex');
+  return hash('sha256', `${method.toUpperCase()} ${path}\n${canonicalJson(body)}`, 'hex');
+}
+
+const digestOf = (fingerprint: Fingerprint): string => (typeof fingerprint === 'string' ? fingerprint : fingerprint.hash);
+
+function sameRequest(left: Fingerprint, right: Fingerprint): boolean {
+  if (left instanceof RequestText && right instanceof RequestText) return left.canonical === right.canonical;
+  return digestOf(left) === digestOf(right);
+}
+
+/** A record as kept in memory: its fingerprint may not be hashed yet, its body may be JSON text. */
+type KeptRecord = Omit<IdempotencyRecord, 'fingerprint'> & { fingerprint: Fingerprint };
+
+/**
+ * A remembered answer kept as the JSON text it was sent as: written once, answered again as is (byte for
+ * byte), and immune to later changes of the objects it was written from (a payment refunded after). The
+ * saved state holds it parsed, as every other remembered body.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
 }
 
 export class IdempotencyStore {
   /** Insertion order is creation order, so expired records are always at the front. */
-  private readonly records = new Map<string, IdempotencyRecord>();
+  private readonly records = new Map<string, KeptRecord>();
   private readonly inFlight = new Set<string>();
 
   constructor(
@@ -64,7 +118,7 @@ export class IdempotencyStore {
     private readonly windowMs: number = IDEMPOTENCY_WINDOW_MS,
   ) {}
 
-  begin(userId: number, key: string, fingerprint: string): IdempotencyDecision {
+  begin(userId: number, key: string, fingerprint: Fingerprint): IdempotencyDecision {
     this.sweep();
     const scoped = scopedKey(userId, key);
     let record = this.records.get(scoped);
@@ -73,28 +127,35 @@ export class IdempotencyStore {
       record = undefined;
     }
     if (record !== undefined) {
-      return record.fingerprint === fingerprint ? { kind: 'replay', response: record.response } : { kind: 'conflict', reason: 'different_request' };
+      return sameRequest(record.fingerprint, fingerprint) ? { kind: 'replay', response: record.response } : { kind: 'conflict', reason: 'different_request' };
     }
     if (this.inFlight.has(scoped)) return { kind: 'conflict', reason: 'in_progress' };
     this.inFlight.add(scoped);
+    return { kind: 'proceed', finish: this.finisher(userId, key, fingerprint, scoped) };
+  }
+
+  /** A returned closure, not a named one: the sandbox's loader (tsx) gives each named closure its name with a defineProperty, per request. */
+  private finisher(userId: number, key: string, fingerprint: Fingerprint, scoped: string): (response: StoredResponse | undefined) => void {
     let finished = false;
-    return {
-      kind: 'proceed',
-      finish: (response) => {
-        if (finished) return;
-        finished = true;
-        this.inFlight.delete(scoped);
-        if (response !== undefined && response.status >= 200 && response.status < 300) {
-          this.records.set(scoped, { userId, key, fingerprint, createdAt: this.clock.now(), response });
-        }
-      },
+    return (response) => {
+      if (finished) return;
+      finished = true;
+      this.inFlight.delete(scoped);
+      if (response !== undefined && response.status >= 200 && response.status < 300) {
+        this.records.set(scoped, { userId, key, fingerprint, createdAt: this.clock.now(), response });
+      }
     };
   }
 
-  /** Live records, oldest first. */
+  /** Live records, oldest first, as saved: each fingerprint a digest, an answer kept as JSON text parsed. */
   list(): IdempotencyRecord[] {
     this.sweep();
-    return [...this.records.values()];
+    const records: IdempotencyRecord[] = [];
+    for (const { userId, key, fingerprint, createdAt, response } of this.records.values()) {
+      const body = response.body instanceof JsonText ? (JSON.parse(response.body.text) as unknown) : response.body;
+      records.push({ userId, key, fingerprint: digestOf(fingerprint), createdAt, response: { status: response.status, body } });
+    }
+    return records;
   }
 
   load(records: readonly IdempotencyRecord[]): void {

@@ -100,15 +100,19 @@ function persistedTogether({ preferences, payments, merchantOrders, chargebacks,
       const paid = payments.store.save();
       const grouped = merchantOrders.store.save();
       const disputed = chargebacks.store.save();
-      return structuredClone({
+      const copied = structuredClone({
         preferences: preferences.store.all(),
         payments: paid.payments,
         merchant_orders: grouped.merchant_orders,
         chargebacks: disputed.chargebacks,
         payment_intents: intents.store.all(),
+      });
+      // Not copied again: the payments' remembered answers are parsed afresh from their text on every save.
+      return {
+        ...copied,
         idempotency: paid.idempotency,
         sequences: { payment: paid.sequence, merchant_order: grouped.sequence, chargeback: disputed.sequence },
-      });
+      };
     },
     load(data) {
       const saved = PersistedCheckout.parse(data);

@@ -77,7 +77,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     // Late-bound: the backlog reads the queue through the channels made below.
     busyElsewhere: (terminalId) => storeDatabase.busyElsewhere(terminalId) || support.backlog.holds(terminalId),
     onReport: (report) => startupNotices.push(historyStartupNotice(report, language())),
-    changes: () => storeDatabase.historyChanges,
+    changes: (environment) => storeDatabase.historyChanges(environment),
     attach: (db, of, changes) => {
       const attached = [sales.attach(db, of, changes), checkout.attach(db, of), staff.attach(db, of), day.attach(db, of)];
       return { close: () => attached.forEach((one) => one.close()) };

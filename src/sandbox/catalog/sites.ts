@@ -148,7 +148,9 @@ export function paymentMethodView(method: MethodSpec) {
 export function luhnValid(cardNumber: string): boolean {
   let sum = 0;
   for (let index = 0; index < cardNumber.length; index++) {
-    let digit = Number(cardNumber[cardNumber.length - 1 - index]);
+    // The digit's value from its character code: no one-character string per digit.
+    let digit = cardNumber.charCodeAt(cardNumber.length - 1 - index) - 48;
+    if (digit < 0 || digit > 9) return false;
     if (index % 2 === 1) {
       digit *= 2;
       if (digit > 9) digit -= 9;

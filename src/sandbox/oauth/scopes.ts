@@ -7,6 +7,14 @@ export function canonicalScopes(scopes: readonly Scope[]): Scope[] {
   return ORDER.filter((scope) => scopes.includes(scope));
 }
 
+/** Written once per scope list: a token's list is shared by every answer that names it. */
+const texts = new WeakMap<readonly Scope[], string>();
+
 export function scopeText(scopes: readonly Scope[]): string {
-  return canonicalScopes(scopes).join(' ');
+  let text = texts.get(scopes);
+  if (text === undefined) {
+    text = canonicalScopes(scopes).join(' ');
+    texts.set(scopes, text);
+  }
+  return text;
 }

@@ -86,7 +86,7 @@ export class PaymentChanges {
       ]);
     }
     const refund: Refund = {
-      id: REFUND_ID_BASE + this.refundCount() + 1,
+      id: REFUND_ID_BASE + this.payments.store.nextRefundNumber(() => this.refundCount()),
       payment_id: payment.id,
       amount: value,
       amount_refunded_to_payer: value,
@@ -104,6 +104,7 @@ export class PaymentChanges {
     return refund;
   }
 
+  /** Every refund on the payments kept: after a restart, refund ids go on from there. */
   private refundCount(): number {
     return this.payments.store.all().reduce((count, payment) => count + refundsOf(payment).length, 0);
   }

@@ -1,4 +1,5 @@
-import { type IdempotencyStore, idempotencyConflict, requestFingerprint } from '../idempotency';
+import type { FastifyReply } from 'fastify';
+import { type IdempotencyStore, idempotencyConflict, JsonText, lazyFingerprint } from '../idempotency';
 import { SandboxError } from '../errors';
 
 /**
@@ -9,9 +10,10 @@ import { SandboxError } from '../errors';
 /** The print actions' limit (docs/decisions.md), so one key format fits both. */
 const MAX_KEY_LENGTH = 255;
 
+/** An answer as JSON text: written once, sent as is, and remembered as is for a replay. */
 export interface IdempotentAnswer {
   statusCode: number;
-  body: unknown;
+  json: string;
   replayed: boolean;
 }
 
@@ -34,16 +36,29 @@ export function runIdempotent(
   request: { method: string; path: string; body: unknown },
   run: () => { statusCode: number; body: unknown },
 ): IdempotentAnswer {
-  if (key === undefined) return { ...run(), replayed: false };
-  const decision = store.begin(userId, key, requestFingerprint(request.method, request.path, request.body));
+  if (key === undefined) return written(run());
+  const decision = store.begin(userId, key, lazyFingerprint(request.method, request.path, request.body));
   if (decision.kind === 'conflict') throw idempotencyConflict(decision.reason);
-  // Cloned in and out: the payment record changes later (a chargeback), the replayed answer must not.
-  if (decision.kind === 'replay') return { statusCode: decision.response.status, body: structuredClone(decision.response.body), replayed: true };
-  let answer: { statusCode: number; body: unknown } | undefined;
-  try {
-    answer = run();
-  } finally {
-    decision.finish(answer === undefined ? undefined : { status: answer.statusCode, body: structuredClone(answer.body) });
+  if (decision.kind === 'replay') {
+    const { status, body } = decision.response;
+    // A record loaded from a saved state holds its body parsed; written again it is the same text.
+    return { statusCode: status, json: body instanceof JsonText ? body.text : JSON.stringify(body), replayed: true };
   }
-  return { ...answer, replayed: false };
+  let answer: IdempotentAnswer | undefined;
+  try {
+    answer = written(run());
+  } finally {
+    // The text, not the answer object: the payment record it was built from changes later (a refund, a chargeback), the replay must not.
+    decision.finish(answer === undefined ? undefined : { status: answer.statusCode, body: new JsonText(answer.json) });
+  }
+  return answer;
+}
+
+function written(answer: { statusCode: number; body: unknown }): IdempotentAnswer {
+  return { statusCode: answer.statusCode, json: JSON.stringify(answer.body), replayed: false };
+}
+
+/** Sends the text as Fastify would have written the object (the same content type, the same bytes). */
+export function sendJson(reply: FastifyReply, answer: IdempotentAnswer): FastifyReply {
+  return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(answer.json);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { payerIdOf } from './payment';
+import { buildPayment, payerIdOf } from './payment';
 
 /** The id as it was always derived: the first four bytes of the e-mail's SHA-256, lower-cased. */
 function derived(email: string): string {
@@ -17,5 +17,34 @@ describe('payerIdOf', () => {
 
   it('is null for a payer without an e-mail', () => {
     expect(payerIdOf('')).toBeNull();
+  });
+});
+
+describe('buildPayment', () => {
+  it("answers additional_info's item numbers as strings, in the order sent, without changing what it was given", () => {
+    const info = { payer: { first_name: 'Ana' }, items: [{ id: 'mug', quantity: 2, unit_price: 617.25 }, 'odd'], shipments: {} };
+    const sent = structuredClone(info);
+    const payment = buildPayment(1, 0, {
+      collectorId: 1001,
+      amount: 10,
+      currency: 'ARS',
+      status: 'approved',
+      statusDetail: 'accredited',
+      paymentMethodId: 'visa',
+      description: null,
+      payerEmail: '',
+      order: null,
+      externalReference: null,
+      installments: 1,
+      issuerId: null,
+      notificationUrl: null,
+      liveMode: false,
+      metadata: {},
+      additionalInfo: info,
+    });
+    expect(JSON.stringify(payment.additional_info)).toBe(
+      '{"payer":{"first_name":"Ana"},"items":[{"id":"mug","quantity":"2","unit_price":"617.25"},"odd"],"shipments":{}}',
+    );
+    expect(info).toEqual(sent);
   });
 });

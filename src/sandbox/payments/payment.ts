@@ -70,12 +70,17 @@ export function payerIdOf(email: string): string | null {
   return id;
 }
 
+const asText = (value: unknown): unknown => (typeof value === 'number' ? String(value) : value);
+
+/**
+ * A copy of the top level only: the rest is the request's parsed body, which nothing else keeps. A deep copy
+ * of a usual additional_info took about 6 µs, more than building the rest of the payment.
+ */
 function platformAdditionalInfo(info: Record<string, unknown>): Record<string, unknown> {
   const items = info['items'];
-  if (!Array.isArray(items)) return structuredClone(info);
-  const asText = (value: unknown): unknown => (typeof value === 'number' ? String(value) : value);
+  if (!Array.isArray(items)) return { ...info };
   return {
-    ...structuredClone(info),
+    ...info,
     items: items.map((item: unknown) => {
       if (typeof item !== 'object' || item === null) return item;
       const entry = item as Record<string, unknown>;
@@ -93,11 +98,12 @@ function pointOfInteraction(input: NewPayment): Pick<Payment, 'point_of_interact
 export function buildPayment(id: number, now: number, input: NewPayment): Payment {
   const approved = input.status === 'approved';
   const amount = roundMoney(input.amount);
+  const created = iso(now);
   return {
     id,
-    date_created: iso(now),
-    date_approved: approved ? iso(now) : null,
-    date_last_updated: iso(now),
+    date_created: created,
+    date_approved: approved ? created : null,
+    date_last_updated: created,
     money_release_date: approved ? iso(now + 14 * DAY) : null,
     operation_type: 'regular_payment',
     payment_method_id: input.paymentMethodId,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PlatformErrorBody } from '../../shared/platform/errors';
-import { Payment } from '../../shared/platform/payments';
+import { Payment, Refund } from '../../shared/platform/payments';
 import { startTestSandbox, type TestSandbox } from '../checkout/test-support';
 
 let t: TestSandbox;
@@ -116,6 +116,36 @@ describe('X-Idempotency-Key on POST /v1/payments', () => {
     expect(new Set(withoutKey).size).toBe(2);
   });
 
+  it('replays the first answer byte for byte, after a refund changed the payment and after a restart', async () => {
+    const key = { 'x-idempotency-key': 'pay-0003' };
+    const body = paymentBody({ additional_info: { items: [{ id: 'mug', quantity: 2, unit_price: 617.25 }], payer: { first_name: 'Ana' } } });
+    const first = await createPayment(body, key);
+    expect(first.status).toBe(201);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const id = Payment.parse(first.json()).id;
+    expect((await t.call('POST', `/v1/payments/${id}/refunds`, { body: { amount: 100 } })).status).toBe(201);
+    const refunded = Payment.parse((await t.call('GET', `/v1/payments/${id}`)).json());
+    expect(refunded.transaction_amount_refunded).toBe(100);
+    // What the answer shares with the stored payment (nested objects) may change in place too.
+    const stored = t.services.payments.get(id)?.payment;
+    if (stored === undefined) throw new Error('payment not stored');
+    stored.payer.email = 'changed@example.com';
+    stored.transaction_details.net_received_amount = 0;
+
+    const again = await createPayment(body, key);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+
+    const restarted = await startTestSandbox({ clock: t.clock, state: t.sandbox.snapshot() });
+    try {
+      const afterRestart = await restarted.call('POST', '/v1/payments', { body, headers: key });
+      expect(afterRestart.headers['idempotent-replayed']).toBe('true');
+      expect(afterRestart.body).toBe(first.body);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('forgets a key after 24 hours', async () => {
     const key = { 'x-idempotency-key': 'pay-0002' };
     const first = Payment.parse((await createPayment(paymentBody(), key)).json());
@@ -125,5 +155,24 @@ describe('X-Idempotency-Key on POST /v1/payments', () => {
     const later = await createPayment(paymentBody({ transaction_amount: 5 }), key);
     expect(later.status).toBe(201);
     expect(Payment.parse(later.json()).id).not.toBe(first.id);
+  });
+});
+
+describe('POST /v1/payments/{id}/refunds', () => {
+  it('numbers refunds across every payment, and goes on from there after a restart', async () => {
+    const refund = async (sandbox: TestSandbox, paymentId: number, amount: number) =>
+      Refund.parse((await sandbox.call('POST', `/v1/payments/${paymentId}/refunds`, { body: { amount } })).json()).id;
+    const first = Payment.parse((await createPayment(paymentBody())).json()).id;
+    const second = Payment.parse((await createPayment(paymentBody())).json()).id;
+    const ids = [await refund(t, first, 1), await refund(t, second, 1), await refund(t, first, 2)];
+    expect(ids.map((id) => id - ids[0]!)).toEqual([0, 1, 2]);
+
+    const restarted = await startTestSandbox({ clock: t.clock, state: t.sandbox.snapshot() });
+    try {
+      expect(await refund(restarted, second, 3)).toBe(ids[0]! + 3);
+      expect(await refund(restarted, first, 3)).toBe(ids[0]! + 4);
+    } finally {
+      await restarted.close();
+    }
   });
 });

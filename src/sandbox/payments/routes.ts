@@ -16,7 +16,7 @@ import type { ChargedCard } from './service';
 import type { SandboxContext } from '../context';
 import { escapeHtml, htmlDocument } from '../html-page';
 import { notFound, numericId, parseInput } from '../input';
-import { readIdempotencyKey, runIdempotent } from './idempotency';
+import { readIdempotencyKey, runIdempotent, sendJson } from './idempotency';
 import { registerPaymentSearch } from './search';
 import type { PaymentService } from './service';
 import { paymentAnswer } from './view';
@@ -55,7 +55,7 @@ export function registerPayments(
     }));
     // The header the print actions send on a replay too, so a client handles both alike.
     if (answer.replayed) void reply.header('idempotent-replayed', 'true');
-    return reply.code(answer.statusCode).send(answer.body);
+    return sendJson(reply, answer);
   });
 
   // The page a ticket_url opens: public, as the platform's is (the buyer has no token).
@@ -98,7 +98,7 @@ function registerPaymentChanges(app: FastifyInstance, context: SandboxContext, c
         if (input.capture === true) return { statusCode: 200, body: paymentAnswer(changes.capture(record, input.transaction_amount), now) };
         return { statusCode: 200, body: paymentAnswer(record.payment, now) };
       });
-      return reply.code(answer.statusCode).send(answer.body);
+      return sendJson(reply, answer);
     },
   );
 
@@ -111,7 +111,7 @@ function registerPaymentChanges(app: FastifyInstance, context: SandboxContext, c
       statusCode: 201,
       body: changes.refund(record, input.amount),
     }));
-    return reply.code(answer.statusCode).send(answer.body);
+    return sendJson(reply, answer);
   });
 
   app.get('/v1/payments/:id/refunds', { schema: { tags: ['payments'], summary: "A payment's refunds" } }, (request) => {

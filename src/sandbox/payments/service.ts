@@ -35,12 +35,23 @@ export interface ChargedCard {
 function outcomeOf(type: string, input: PaymentCreateRequest, card: ChargedCard | undefined): [PaymentStatus, string] {
   if (type === 'ticket') return ['pending', 'pending_waiting_payment'];
   if (type === 'bank_transfer') return ['pending', 'pending_waiting_transfer'];
-  const named = input.token === undefined ? undefined : TOKEN_OUTCOMES.find(([name]) => input.token?.toUpperCase().includes(name) === true);
+  // A card token's outcome is its cardholder's; only another token is looked up as an outcome name.
+  const named =
+    card !== undefined || input.token === undefined ? undefined : TOKEN_OUTCOMES.find(([name]) => input.token?.toUpperCase().includes(name) === true);
   const [status, detail]: [PaymentStatus, string] =
     card !== undefined ? [card.outcome.status, card.outcome.statusDetail] : named === undefined ? ['approved', 'accredited'] : [named[1], named[2]];
   // Not captured: the approval holds the amount until a capture or a cancel.
   if (status === 'approved' && input.capture === false) return ['authorized', 'pending_capture'];
   return [status, detail];
+}
+
+/** What a buyer needs to pay a pending pix transfer or ticket; nothing for a card. */
+function transactionDataOf(type: string, amount: number, baseUrl: string, id: number): NewPayment['transactionData'] {
+  if (type === 'bank_transfer') {
+    const code = pixCode(id, amount);
+    return { qr_code: code, qr_code_base64: qrPngBase64(code), ticket_url: ticketUrl(baseUrl, id) };
+  }
+  return type === 'ticket' ? { qr_code: null, qr_code_base64: null, ticket_url: ticketUrl(baseUrl, id) } : undefined;
 }
 
 /**
@@ -81,13 +92,6 @@ export class PaymentService {
     const method = card?.paymentMethodId ?? input.payment_method_id ?? 'visa';
     const type = paymentTypeOf(method);
     const [status, detail] = outcomeOf(type, input, card);
-    const transactionData = (id: number): NewPayment['transactionData'] => {
-      if (type === 'bank_transfer') {
-        const code = pixCode(id, input.transaction_amount);
-        return { qr_code: code, qr_code_base64: qrPngBase64(code), ticket_url: ticketUrl(baseUrl, id) };
-      }
-      return type === 'ticket' ? { qr_code: null, qr_code_base64: null, ticket_url: ticketUrl(baseUrl, id) } : undefined;
-    };
     const record = this.add(
       (id) => ({
         collectorId: principal.userId,
@@ -107,7 +111,7 @@ export class PaymentService {
         liveMode: principal.liveMode,
         metadata: input.metadata ?? {},
         additionalInfo: input.additional_info,
-        transactionData: transactionData(id),
+        transactionData: transactionDataOf(type, input.transaction_amount, baseUrl, id),
         ...(card === undefined ? {} : { card: card.card }),
       }),
       principal.clientId,

@@ -14,7 +14,7 @@ export type PaymentAnswer = Omit<Payment, 'order'> & { order: NonNullable<Paymen
  */
 export function paymentAnswer(payment: Payment, now: number): PaymentAnswer {
   const approved = payment.status === 'approved';
-  const released = payment.money_release_date !== null && Date.parse(payment.money_release_date) <= now;
+  const released = approved && payment.money_release_date !== null && Date.parse(payment.money_release_date) <= now;
   return {
     acquirer_reconciliation: [],
     binary_mode: false,

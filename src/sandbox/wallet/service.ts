@@ -6,13 +6,25 @@ import { cardMethodOf, luhnValid, methodsOf, paymentMethodView } from '../catalo
 import type { CardToken, CardTokenRequest, Customer, CustomerCard } from './schemas';
 import { WalletStore, type TokenRecord } from './store';
 import { randomHex } from '../random-id';
+import { isoTime } from '../iso-time';
 
 const DAY = 86_400_000;
 /** A card token is good for one payment within seven days (the platform's `date_due`). */
 const TOKEN_LIFETIME_MS = 7 * DAY;
 
-const iso = (ms: number): string => new Date(ms).toISOString();
+const iso = isoTime;
 const badRequest = (message: string, code: string, description: string): SandboxError => new SandboxError(400, 'bad_request', message, [{ code, description }]);
+
+/** A token's due date never changes: known when it is issued, read from its text once after a load. */
+const dueTimes = new WeakMap<TokenRecord, number>();
+function dueAt(record: TokenRecord): number {
+  let due = dueTimes.get(record);
+  if (due === undefined) {
+    due = Date.parse(record.token.date_due);
+    dueTimes.set(record, due);
+  }
+  return due;
+}
 
 /** The card token errors of the platform's card form (codes as its checkout bricks report them). */
 function requireCardFields(
@@ -95,13 +107,21 @@ export class WalletService {
       date_created: created,
       date_last_updated: created,
       date_due: iso(now + TOKEN_LIFETIME_MS),
-      ...fields,
+      // Named one by one rather than spread: a spread into a literal takes V8's slow path on every token.
+      first_six_digits: fields.first_six_digits,
+      last_four_digits: fields.last_four_digits,
+      card_number_length: fields.card_number_length,
+      expiration_month: fields.expiration_month,
+      expiration_year: fields.expiration_year,
+      cardholder: fields.cardholder,
       security_code_length: card.securityCodeLength,
       live_mode: principal.liveMode,
       require_esc: false,
       public_key: null,
     };
-    this.store.tokens.set(token.id, { token, user_id: principal.userId, payment_method_id: card.paymentMethodId, issuer_id: card.issuerId });
+    const record: TokenRecord = { token, user_id: principal.userId, payment_method_id: card.paymentMethodId, issuer_id: card.issuerId };
+    dueTimes.set(record, now + TOKEN_LIFETIME_MS);
+    this.store.tokens.set(token.id, record);
     return token;
   }
 
@@ -114,7 +134,7 @@ export class WalletService {
   }
 
   private expireIfDue(record: TokenRecord): void {
-    if (record.token.status === 'active' && Date.parse(record.token.date_due) <= this.now()) record.token.status = 'expired';
+    if (record.token.status === 'active' && dueAt(record) <= this.now()) record.token.status = 'expired';
   }
 
   /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../shared/clock';
-import type { Language } from '../../../shared/ipc/channels/app';
+import type { Environment, Language } from '../../../shared/ipc/channels/app';
 import type {
   CounterSale,
   DayStatus,
@@ -61,7 +61,7 @@ export interface DayServiceOptions {
 
 /** Reads the store database's day (store/day-reads.ts), kept structural so the day does not depend on the store area. */
 export interface StoreDayReader {
-  read(window: { from: string; until: string }): Promise<{ storeName: string; shifts: StoreShift[]; zReports: StoreZ[] }>;
+  read(window: { from: string; until: string }): Promise<{ storeName: string; environment: Environment; shifts: StoreShift[]; zReports: StoreZ[] }>;
 }
 
 export type PersonInput = { personId: string | null; personName: string | null };
@@ -265,7 +265,15 @@ function storeCalls({ options, clock, dayWindow }: DayContext) {
             rows.zReports.map((z) => z.report),
             { storeName: rows.storeName, from: window.from, until: iso(now), generatedAt: iso(now) },
           );
-    return { storeName: rows.storeName, from: window.from, until: iso(now), shifts: rows.shifts, zReports: rows.zReports, report };
+    return {
+      storeName: rows.storeName,
+      environment: rows.environment,
+      from: window.from,
+      until: iso(now),
+      shifts: rows.shifts,
+      zReports: rows.zReports,
+      report,
+    };
   }
   return {
     /** Every counter's shifts of today and the store's totals over today's Zs. */

@@ -11,8 +11,12 @@ export const MARKERS = {
   salesImport: 'sales-import',
   /** The checkout sales of the settings file were imported (checkout-sales.ts). */
   checkoutSalesImport: 'checkout-sales-import',
-  /** Every earlier print and sale is in the store outbox or the store (backfill.ts). */
-  storeBackfill: 'store_backfill',
+  /**
+   * Every earlier print and sale is in the store outbox or the store (backfill.ts), marked with this
+   * history's environment. Renamed when the store learnt environments, so a history published before then
+   * is published once more, this time saying which environment it is.
+   */
+  storeBackfill: 'store_backfill_environment',
   /** The `--seed-prints` seeder wrote this history (seed.ts). */
   seedPrints: 'seed-prints',
 } as const;

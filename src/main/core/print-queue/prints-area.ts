@@ -29,7 +29,7 @@ export interface PrintsAreaOptions {
   /** What opening an environment's database found, when it was more than "opened". */
   onReport(report: HistoryReport): void;
   /** The store database's outbox, fed in the local database's transactions. */
-  changes(): HistoryChangesFactory | undefined;
+  changes(environment: Environment): HistoryChangesFactory | undefined;
   /** What else keeps its rows in the same database (the sales): opened after the queue, closed before it. */
   attach(db: DatabaseSync, environment: Environment, changes: HistoryChanges | undefined): { close(): void };
 }

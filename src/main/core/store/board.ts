@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Environment } from '../../../shared/ipc/channels/app';
 import { StoreOrderSummary, StoreTerminalLine } from '../../../shared/ipc/channels/store';
 import { PRINT_COLUMNS, printSummaryOf, type MessageFor, type Queryable } from './queries';
 import { UNFINISHED_PRINT_STATUSES_SQL } from './migrations';
@@ -47,28 +48,29 @@ function orderSummaryOf(row: unknown): StoreOrderSummary {
  */
 export async function storeBoard(
   client: Queryable,
-  options: { dayStartMs: number; messageFor: MessageFor; exceptCounterId?: string },
+  options: { dayStartMs: number; messageFor: MessageFor; environment: Environment; exceptCounterId?: string },
 ): Promise<StoreTerminalLine[]> {
   const except = options.exceptCounterId ?? null;
+  const environment = options.environment;
   const [prints, orders, failures] = await Promise.all([
     client.query(
       `SELECT ${PRINT_COLUMNS} FROM prints p JOIN counters c ON c.id = p.counter_id
-       WHERE p.status IN ${UNFINISHED_PRINT_STATUSES_SQL} AND ($1::text IS NULL OR p.counter_id <> $1)
+       WHERE p.environment = $2 AND p.status IN ${UNFINISHED_PRINT_STATUSES_SQL} AND ($1::text IS NULL OR p.counter_id <> $1)
        ORDER BY p.terminal_id, p.created_at, p.counter_id, p.id LIMIT ${LINE_LIMIT}`,
-      [except],
+      [except, environment],
     ),
     client.query(
       `SELECT o.counter_id, c.name AS counter_name, o.id, o.terminal_id, o.external_reference, o.amount::text AS amount, o.currency, o.status, o.status_detail, o.created_at
        FROM payment_orders o JOIN counters c ON c.id = o.counter_id
-       WHERE o.status NOT IN ${FINISHED_ORDERS_SQL} AND ($1::text IS NULL OR o.counter_id <> $1)
+       WHERE o.environment = $2 AND o.status NOT IN ${FINISHED_ORDERS_SQL} AND ($1::text IS NULL OR o.counter_id <> $1)
        ORDER BY o.terminal_id, o.created_at LIMIT ${LINE_LIMIT}`,
-      [except],
+      [except, environment],
     ),
     client.query<{ terminal_id: string; failures: number }>(
       `SELECT terminal_id, count(*)::int AS failures FROM prints p
-       WHERE p.status = 'failed' AND p.updated_at >= to_timestamp($1::double precision / 1000) AND ($2::text IS NULL OR p.counter_id <> $2)
+       WHERE p.environment = $3 AND p.status = 'failed' AND p.updated_at >= to_timestamp($1::double precision / 1000) AND ($2::text IS NULL OR p.counter_id <> $2)
        GROUP BY terminal_id`,
-      [options.dayStartMs, except],
+      [options.dayStartMs, except, environment],
     ),
   ]);
   const lines = new Map<string, StoreTerminalLine>();
@@ -107,9 +109,14 @@ const CounterSeen = z.object({ id: z.string(), name: z.string(), last_seen: z.da
  * of their prints holds it now (and since when), and which counters hold nothing because they have not
  * been seen for GONE_AFTER_MS (measured on the database's clock, the one every heartbeat is written with).
  */
-export async function unfinishedElsewhere(client: Queryable, counterId: string, messageFor: MessageFor): Promise<StoreTerminalLine[]> {
+export async function unfinishedElsewhere(
+  client: Queryable,
+  reader: { counterId: string; environment: Environment },
+  messageFor: MessageFor,
+): Promise<StoreTerminalLine[]> {
+  const { counterId, environment } = reader;
   const [lines, seen] = await Promise.all([
-    storeBoard(client, { dayStartMs: Number.MAX_SAFE_INTEGER, messageFor, exceptCounterId: counterId }),
+    storeBoard(client, { dayStartMs: Number.MAX_SAFE_INTEGER, messageFor, environment, exceptCounterId: counterId }),
     client.query(
       `SELECT id, name, last_seen, coalesce(last_seen < now() - make_interval(secs => ${GONE_AFTER_MS / 1000}), true) AS gone FROM counters WHERE id <> $1`,
       [counterId],

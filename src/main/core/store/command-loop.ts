@@ -1,4 +1,5 @@
 import type { Clock } from '../../../shared/clock';
+import type { Environment } from '../../../shared/ipc/channels/app';
 import { createRoundLoop } from '../rounds/loop';
 import type { StoreCommand, StoreCommandResult } from '../../../shared/ipc/channels/store';
 import { CounterError } from '../errors';
@@ -11,8 +12,8 @@ import type { Queryable } from './queries';
 const POLL_MS = 5_000;
 
 export interface CommandLoopOptions {
-  /** The store's pool and this counter's id, or undefined while the database is off. */
-  target(): { client: Queryable; counterId: string } | undefined;
+  /** The store's pool, this counter's id and its environment now, or undefined while the database is off. */
+  target(): { client: Queryable; counterId: string; environment: Environment } | undefined;
   queue(): Promise<Pick<PrintQueue, 'reprint' | 'cancel' | 'get'>>;
   clock: Clock;
   logger?: Logger;
@@ -75,12 +76,14 @@ export function createCommandLoop(options: CommandLoopOptions): CommandLoop {
     const target = options.target();
     if (target === undefined) return;
     const { client, counterId } = target;
+    // Only the commands asked in this counter's environment: a sandbox print is never looked for among real ones.
+    const counter = { counterId, environment: target.environment };
     const queue = await options.queue();
     const execute = (command: StoreCommand) => settle(() => executeStoreCommand(queue, command));
     // Claimed but never reported: by an earlier run that stopped, or by an earlier round whose report
     // was lost with its connection. Rounds run one at a time, so none of these is being run now.
-    for (const command of await claimedStoreCommands(client, counterId)) await finishStoreCommand(client, counterId, command.id, await execute(command));
-    await runStoreCommands(client, counterId, execute);
+    for (const command of await claimedStoreCommands(client, counter)) await finishStoreCommand(client, counterId, command.id, await execute(command));
+    await runStoreCommands(client, counter, execute);
   }
 
   const loop = createRoundLoop({

@@ -32,7 +32,11 @@ describe.skipIf(postgresUnavailable !== undefined)('remote commands', () => {
 
   it('is executed once by the owning counter, even with two claimers at once, and its result is written once', async () => {
     const { url, client, printId } = await storeWithPrint();
-    const asked = await requestStoreCommand(client, { kind: 'reprint', counterId: 'a', printId, terminalId: 'PAX_A910__2', requestedBy: 'manager on b' });
+    const asked = await requestStoreCommand(
+      client,
+      { kind: 'reprint', counterId: 'a', printId, terminalId: 'PAX_A910__2', requestedBy: 'manager on b' },
+      'sandbox',
+    );
     expect(asked).toMatchObject({ state: 'pending', counterOnline: true, terminalId: 'PAX_A910__2' });
 
     const other = await pg.client(url);
@@ -41,10 +45,13 @@ describe.skipIf(postgresUnavailable !== undefined)('remote commands', () => {
       executed.push(command);
       return { ok: true as const, printId: `${command.printId}-again` };
     };
-    const [first, second] = await Promise.all([runStoreCommands(client, 'a', execute), runStoreCommands(other, 'a', execute)]);
+    const [first, second] = await Promise.all([
+      runStoreCommands(client, { counterId: 'a', environment: 'sandbox' }, execute),
+      runStoreCommands(other, { counterId: 'a', environment: 'sandbox' }, execute),
+    ]);
     expect(executed.map((command) => command.id)).toEqual([asked.id]);
     expect([...first, ...second]).toHaveLength(1);
-    expect(await claimStoreCommands(client, 'b')).toEqual([]);
+    expect(await claimStoreCommands(client, { counterId: 'b', environment: 'sandbox' })).toEqual([]);
 
     expect(await finishStoreCommand(client, 'a', asked.id, { ok: false, code: 'late', message: 'a second report' })).toBe(false);
     expect(await storeCommand(client, asked.id)).toMatchObject({ state: 'done', result: { ok: true, printId: `${printId}-again` } });
@@ -52,32 +59,34 @@ describe.skipIf(postgresUnavailable !== undefined)('remote commands', () => {
 
   it('reports a refusal as the result, and refuses a print the store does not have', async () => {
     const { client, printId } = await storeWithPrint();
-    const asked = await requestStoreCommand(client, { kind: 'cancel', counterId: 'a', printId, requestedBy: 'manager' });
-    await runStoreCommands(client, 'a', () =>
+    const asked = await requestStoreCommand(client, { kind: 'cancel', counterId: 'a', printId, requestedBy: 'manager' }, 'sandbox');
+    await runStoreCommands(client, { counterId: 'a', environment: 'sandbox' }, () =>
       Promise.reject(Object.assign(new Error('The print is already on the terminal.'), { code: 'cannot_cancel_order' })),
     );
     expect(await storeCommand(client, asked.id)).toMatchObject({ state: 'failed', result: { ok: false, code: 'cannot_cancel_order' } });
 
-    const refused = await requestStoreCommand(client, { kind: 'cancel', counterId: 'b', printId, requestedBy: 'manager' }).catch((error: unknown) => error);
+    const refused = await requestStoreCommand(client, { kind: 'cancel', counterId: 'b', printId, requestedBy: 'manager' }, 'sandbox').catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(StoreCommandError);
     expect(refused).toMatchObject({ code: 'store_print_not_found' });
-    await expect(requestStoreCommand(client, { kind: 'explode', counterId: 'a', printId, requestedBy: 'x' })).rejects.toThrow();
+    await expect(requestStoreCommand(client, { kind: 'explode', counterId: 'a', printId, requestedBy: 'x' }, 'sandbox')).rejects.toThrow();
   });
 
   it('tells the view when the owning counter is offline, and hands a claimed but unreported command back after a restart', async () => {
     const { client, printId } = await storeWithPrint();
     await client.query("UPDATE counters SET last_seen = now() - interval '5 minutes' WHERE id = 'a'");
-    const asked = await requestStoreCommand(client, { kind: 'reprint', counterId: 'a', printId, requestedBy: 'manager' });
+    const asked = await requestStoreCommand(client, { kind: 'reprint', counterId: 'a', printId, requestedBy: 'manager' }, 'sandbox');
     expect(asked.counterOnline).toBe(false);
-    await claimStoreCommands(client, 'a');
-    expect((await claimedStoreCommands(client, 'a')).map((command) => command.id)).toEqual([asked.id]);
-    expect(await claimStoreCommands(client, 'a')).toEqual([]);
+    await claimStoreCommands(client, { counterId: 'a', environment: 'sandbox' });
+    expect((await claimedStoreCommands(client, { counterId: 'a', environment: 'sandbox' })).map((command) => command.id)).toEqual([asked.id]);
+    expect(await claimStoreCommands(client, { counterId: 'a', environment: 'sandbox' })).toEqual([]);
   });
 
   /** A row as anyone with the database's address could write it, past requestStoreCommand's checks. */
   async function insertDirectly(client: Awaited<ReturnType<typeof pg.client>>, row: { target: string; kind: string; printId: string; terminalId?: string }) {
     const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO store_commands (id, target_counter_id, kind, print_id, terminal_id, requested_by) VALUES (gen_random_uuid(), $1, $2, $3, $4, 'someone') RETURNING id::text`,
+      `INSERT INTO store_commands (id, target_counter_id, kind, print_id, terminal_id, requested_by, environment) VALUES (gen_random_uuid(), $1, $2, $3, $4, 'someone', 'sandbox') RETURNING id::text`,
       [row.target, row.kind, row.printId, row.terminalId ?? null],
     );
     const id = rows[0]?.id;
@@ -89,7 +98,7 @@ describe.skipIf(postgresUnavailable !== undefined)('remote commands', () => {
     const { client, printId } = await storeWithPrint();
     const id = await insertDirectly(client, { target: 'a', kind: 'reprint', printId, terminalId: 'T'.repeat(3_000) });
     const executed: string[] = [];
-    const finished = await runStoreCommands(client, 'a', async (command) => {
+    const finished = await runStoreCommands(client, { counterId: 'a', environment: 'sandbox' }, async (command) => {
       executed.push(command.id);
       return { ok: true, printId: 'made' };
     });
@@ -99,8 +108,8 @@ describe.skipIf(postgresUnavailable !== undefined)('remote commands', () => {
     expect(refused).toMatchObject({ state: 'failed', result: { ok: false, code: 'command_refused' } });
     expect(refused?.result?.ok === false ? refused.result.message : '').toMatch(/terminalId/);
     // Finished: no counter takes it again.
-    expect(await claimStoreCommands(client, 'a')).toEqual([]);
-    expect(await claimedStoreCommands(client, 'a')).toEqual([]);
+    expect(await claimStoreCommands(client, { counterId: 'a', environment: 'sandbox' })).toEqual([]);
+    expect(await claimedStoreCommands(client, { counterId: 'a', environment: 'sandbox' })).toEqual([]);
   });
 
   it('refuses a command addressed to another counter, and one for a print this counter did not make', async () => {
@@ -127,10 +136,10 @@ describe.skipIf(postgresUnavailable !== undefined)('remote commands', () => {
         return { id: printOf } as PrintDetail;
       },
     };
-    await runStoreCommands(client, 'b', (command) => executeStoreCommand(queueOfB, command));
+    await runStoreCommands(client, { counterId: 'b', environment: 'sandbox' }, (command) => executeStoreCommand(queueOfB, command));
     expect(reprinted).toEqual([]);
     expect(await storeCommand(client, id)).toMatchObject({ state: 'failed', result: { ok: false, code: 'command_refused' } });
     // a never takes b's commands.
-    expect(await claimStoreCommands(client, 'a')).toEqual([]);
+    expect(await claimStoreCommands(client, { counterId: 'a', environment: 'sandbox' })).toEqual([]);
   });
 });

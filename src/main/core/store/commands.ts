@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { StoreCommand, StoreCommandRequest, StoreCommandResult, StoreCommandState } from '../../../shared/ipc/channels/store';
 import { payloadViolation, VIOLATION_TEXT } from '../ipc/payload-limits';
+import type { Environment } from '../../../shared/ipc/channels/app';
+import type { PublishScope } from './publish-batch';
 import type { Queryable } from './queries';
 
 export { StoreCommand, StoreCommandRequest, StoreCommandResult, StoreCommandState };
@@ -103,16 +105,16 @@ const COMMAND_COLUMNS = `s.id::text, s.target_counter_id, s.kind, s.print_id, s.
   coalesce(c.last_seen > now() - make_interval(secs => ${OFFLINE_AFTER_MS / 1000}), false) AS counter_online`;
 
 /** Asks the owning counter for a reprint or a cancel; refused at once when the store has no such print. */
-export async function requestStoreCommand(client: Queryable, input: unknown): Promise<StoreCommand> {
+export async function requestStoreCommand(client: Queryable, input: unknown, environment: Environment): Promise<StoreCommand> {
   const request = StoreCommandRequest.parse(input);
   const id = randomUUID();
   const inserted = await client.query(
     `WITH inserted AS (
-       INSERT INTO store_commands (id, target_counter_id, kind, print_id, terminal_id, requested_by)
-       SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM prints WHERE counter_id = $2 AND id = $4)
+       INSERT INTO store_commands (id, target_counter_id, kind, print_id, terminal_id, requested_by, environment)
+       SELECT $1, $2, $3, $4, $5, $6, $7 WHERE EXISTS (SELECT 1 FROM prints WHERE counter_id = $2 AND environment = $7 AND id = $4)
        RETURNING *)
      SELECT ${COMMAND_COLUMNS} FROM inserted s JOIN counters c ON c.id = s.target_counter_id`,
-    [id, request.counterId, request.kind, request.printId, request.kind === 'reprint' ? (request.terminalId ?? null) : null, request.requestedBy],
+    [id, request.counterId, request.kind, request.printId, request.kind === 'reprint' ? (request.terminalId ?? null) : null, request.requestedBy, environment],
   );
   if (inserted.rows.length === 0)
     throw new StoreCommandError('store_print_not_found', `The store has no print ${request.printId} from counter ${request.counterId}.`);
@@ -131,14 +133,16 @@ export async function storeCommand(client: Queryable, id: string): Promise<Store
  * caller (SKIP LOCKED: two claimers never wait on or take the same row). A command it will not run
  * (admitStoreCommand) is refused there and then, and is not returned.
  */
-export async function claimStoreCommands(client: Queryable, counterId: string, limit = 20): Promise<StoreCommand[]> {
+export async function claimStoreCommands(client: Queryable, counter: PublishScope, limit = 20): Promise<StoreCommand[]> {
+  const { counterId, environment } = counter;
   const { rows } = await client.query(
     `WITH claimed AS (
        UPDATE store_commands SET state = 'claimed', claimed_at = now()
-       WHERE id IN (SELECT id FROM store_commands WHERE target_counter_id = $1 AND state = 'pending' ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT $2)
+       WHERE id IN (SELECT id FROM store_commands WHERE target_counter_id = $1 AND environment = $3 AND state = 'pending'
+         ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT $2)
        RETURNING *)
      SELECT ${COMMAND_COLUMNS} FROM claimed s JOIN counters c ON c.id = s.target_counter_id ORDER BY s.created_at`,
-    [counterId, limit],
+    [counterId, limit, environment],
   );
   return admitted(client, counterId, rows);
 }
@@ -147,11 +151,12 @@ export async function claimStoreCommands(client: Queryable, counterId: string, l
  * Commands this counter claimed but never reported (it stopped in between). Its executor must find
  * out from its own history whether it already acted (a reprint carries the command id) before acting.
  */
-export async function claimedStoreCommands(client: Queryable, counterId: string): Promise<StoreCommand[]> {
+export async function claimedStoreCommands(client: Queryable, counter: PublishScope): Promise<StoreCommand[]> {
+  const { counterId, environment } = counter;
   const { rows } = await client.query(
     `SELECT ${COMMAND_COLUMNS} FROM store_commands s JOIN counters c ON c.id = s.target_counter_id
-     WHERE s.target_counter_id = $1 AND s.state = 'claimed' ORDER BY s.created_at`,
-    [counterId],
+     WHERE s.target_counter_id = $1 AND s.environment = $2 AND s.state = 'claimed' ORDER BY s.created_at`,
+    [counterId, environment],
   );
   return admitted(client, counterId, rows);
 }
@@ -174,10 +179,11 @@ export async function finishStoreCommand(client: Queryable, counterId: string, i
  */
 export async function runStoreCommands(
   client: Queryable,
-  counterId: string,
+  counter: PublishScope,
   execute: (command: StoreCommand) => Promise<StoreCommandResult>,
 ): Promise<StoreCommand[]> {
-  const claimed = await claimStoreCommands(client, counterId);
+  const { counterId } = counter;
+  const claimed = await claimStoreCommands(client, counter);
   const finished: StoreCommand[] = [];
   for (const command of claimed) {
     let result: StoreCommandResult;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Environment } from '../../../shared/ipc/channels/app';
 import { ShiftReport, type StoreShift, type StoreZ } from '../../../shared/ipc/channels/day';
 import { SHIFT_STATES } from '../../../shared/lifecycle/shift';
 import type { Queryable } from './queries';
@@ -31,32 +32,39 @@ const SHIFTS = `
 SELECT s.counter_id, c.name AS counter_name, s.id, s.status, s.person_id, s.person_name, s.opened_at, s.closed_at,
   s.float_cents, s.counted_cash_cents, s.z_number
 FROM shifts s JOIN counters c ON c.id = s.counter_id
-WHERE c.store_id = $1 AND (s.status = 'open' OR (s.opened_at >= $2 AND s.opened_at < $3) OR (s.closed_at >= $2 AND s.closed_at < $3))
+WHERE c.store_id = $1 AND s.environment = $4 AND (s.status = 'open' OR (s.opened_at >= $2 AND s.opened_at < $3) OR (s.closed_at >= $2 AND s.closed_at < $3))
 ORDER BY s.opened_at, s.counter_id, s.id
 LIMIT ${LIMIT}`;
 
 const Z_REPORTS = `
 SELECT z.counter_id, c.name AS counter_name, z.number, z.created_at, z.report
 FROM z_reports z JOIN counters c ON c.id = z.counter_id
-WHERE c.store_id = $1 AND z.created_at >= $2 AND z.created_at < $3
+WHERE c.store_id = $1 AND z.environment = $4 AND z.created_at >= $2 AND z.created_at < $3
 ORDER BY z.created_at, z.counter_id, z.number
 LIMIT ${LIMIT}`;
 
 export interface StoreDayRows {
   storeName: string;
+  environment: Environment;
   shifts: StoreShift[];
   zReports: StoreZ[];
 }
 
 /** The store's shifts and Z reports of a window (the manager's local day), every counter's. */
-export async function readStoreDay(db: Queryable, storeId: string, window: { from: string; until: string }): Promise<StoreDayRows> {
+export async function readStoreDay(
+  db: Queryable,
+  of: { storeId: string; environment: Environment },
+  window: { from: string; until: string },
+): Promise<StoreDayRows> {
+  const { storeId, environment } = of;
   const [store, shifts, zs] = await Promise.all([
     db.query<{ name: string }>('SELECT name FROM stores WHERE id = $1', [storeId]),
-    db.query(SHIFTS, [storeId, window.from, window.until]),
-    db.query(Z_REPORTS, [storeId, window.from, window.until]),
+    db.query(SHIFTS, [storeId, window.from, window.until, environment]),
+    db.query(Z_REPORTS, [storeId, window.from, window.until, environment]),
   ]);
   return {
     storeName: store.rows[0]?.name ?? storeId,
+    environment,
     shifts: shifts.rows.map((raw) => {
       const row = ShiftRow.parse(raw);
       return {

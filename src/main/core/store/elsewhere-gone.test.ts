@@ -27,7 +27,7 @@ describe.skipIf(postgresUnavailable !== undefined)('a shared terminal and counte
     // Switched off 30 days ago with its print left `sending`.
     await client.query("UPDATE counters SET last_seen = now() - interval '30 days' WHERE id = 'old'");
 
-    const lines = (await unfinishedElsewhere(client, 'me', messageFor)).map((line) => StoreTerminalLine.parse(line));
+    const lines = (await unfinishedElsewhere(client, { counterId: 'me', environment: 'sandbox' }, messageFor)).map((line) => StoreTerminalLine.parse(line));
     const byTerminal = new Map(lines.map((line) => [line.terminalId, line]));
     expect(byTerminal.get('PAX_A910__1')).toMatchObject({
       hold: { counterId: 'b', counterName: 'Counter B', externalReference: held.externalReference, status: 'sending', since: expect.any(String) },
@@ -35,7 +35,7 @@ describe.skipIf(postgresUnavailable !== undefined)('a shared terminal and counte
     });
     expect(byTerminal.get('PAX_A910__2')).toMatchObject({ hold: null, gone: [{ counterId: 'old', counterName: 'Counter OLD', lastSeen: expect.any(String) }] });
 
-    const watch = watchElsewhere({ target: () => ({ client, counterId: 'me' }), clock: createSystemClock(), onFreed: () => undefined });
+    const watch = watchElsewhere({ target: () => ({ client, counterId: 'me', environment: 'sandbox' }), clock: createSystemClock(), onFreed: () => undefined });
     await expect.poll(() => watch.busy('PAX_A910__1')).toBe(true);
     expect(watch.busy('PAX_A910__2')).toBe(false);
     await watch.close();

@@ -1,4 +1,5 @@
 import type { Clock } from '../../../shared/clock';
+import type { Environment } from '../../../shared/ipc/channels/app';
 import { createRoundLoop } from '../rounds/loop';
 import { silentLogger, type Logger } from '../ports';
 import { unfinishedElsewhere } from './board';
@@ -23,7 +24,7 @@ export interface ElsewhereWatch {
  * called when a terminal this counter saw held is free again (the queue wakes its lane).
  */
 export function watchElsewhere(options: {
-  target(): { client: Queryable; counterId: string } | undefined;
+  target(): { client: Queryable; counterId: string; environment: Environment } | undefined;
   clock: Clock;
   onFreed(): void;
   logger?: Logger;
@@ -38,7 +39,7 @@ export function watchElsewhere(options: {
       held = new Set();
       return;
     }
-    const lines = await unfinishedElsewhere(target.client, target.counterId, (code) => code);
+    const lines = await unfinishedElsewhere(target.client, target, (code) => code);
     // A print of a counter not seen for a while holds nothing (board.ts GONE_AFTER_MS).
     const next = new Set(lines.filter((line) => line.hold !== null && line.hold !== undefined).map((line) => line.terminalId));
     const freed = [...held].some((terminalId) => !next.has(terminalId));

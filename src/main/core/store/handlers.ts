@@ -63,11 +63,11 @@ export function createStoreHandlers({ store, clock, language }: StoreHandlerDepe
     'store.setPassword': ({ password }) => store.setPassword(password),
     'store.retrySetAside': ({ seq }) => store.retrySetAside(seq),
     'store.test': () => store.test(language()),
-    'store.prints': (request) => reading(() => listStorePrints(store.queryable(), request, messageFor)),
-    'store.print': (request) => reading(() => storePrintDetail(store.queryable(), request, messageFor)),
+    'store.prints': (request) => reading(() => listStorePrints(store.queryable(), request, messageFor, store.environment())),
+    'store.print': (request) => reading(() => storePrintDetail(store.queryable(), request, messageFor, store.environment())),
     'store.export': (request) =>
       reading(async () => {
-        const { items, capped } = await exportStorePrints(store.queryable(), request, messageFor);
+        const { items, capped } = await exportStorePrints(store.queryable(), request, messageFor, store.environment());
         const header = [textOf(COUNTER_COLUMNS, 'counter', language()), textOf(COUNTER_COLUMNS, 'counterId', language())];
         const csv = printsCsvWith(items, language(), { header, cells: (print) => [print.counterName, print.counterId] });
         return { csv, rows: items.length, capped };
@@ -78,16 +78,16 @@ export function createStoreHandlers({ store, clock, language }: StoreHandlerDepe
         if (identity === undefined) throw new StoreError('store_disabled');
         const client = store.queryable();
         const [lines, counters] = await Promise.all([
-          storeBoard(client, { dayStartMs: Date.parse(failuresSince), messageFor }),
+          storeBoard(client, { dayStartMs: Date.parse(failuresSince), messageFor, environment: store.environment() }),
           storeCounters(client, identity.storeId),
         ]);
-        return { lines, counters, ownCounterId: identity.id, at: new Date(clock.now()).toISOString() };
+        return { lines, counters, ownCounterId: identity.id, environment: store.environment(), at: new Date(clock.now()).toISOString() };
       }),
-    'store.elsewhere': () => reading(() => unfinishedElsewhere(store.queryable(), ownId(), messageFor)),
+    'store.elsewhere': () => reading(() => unfinishedElsewhere(store.queryable(), { counterId: ownId(), environment: store.environment() }, messageFor)),
     'store.command': (ask) =>
       reading(() => {
         const requestedBy = store.identity()?.name ?? ownId();
-        return requestStoreCommand(store.queryable(), { ...ask, requestedBy });
+        return requestStoreCommand(store.queryable(), { ...ask, requestedBy }, store.environment());
       }),
     'store.commandStatus': ({ id }) =>
       reading(async () => {

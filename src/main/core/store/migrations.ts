@@ -322,12 +322,85 @@ CREATE INDEX prints_by_person ON prints (person_id, created_at, counter_id, id);
 CREATE INDEX sales_by_person ON sales (person_id, created_at, counter_id, id);
 `;
 
+/**
+ * Which environment each published row comes from: a counter's sandbox (the embedded one, for trials and
+ * rehearsals) or production (real money), so a sandbox sale never lands in the store's real figures and
+ * the two environments' Z numbers, audit sequences and record ids never collide. The environment is in
+ * every key, and every read names one. Rows published before this version carry no environment and the
+ * database cannot tell which they were: they become `unknown`, which no view shows, and each counter
+ * publishes its history again under its environment (docs/decisions.md, "Store environments").
+ *
+ * Not merely expanding: an older Counter would publish without saying its environment and read both
+ * environments' rows as one store, so this version raises `minCompatibleVersion` and older counters are
+ * refused (they keep their outbox until updated).
+ */
+const ENVIRONMENT_TABLES = ['prints', 'print_transitions', 'payment_orders', 'sales', 'shifts', 'z_reports', 'staff', 'audit_log', 'store_commands'] as const;
+
+/** Each key with the environment after the counter (or store): [table, key columns]. */
+const ENVIRONMENT_KEYS: readonly (readonly [string, string])[] = [
+  ['prints', 'counter_id, environment, id'],
+  ['print_transitions', 'counter_id, environment, print_id, position'],
+  ['payment_orders', 'counter_id, environment, id'],
+  ['sales', 'counter_id, environment, id'],
+  ['shifts', 'counter_id, environment, id'],
+  ['z_reports', 'counter_id, environment, number'],
+  ['staff', 'store_id, environment, id'],
+  ['audit_log', 'counter_id, environment, seq'],
+];
+
+/** Every read filters by environment first: each index of versions 1–5 again, with the environment leading. */
+const ENVIRONMENT_INDEXES: readonly (readonly [name: string, table: string, columns: string, where?: string])[] = [
+  ['prints_by_created', 'prints', 'created_at, counter_id, id'],
+  ['prints_by_updated', 'prints', 'updated_at, counter_id, id'],
+  ['prints_by_status', 'prints', 'status, created_at, counter_id, id'],
+  ['prints_by_terminal', 'prints', 'terminal_id, created_at, counter_id, id'],
+  ['prints_by_counter', 'prints', 'counter_id, created_at, id'],
+  ['prints_by_terminal_status', 'prints', 'terminal_id, status, created_at, counter_id, id'],
+  ['prints_by_counter_status', 'prints', 'counter_id, status, created_at, id'],
+  ['prints_by_subtype', 'prints', 'subtype, created_at, counter_id, id'],
+  ['prints_by_reference', 'prints', 'lower(external_reference), created_at, counter_id, id'],
+  ['prints_by_attempts', 'prints', 'attempts, created_at, counter_id, id'],
+  ['prints_by_error', 'prints', 'last_error_code, created_at, counter_id, id'],
+  ['prints_by_person', 'prints', 'person_id, created_at, counter_id, id'],
+  ['prints_unfinished', 'prints', 'terminal_id, created_at', `status IN ${UNFINISHED}`],
+  ['prints_failed', 'prints', 'updated_at, terminal_id', "status = 'failed'"],
+  ['orders_unfinished', 'payment_orders', 'terminal_id, created_at', "status NOT IN ('processed', 'canceled', 'failed', 'expired', 'refunded')"],
+  ['orders_by_created', 'payment_orders', 'created_at, counter_id, id'],
+  ['sales_by_created', 'sales', 'created_at, counter_id, id'],
+  ['sales_by_person', 'sales', 'person_id, created_at, counter_id, id'],
+  ['shifts_by_opened', 'shifts', 'opened_at, counter_id, id'],
+  ['shifts_open', 'shifts', 'counter_id', "status = 'open'"],
+  ['z_reports_by_created', 'z_reports', 'created_at, counter_id, number'],
+  ['staff_by_updated', 'staff', 'store_id, updated_at'],
+  ['audit_log_by_at', 'audit_log', 'at, counter_id, seq'],
+  ['audit_log_by_person', 'audit_log', 'person_id, at, counter_id, seq'],
+  ['audit_log_by_action', 'audit_log', 'action, at, counter_id, seq'],
+  ['audit_log_by_subject', 'audit_log', 'counter_id, subject, action'],
+  ['store_commands_pending', 'store_commands', 'target_counter_id, created_at', "state = 'pending'"],
+];
+
+const V6_ENVIRONMENT = `
+${ENVIRONMENT_TABLES.map(
+  (table) => `ALTER TABLE ${table} ADD COLUMN environment text NOT NULL DEFAULT 'unknown' CHECK (environment IN ('sandbox', 'production', 'unknown'));
+-- From now on every writer names its environment: a write that does not is refused, never guessed.
+ALTER TABLE ${table} ALTER COLUMN environment DROP DEFAULT;`,
+).join('\n')}
+ALTER TABLE print_transitions DROP CONSTRAINT print_transitions_counter_id_print_id_fkey;
+${ENVIRONMENT_KEYS.map(([table, key]) => `ALTER TABLE ${table} DROP CONSTRAINT ${table}_pkey, ADD PRIMARY KEY (${key});`).join('\n')}
+ALTER TABLE print_transitions ADD FOREIGN KEY (counter_id, environment, print_id) REFERENCES prints (counter_id, environment, id) ON DELETE CASCADE;
+${ENVIRONMENT_INDEXES.map(
+  ([name, table, columns, where]) => `DROP INDEX ${name};
+CREATE INDEX ${name} ON ${table} (environment, ${columns})${where === undefined ? '' : ` WHERE ${where}`};`,
+).join('\n')}
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'store', minCompatibleVersion: 1, sql: V1_STORE },
   { version: 2, name: 'counter_roles', minCompatibleVersion: 1, sql: V2_COUNTER_ROLES },
   { version: 3, name: 'shifts', minCompatibleVersion: 1, sql: V3_SHIFTS },
   { version: 4, name: 'staff_and_audit', minCompatibleVersion: 1, sql: V4_STAFF },
   { version: 5, name: 'made_by', minCompatibleVersion: 1, sql: V5_MADE_BY },
+  { version: 6, name: 'environment', minCompatibleVersion: 6, sql: V6_ENVIRONMENT },
 ];
 
 /** The schema version this build of Counter knows: its newest migration. */

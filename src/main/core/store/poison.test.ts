@@ -27,6 +27,7 @@ describe.skipIf(postgresUnavailable !== undefined)('an outbox entry the store re
     const clock = createManualClock(at);
     const setAside: string[] = [];
     const publisher = createPublisher({
+      environment: 'sandbox',
       outbox,
       counter,
       newClient: () => storeClient(url),
@@ -63,7 +64,7 @@ describe.skipIf(postgresUnavailable !== undefined)('an outbox entry the store re
     const history = fakeHistory(outbox, counter.id);
     const print = history.enqueue();
     outbox.append('print', print.id, { ...(outbox.peek(1)[0]?.payload as object), contentPreview: 'TOTAL\u0000 12.00' });
-    const publisher = createPublisher({ outbox, counter, newClient: () => storeClient(url), clock: createManualClock(at) });
+    const publisher = createPublisher({ environment: 'sandbox', outbox, counter, newClient: () => storeClient(url), clock: createManualClock(at) });
     publisher.start();
     await publisher.settled();
     expect(publisher.state().kind).toBe('up_to_date');

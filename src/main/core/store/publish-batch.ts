@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { z } from 'zod';
+import type { Environment } from '../../../shared/ipc/channels/app';
 import { StoreSchemaError } from './migrate';
 import { CHANGES_CHANNEL, KNOWN_SCHEMA_VERSION } from './migrations';
 import type { OutboxEntry } from '../history/records/outbox';
@@ -13,6 +14,12 @@ export interface CounterIdentity {
   storeId: string;
   storeName: string;
   appVersion: string;
+}
+
+/** Whose rows a write is about: a counter in one environment (its sandbox and production rows never mix). */
+export interface PublishScope {
+  counterId: string;
+  environment: Environment;
 }
 
 export class OutboxEntryError extends Error {
@@ -63,42 +70,42 @@ const MADE_BY_SET =
   'person_id = EXCLUDED.person_id, person_name = EXCLUDED.person_name, approved_by_id = EXCLUDED.approved_by_id, approved_by_name = EXCLUDED.approved_by_name';
 
 const UPSERT_PRINTS = `
-INSERT INTO prints (counter_id, id, version, terminal_id, subtype, external_reference, status, created_at, updated_at,
+INSERT INTO prints (counter_id, environment, id, version, terminal_id, subtype, external_reference, status, created_at, updated_at,
   action_id, attempts, last_error, cancel_requested, reprint_of, content_bytes, content_preview, ${MADE_BY_COLUMNS})
-SELECT $1, r.id, r.version, r."terminalId", r.subtype, r."externalReference", r.status, ${ms('"createdAt"')}, ${ms('"updatedAt"')},
+SELECT $1, $3, r.id, r.version, r."terminalId", r.subtype, r."externalReference", r.status, ${ms('"createdAt"')}, ${ms('"updatedAt"')},
   r."actionId", r.attempts, r."lastError", r."cancelRequested", r."reprintOf", r."contentBytes", r."contentPreview", ${MADE_BY_VALUES}
 FROM jsonb_to_recordset($2::jsonb) AS r(id text, version bigint, "terminalId" text, subtype text, "externalReference" text, status text,
   "createdAt" bigint, "updatedAt" bigint, "actionId" text, attempts integer, "lastError" jsonb, "cancelRequested" boolean,
   "reprintOf" text, "contentBytes" integer, "contentPreview" text, "madeBy" jsonb)
-ON CONFLICT (counter_id, id) DO UPDATE SET version = EXCLUDED.version, terminal_id = EXCLUDED.terminal_id, status = EXCLUDED.status,
+ON CONFLICT (counter_id, environment, id) DO UPDATE SET version = EXCLUDED.version, terminal_id = EXCLUDED.terminal_id, status = EXCLUDED.status,
   updated_at = EXCLUDED.updated_at, action_id = EXCLUDED.action_id, attempts = EXCLUDED.attempts, last_error = EXCLUDED.last_error,
   cancel_requested = EXCLUDED.cancel_requested, ${MADE_BY_SET}, published_at = now()
 WHERE prints.version < EXCLUDED.version`;
 
 const INSERT_TRANSITIONS = `
-INSERT INTO print_transitions (counter_id, print_id, position, status, at, reason)
-SELECT $1, r."printId", r.position, r.status, ${ms('at')}, r.reason
+INSERT INTO print_transitions (counter_id, environment, print_id, position, status, at, reason)
+SELECT $1, $3, r."printId", r.position, r.status, ${ms('at')}, r.reason
 FROM jsonb_to_recordset($2::jsonb) AS r("printId" text, position integer, status text, at bigint, reason text)
 ON CONFLICT DO NOTHING`;
 
 const UPSERT_ORDERS = `
-INSERT INTO payment_orders (counter_id, id, version, terminal_id, external_reference, amount, currency, status, status_detail, payment_ids, created_at, updated_at,
+INSERT INTO payment_orders (counter_id, environment, id, version, terminal_id, external_reference, amount, currency, status, status_detail, payment_ids, created_at, updated_at,
   ${MADE_BY_COLUMNS})
-SELECT $1, r.id, r.version, r."terminalId", r."externalReference", r.amount, r.currency, r.status, r."statusDetail",
+SELECT $1, $3, r.id, r.version, r."terminalId", r."externalReference", r.amount, r.currency, r.status, r."statusDetail",
   ARRAY(SELECT jsonb_array_elements_text(r."paymentIds")), ${ms('"createdAt"')}, ${ms('"updatedAt"')}, ${MADE_BY_VALUES}
 FROM jsonb_to_recordset($2::jsonb) AS r(id text, version bigint, "terminalId" text, "externalReference" text, amount numeric, currency text,
   status text, "statusDetail" text, "paymentIds" jsonb, "createdAt" bigint, "updatedAt" bigint, "madeBy" jsonb)
-ON CONFLICT (counter_id, id) DO UPDATE SET version = EXCLUDED.version, status = EXCLUDED.status, status_detail = EXCLUDED.status_detail,
+ON CONFLICT (counter_id, environment, id) DO UPDATE SET version = EXCLUDED.version, status = EXCLUDED.status, status_detail = EXCLUDED.status_detail,
   payment_ids = EXCLUDED.payment_ids, updated_at = EXCLUDED.updated_at, ${MADE_BY_SET}, published_at = now()
 WHERE payment_orders.version < EXCLUDED.version`;
 
 const UPSERT_SALES = `
-INSERT INTO sales (counter_id, id, version, order_id, total, currency, status, payment_ids, items, created_at, updated_at, ${MADE_BY_COLUMNS})
-SELECT $1, r.id, r.version, r."orderId", r.total, r.currency, r.status, ARRAY(SELECT jsonb_array_elements_text(r."paymentIds")), r.items,
+INSERT INTO sales (counter_id, environment, id, version, order_id, total, currency, status, payment_ids, items, created_at, updated_at, ${MADE_BY_COLUMNS})
+SELECT $1, $3, r.id, r.version, r."orderId", r.total, r.currency, r.status, ARRAY(SELECT jsonb_array_elements_text(r."paymentIds")), r.items,
   ${ms('"createdAt"')}, ${ms('"updatedAt"')}, ${MADE_BY_VALUES}
 FROM jsonb_to_recordset($2::jsonb) AS r(id text, version bigint, "orderId" text, total numeric, currency text, status text,
   "paymentIds" jsonb, items jsonb, "createdAt" bigint, "updatedAt" bigint, "madeBy" jsonb)
-ON CONFLICT (counter_id, id) DO UPDATE SET version = EXCLUDED.version, order_id = EXCLUDED.order_id, total = EXCLUDED.total,
+ON CONFLICT (counter_id, environment, id) DO UPDATE SET version = EXCLUDED.version, order_id = EXCLUDED.order_id, total = EXCLUDED.total,
   status = EXCLUDED.status, payment_ids = EXCLUDED.payment_ids, items = EXCLUDED.items, updated_at = EXCLUDED.updated_at, ${MADE_BY_SET},
   published_at = now()
 WHERE sales.version < EXCLUDED.version`;
@@ -144,7 +151,8 @@ export async function heartbeat(client: pg.ClientBase, counterId: string): Promi
  * One transaction per batch: the records (each upsert guarded by its version, so a resend changes
  * nothing), the counter's progress and heartbeat, and one NOTIFY for live views (delivered on commit).
  */
-export async function publishBatch(client: pg.ClientBase, counterId: string, entries: readonly OutboxEntry[]): Promise<void> {
+export async function publishBatch(client: pg.ClientBase, scope: PublishScope, entries: readonly OutboxEntry[]): Promise<void> {
+  const { counterId, environment } = scope;
   const last = entries.at(-1);
   if (last === undefined) return;
   const batch = latestPerRecord(entries);
@@ -156,13 +164,14 @@ export async function publishBatch(client: pg.ClientBase, counterId: string, ent
       throw new StoreSchemaError({ kind: 'incompatible', databaseVersion: minCompatibleVersion, minCompatibleVersion, knownVersion: KNOWN_SCHEMA_VERSION });
     }
     if (batch.print.length > 0) {
-      await client.query(UPSERT_PRINTS, [counterId, JSON.stringify(batch.print.map(({ version, record }) => ({ ...record, version })))]);
+      await client.query(UPSERT_PRINTS, [counterId, JSON.stringify(batch.print.map(({ version, record }) => ({ ...record, version }))), environment]);
       const transitions = batch.print.flatMap(({ record }) => record.history.map((step, position) => ({ printId: record.id, position, ...step })));
-      await client.query(INSERT_TRANSITIONS, [counterId, JSON.stringify(transitions)]);
+      await client.query(INSERT_TRANSITIONS, [counterId, JSON.stringify(transitions), environment]);
     }
     if (batch.order.length > 0)
-      await client.query(UPSERT_ORDERS, [counterId, JSON.stringify(batch.order.map(({ version, record }) => ({ ...record, version })))]);
-    if (batch.sale.length > 0) await client.query(UPSERT_SALES, [counterId, JSON.stringify(batch.sale.map(({ version, record }) => ({ ...record, version })))]);
+      await client.query(UPSERT_ORDERS, [counterId, JSON.stringify(batch.order.map(({ version, record }) => ({ ...record, version }))), environment]);
+    if (batch.sale.length > 0)
+      await client.query(UPSERT_SALES, [counterId, JSON.stringify(batch.sale.map(({ version, record }) => ({ ...record, version }))), environment]);
     await client.query('UPDATE counters SET last_seen = now(), published_seq = greatest(published_seq, $2) WHERE id = $1', [counterId, last.seq]);
     await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ counterId, seq: last.seq })]);
     await client.query('COMMIT');

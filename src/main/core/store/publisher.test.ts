@@ -56,7 +56,7 @@ describe.skipIf(postgresUnavailable !== undefined)('publisher', () => {
     id: string,
     clock = createManualClock(),
   ): { publisher: Publisher; clock: ReturnType<typeof createManualClock> } {
-    const publisher = createPublisher({ outbox, counter: counter(id), newClient: () => storeClient(url), clock, batchSize: 25 });
+    const publisher = createPublisher({ environment: 'sandbox', outbox, counter: counter(id), newClient: () => storeClient(url), clock, batchSize: 25 });
     return { publisher, clock };
   }
 
@@ -121,8 +121,8 @@ describe.skipIf(postgresUnavailable !== undefined)('publisher', () => {
     const client = await pg.client(url);
     const before = await client.query('SELECT status, version, published_at, updated_at FROM prints');
 
-    await publishBatch(client, 'c3', entries);
-    await publishBatch(client, 'c3', entries.slice(0, 1));
+    await publishBatch(client, { counterId: 'c3', environment: 'sandbox' }, entries);
+    await publishBatch(client, { counterId: 'c3', environment: 'sandbox' }, entries.slice(0, 1));
     const after = await client.query('SELECT status, version, published_at, updated_at FROM prints');
     expect(after.rows).toEqual(before.rows);
     expect(after.rows[0]).toMatchObject({ status: 'created', version: '3' });

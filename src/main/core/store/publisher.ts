@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Clock } from '../../../shared/clock';
+import type { Environment } from '../../../shared/ipc/channels/app';
 import { withDefaultTls } from '../../../shared/store/store-url';
 import { createRoundLoop } from '../rounds/loop';
 import { ensureStoreSchema } from './migrate';
@@ -17,6 +18,8 @@ export type SyncState =
 export interface PublisherOptions {
   outbox: Outbox;
   counter: CounterIdentity;
+  /** The environment of the history this outbox belongs to: every row goes up marked with it. */
+  environment: Environment;
   /** A new, unconnected client (storeClient(url) in the app; tests may wrap it). */
   newClient(): pg.Client;
   clock: Clock;
@@ -174,6 +177,7 @@ function createConnection(newClient: () => pg.Client, counter: CounterIdentity) 
  */
 export function createPublisher(options: PublisherOptions): Publisher {
   const { outbox, counter, clock } = options;
+  const scope = { counterId: counter.id, environment: options.environment };
   const { batchSize, backoff, heartbeatMs } = { ...DEFAULTS, ...options };
   const pendingNow = () => ({ kind: 'waiting', pending: outbox.pending(), since: clock.now() }) as const;
   const state = createStateBox(pendingNow());
@@ -185,7 +189,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
   async function publishEach(db: pg.Client, entries: readonly OutboxEntry[]): Promise<void> {
     for (const entry of entries) {
       try {
-        await publishBatch(db, counter.id, [entry]);
+        await publishBatch(db, scope, [entry]);
         outbox.ack(entry.seq);
       } catch (error) {
         const refusal = entryRefusal(error);
@@ -207,7 +211,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       await options.writeAhead?.();
       db = await connection.get();
       try {
-        await publishBatch(db, counter.id, entries);
+        await publishBatch(db, scope, entries);
       } catch (error) {
         if (entryRefusal(error) === undefined) throw error;
         await publishEach(db, entries);

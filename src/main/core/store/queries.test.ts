@@ -57,7 +57,7 @@ describe.skipIf(postgresUnavailable !== undefined)('whole-store queries', () => 
       const request = StorePrintsRequest.parse(input);
       const { counterId: _counter, ...filters } = request.filters;
       const expected = queryPrints(local, { ...request, filters });
-      const page = await listStorePrints(client, { ...request, filters: { ...filters, counterId: 'a' } }, messageFor);
+      const page = await listStorePrints(client, { ...request, filters: { ...filters, counterId: 'a' } }, messageFor, 'sandbox');
       expect(
         page.items.map((item) => item.id),
         JSON.stringify(input),
@@ -70,40 +70,40 @@ describe.skipIf(postgresUnavailable !== undefined)('whole-store queries', () => 
   it('shows every counter with its name, newest first, and tells the cashier what went wrong', async () => {
     const { client, counters } = await twoCounters();
     const failed = [...counters.values()].flatMap(({ history }) => [...history.prints.values()]).filter((print) => print.status === 'failed').length;
-    const page = await listStorePrints(client, { filters: { status: ['failed'] }, page: { size: 200 } }, messageFor);
+    const page = await listStorePrints(client, { filters: { status: ['failed'] }, page: { size: 200 } }, messageFor, 'sandbox');
     expect(page.total).toBe(failed);
     expect(new Set(page.items.map((item) => item.counterName))).toEqual(new Set(['Counter A', 'Counter B']));
     const times = page.items.map((item) => item.createdAt);
     expect(times).toEqual([...times].sort().reverse());
     expect(page.items[0]?.lastError).toMatchObject({ code: expect.any(String), message: expect.stringMatching(/^message for /) });
-    await expect(listStorePrints(client, { page: { size: 500 } }, messageFor)).rejects.toThrow();
+    await expect(listStorePrints(client, { page: { size: 500 } }, messageFor, 'sandbox')).rejects.toThrow();
   });
 
   it("opens one print of another counter with its steps in order, as that counter's history has them", async () => {
     const { client, counters } = await twoCounters();
     const failed = [...(counters.get('b')?.history.prints.values() ?? [])].find((print) => print.status === 'failed');
     if (failed === undefined) throw new Error('counter b has no failed print');
-    const detail = await storePrintDetail(client, { counterId: 'b', id: failed.id }, messageFor);
+    const detail = await storePrintDetail(client, { counterId: 'b', id: failed.id }, messageFor, 'sandbox');
     expect(detail).toMatchObject({ counterId: 'b', counterName: 'Counter B', externalReference: failed.externalReference, status: 'failed' });
     expect(detail.history.map((step) => [step.status, Date.parse(step.at), step.reason])).toEqual(
       failed.history.map((step) => [step.status, step.at, step.reason]),
     );
     expect(detail.lastError?.message).toMatch(/^message for /);
     // The same id under the other counter is another print, or none: never counter b's.
-    await expect(storePrintDetail(client, { counterId: 'a', id: failed.id }, messageFor)).rejects.toMatchObject({ code: 'store_print_not_found' });
+    await expect(storePrintDetail(client, { counterId: 'a', id: failed.id }, messageFor, 'sandbox')).rejects.toMatchObject({ code: 'store_print_not_found' });
   });
 
   it("builds each terminal's line across counters, and what other counters still have there", async () => {
     const { client, counters } = await twoCounters();
     const failed = [...counters.values()].flatMap(({ history }) => [...history.prints.values()]).filter((print) => print.status === 'failed').length;
-    const board = await storeBoard(client, { dayStartMs: Date.UTC(2026, 10, 23), messageFor });
+    const board = await storeBoard(client, { dayStartMs: Date.UTC(2026, 10, 23), messageFor, environment: 'sandbox' });
     expect(board.map((line) => line.terminalId)).toEqual([...TERMINALS].sort());
     for (const line of board) {
       expect(line.prints.every((print) => ['queued', 'sending', 'created', 'on_terminal'].includes(print.status))).toBe(true);
       expect(new Set(line.prints.map((print) => print.counterId))).toEqual(new Set(['a', 'b']));
     }
     expect(board.reduce((sum, line) => sum + line.failuresToday, 0)).toBe(failed);
-    const elsewhere = await unfinishedElsewhere(client, 'a', messageFor);
+    const elsewhere = await unfinishedElsewhere(client, { counterId: 'a', environment: 'sandbox' }, messageFor);
     expect(elsewhere.flatMap((line) => line.prints.map((print) => print.counterId))).not.toContain('a');
     expect(elsewhere.flatMap((line) => line.prints)).not.toHaveLength(0);
   });
@@ -124,7 +124,13 @@ describe.skipIf(postgresUnavailable !== undefined)('whole-store queries', () => 
     await live.ready();
     const outbox = createMemoryOutbox();
     fakeHistory(outbox, 'c').enqueue();
-    const publisher = createPublisher({ outbox, counter: testCounter('c'), newClient: () => storeClient(url), clock: createManualClock() });
+    const publisher = createPublisher({
+      environment: 'sandbox',
+      outbox,
+      counter: testCounter('c'),
+      newClient: () => storeClient(url),
+      clock: createManualClock(),
+    });
     publisher.start();
     await publisher.settled();
     await notified;
@@ -183,14 +189,18 @@ describe.skipIf(postgresUnavailable !== undefined)('whole-store queries', () => 
       createdAt: at,
       updatedAt: at,
     });
-    await publishBatch(client, 'b', outbox.peek(10));
-    const line = (await storeBoard(client, { dayStartMs: at, messageFor })).find((candidate) => candidate.terminalId === 'PAX_A910__2');
+    await publishBatch(client, { counterId: 'b', environment: 'sandbox' }, outbox.peek(10));
+    const line = (await storeBoard(client, { dayStartMs: at, messageFor, environment: 'sandbox' })).find((candidate) => candidate.terminalId === 'PAX_A910__2');
     expect(line?.orders).toEqual([expect.objectContaining({ id: 'order-1', counterName: 'Counter B', amount: 1250.5, status: 'created' })]);
-    expect((await unfinishedElsewhere(client, 'a', messageFor)).flatMap((candidate) => candidate.orders.map((pending) => pending.id))).toEqual(['order-1']);
+    expect(
+      (await unfinishedElsewhere(client, { counterId: 'a', environment: 'sandbox' }, messageFor)).flatMap((candidate) =>
+        candidate.orders.map((pending) => pending.id),
+      ),
+    ).toEqual(['order-1']);
 
     outbox.append('order', order.id, { ...order, status: 'processed', statusDetail: 'accredited', paymentIds: ['pay-9'], updatedAt: at + 5_000 });
-    await publishBatch(client, 'b', outbox.peek(10));
-    const after = await storeBoard(client, { dayStartMs: at, messageFor });
+    await publishBatch(client, { counterId: 'b', environment: 'sandbox' }, outbox.peek(10));
+    const after = await storeBoard(client, { dayStartMs: at, messageFor, environment: 'sandbox' });
     expect(after.flatMap((candidate) => candidate.orders)).toEqual([]);
     const sales = await client.query<{ total: string; items: unknown }>("SELECT total::text, items FROM sales WHERE id = 'sale-1'");
     expect(sales.rows).toEqual([{ total: '1250.50', items: [{ title: 'Coffee' }] }]);

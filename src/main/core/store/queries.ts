@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
+import type { Environment } from '../../../shared/ipc/channels/app';
 import { PrintStatus, type PrintError } from '../../../shared/ipc/channels/prints';
 import { StorePrintPage, StorePrintRequest, StorePrintsRequest, StorePrintSummary, type StorePrintDetail } from '../../../shared/ipc/channels/store';
 import { PrintSubtype } from '../../../shared/platform/terminal-actions';
@@ -114,20 +115,22 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-function whereClause(filters: StorePrintsRequest['filters']): { sql: string; params: unknown[] } {
+/** Every read is of one environment: the reading counter's (a sandbox trial never shows among real sales). */
+function whereClause(environment: Environment, filters: StorePrintsRequest['filters']): { sql: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const add = (condition: (placeholder: string) => string, value: unknown) => {
     params.push(value);
     conditions.push(condition(`$${params.length}`));
   };
+  add((p) => `p.environment = ${p}`, environment);
   if (filters.counterId !== undefined) add((p) => `p.counter_id = ${p}`, filters.counterId);
   if (filters.terminalId !== undefined) add((p) => `p.terminal_id = ${p}`, filters.terminalId);
   // The published maker; a print published before it was kept finds its maker in the audit trail.
   if (filters.personId !== undefined)
     add(
       (p) =>
-        `(p.person_id = ${p} OR (p.person_id IS NULL AND EXISTS (SELECT 1 FROM audit_log a WHERE a.counter_id = p.counter_id AND a.subject = p.id AND a.action = 'prints.enqueue' AND a.person_id = ${p})))`,
+        `(p.person_id = ${p} OR (p.person_id IS NULL AND EXISTS (SELECT 1 FROM audit_log a WHERE a.counter_id = p.counter_id AND a.environment = p.environment AND a.subject = p.id AND a.action = 'prints.enqueue' AND a.person_id = ${p})))`,
       filters.personId,
     );
   // One status as an equality: `= ANY(array)` cannot walk a (…, status, created_at) index in order, and a
@@ -140,7 +143,7 @@ function whereClause(filters: StorePrintsRequest['filters']): { sql: string; par
   if (filters.to !== undefined) add((p) => `p.created_at < ${p}::timestamptz`, filters.to);
   const search = filters.search?.trim();
   if (search !== undefined && search !== '') add((p) => `lower(p.external_reference) LIKE ${p}`, likePattern(search));
-  return { sql: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`, params };
+  return { sql: `WHERE ${conditions.join(' AND ')}`, params };
 }
 
 /** The matching prints in the request's order, `LIMIT $n OFFSET $n+1` after the filters' parameters. */
@@ -156,9 +159,14 @@ function orderedSql(request: StorePrintsRequest, where: string, parameters: numb
 export const EXPORT_CAP = 100_000;
 
 /** Every matching print of the whole store for the CSV, up to EXPORT_CAP, in one indexed query. */
-export async function exportStorePrints(client: Queryable, input: unknown, messageFor: MessageFor): Promise<{ items: StorePrintSummary[]; capped: boolean }> {
+export async function exportStorePrints(
+  client: Queryable,
+  input: unknown,
+  messageFor: MessageFor,
+  environment: Environment,
+): Promise<{ items: StorePrintSummary[]; capped: boolean }> {
   const request = StorePrintsRequest.parse({ ...(input as object), page: { index: 0, size: 1 } });
-  const { sql: where, params } = whereClause(request.filters);
+  const { sql: where, params } = whereClause(environment, request.filters);
   const { rows } = await client.query(orderedSql(request, where, params.length), [...params, EXPORT_CAP + 1, 0]);
   return { items: rows.slice(0, EXPORT_CAP).map((row) => printSummaryOf(row, messageFor)), capped: rows.length > EXPORT_CAP };
 }
@@ -167,9 +175,9 @@ export async function exportStorePrints(client: Queryable, input: unknown, messa
  * The whole store's history, one page at a time, filtered, sorted and paged by the server (offset
  * paging over an index; ties broken by creation time, counter and id so pages never overlap).
  */
-export async function listStorePrints(client: Queryable, input: unknown, messageFor: MessageFor): Promise<StorePrintPage> {
+export async function listStorePrints(client: Queryable, input: unknown, messageFor: MessageFor, environment: Environment): Promise<StorePrintPage> {
   const request = StorePrintsRequest.parse(input);
-  const { sql: where, params } = whereClause(request.filters);
+  const { sql: where, params } = whereClause(environment, request.filters);
   const { index, size } = request.page;
   const pageSql = orderedSql(request, where, params.length);
   const countSql = `SELECT count(*)::int AS total FROM (SELECT 1 FROM prints p ${where} LIMIT ${TOTAL_CAP + 1}) matching`;
@@ -186,11 +194,15 @@ export async function listStorePrints(client: Queryable, input: unknown, message
 const TransitionRow = z.object({ status: z.string(), at: z.date(), reason: z.string().nullable() });
 
 /** One print of any counter with its steps in order, by its primary key (the whole-store drawer). */
-export async function storePrintDetail(client: Queryable, input: unknown, messageFor: MessageFor): Promise<StorePrintDetail> {
+export async function storePrintDetail(client: Queryable, input: unknown, messageFor: MessageFor, environment: Environment): Promise<StorePrintDetail> {
   const { counterId, id } = StorePrintRequest.parse(input);
+  const key = [counterId, environment, id];
   const [print, steps] = await Promise.all([
-    client.query(`SELECT ${PRINT_COLUMNS} FROM prints p JOIN counters c ON c.id = p.counter_id WHERE p.counter_id = $1 AND p.id = $2`, [counterId, id]),
-    client.query('SELECT status, at, reason FROM print_transitions WHERE counter_id = $1 AND print_id = $2 ORDER BY position', [counterId, id]),
+    client.query(
+      `SELECT ${PRINT_COLUMNS} FROM prints p JOIN counters c ON c.id = p.counter_id WHERE p.counter_id = $1 AND p.environment = $2 AND p.id = $3`,
+      key,
+    ),
+    client.query('SELECT status, at, reason FROM print_transitions WHERE counter_id = $1 AND environment = $2 AND print_id = $3 ORDER BY position', key),
   ]);
   const row = print.rows[0];
   if (row === undefined) throw new StoreError('store_print_not_found', `The store has no print ${id} from counter ${counterId}.`);

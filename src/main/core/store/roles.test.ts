@@ -32,7 +32,7 @@ describe.skipIf(postgresUnavailable !== undefined)('each counter as its own data
       history,
       async publish() {
         const entries = outbox.peek(1_000);
-        await publishBatch(client, id, entries);
+        await publishBatch(client, { counterId: id, environment: 'sandbox' }, entries);
         outbox.ack(entries.at(-1)?.seq ?? 0);
       },
     };
@@ -49,7 +49,7 @@ describe.skipIf(postgresUnavailable !== undefined)('each counter as its own data
     // a as b: a copy of b's print, b's counter row, b's rows changed in place. All refused or untouched.
     const outbox = createMemoryOutbox();
     fakeHistory(outbox, 'b').enqueue('FORGED');
-    const publishedAsB = await publishBatch(a.client, 'b', outbox.peek(10)).catch((error: unknown) => error);
+    const publishedAsB = await publishBatch(a.client, { counterId: 'b', environment: 'sandbox' }, outbox.peek(10)).catch((error: unknown) => error);
     expect(storeFailureCode(publishedAsB)).toBe('store_not_enrolled');
     await expect(registerCounter(a.client, testCounter('b'))).rejects.toMatchObject({ code: 'store_not_enrolled' });
     expect((await a.client.query("UPDATE prints SET status = 'failed' WHERE counter_id = 'b'")).rowCount).toBe(0);
@@ -68,7 +68,7 @@ describe.skipIf(postgresUnavailable !== undefined)('each counter as its own data
     await registerCounter(store.asOwner, testCounter('c'));
     const ownerOutbox = createMemoryOutbox();
     fakeHistory(ownerOutbox, 'c').enqueue();
-    await publishBatch(store.asOwner, 'c', ownerOutbox.peek(10));
+    await publishBatch(store.asOwner, { counterId: 'c', environment: 'sandbox' }, ownerOutbox.peek(10));
     expect((await store.asOwner.query("SELECT count(*)::int AS n FROM prints WHERE counter_id = 'c'")).rows).toEqual([{ n: 1 }]);
   });
 
@@ -76,12 +76,15 @@ describe.skipIf(postgresUnavailable !== undefined)('each counter as its own data
     const store = await ownedStore();
     const [a, b] = [await counter(store, 'a'), await counter(store, 'b')];
     const shift = (client: pg.ClientBase, counterId: string, id: string) =>
-      client.query("INSERT INTO shifts (counter_id, id, status, person_name, opened_at) VALUES ($1, $2, 'open', 'Ana', now())", [counterId, id]);
-    const z = (client: pg.ClientBase, counterId: string, number: number) =>
-      client.query("INSERT INTO z_reports (counter_id, number, shift_id, created_at, report, paper) VALUES ($1, $2, 's', now(), '{}', 'Z')", [
+      client.query("INSERT INTO shifts (counter_id, environment, id, status, person_name, opened_at) VALUES ($1, 'sandbox', $2, 'open', 'Ana', now())", [
         counterId,
-        number,
+        id,
       ]);
+    const z = (client: pg.ClientBase, counterId: string, number: number) =>
+      client.query(
+        "INSERT INTO z_reports (counter_id, environment, number, shift_id, created_at, report, paper) VALUES ($1, 'sandbox', $2, 's', now(), '{}', 'Z')",
+        [counterId, number],
+      );
     await shift(a.client, 'a', 'shift-a');
     await shift(b.client, 'b', 'shift-b');
     await z(b.client, 'b', 1);
@@ -105,19 +108,19 @@ describe.skipIf(postgresUnavailable !== undefined)('each counter as its own data
     const printOfB = b.history.enqueue();
     await b.publish();
 
-    const asked = await requestStoreCommand(a.client, { kind: 'reprint', counterId: 'b', printId: printOfB.id, requestedBy: 'a' });
-    expect(await claimStoreCommands(a.client, 'b')).toEqual([]);
+    const asked = await requestStoreCommand(a.client, { kind: 'reprint', counterId: 'b', printId: printOfB.id, requestedBy: 'a' }, 'sandbox');
+    expect(await claimStoreCommands(a.client, { counterId: 'b', environment: 'sandbox' })).toEqual([]);
     expect(await finishStoreCommand(a.client, 'b', asked.id, { ok: true, printId: 'made up' })).toBe(false);
     await expect(
       a.client.query(
-        `INSERT INTO store_commands (id, target_counter_id, kind, print_id, requested_by, state, result)
-         VALUES (gen_random_uuid(), 'b', 'reprint', $1, 'a', 'done', '{"ok":true,"printId":"x"}')`,
+        `INSERT INTO store_commands (id, target_counter_id, kind, print_id, requested_by, state, result, environment)
+         VALUES (gen_random_uuid(), 'b', 'reprint', $1, 'a', 'done', '{"ok":true,"printId":"x"}', 'sandbox')`,
         [printOfB.id],
       ),
     ).rejects.toMatchObject({ code: '42501' });
 
     const ran: string[] = [];
-    await runStoreCommands(b.client, 'b', async (command) => {
+    await runStoreCommands(b.client, { counterId: 'b', environment: 'sandbox' }, async (command) => {
       ran.push(command.id);
       return { ok: true, printId: command.id };
     });
@@ -150,6 +153,7 @@ describe.skipIf(postgresUnavailable !== undefined)('each counter as its own data
     fakeHistory(outbox, 'b').enqueue();
     // This counter's settings say b, its role is enrolled as a.
     const publisher = createPublisher({
+      environment: 'sandbox',
       outbox,
       counter: testCounter('b'),
       newClient: () => storeClient(urlAs(store.url, a.role)),
@@ -185,7 +189,9 @@ describe.skipIf(postgresUnavailable !== undefined)('each counter as its own data
     await a.query("INSERT INTO counter_roles VALUES (current_user, 'b', 'store-1')");
     const outbox = createMemoryOutbox();
     fakeHistory(outbox, 'b').enqueue('FORGED');
-    expect(storeFailureCode(await publishBatch(a, 'b', outbox.peek(10)).catch((error: unknown) => error))).toBe('store_not_enrolled');
+    expect(storeFailureCode(await publishBatch(a, { counterId: 'b', environment: 'sandbox' }, outbox.peek(10)).catch((error: unknown) => error))).toBe(
+      'store_not_enrolled',
+    );
     expect((await superuser.query("SELECT count(*)::int AS n FROM prints WHERE counter_id = 'b'")).rows).toEqual([{ n: 0 }]);
   });
 });

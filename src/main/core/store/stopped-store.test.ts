@@ -19,6 +19,7 @@ describe.skipIf(postgresUnavailable !== undefined)('a store database that stops'
     const server = pg.server();
     const url = await server.freshDatabase();
     const service = createStoreService({
+      environment: () => 'sandbox',
       settings: () => ({ ...DEFAULT_SETTINGS.storeDatabase, enabled: true, url, storeId: 'main', counterId: 'counter-a', counterName: 'Front' }),
       saveSettings: () => undefined,
       password: { read: () => undefined, write: () => undefined, storage: () => 'session-only', forgotten: () => false },
@@ -27,7 +28,7 @@ describe.skipIf(postgresUnavailable !== undefined)('a store database that stops'
       onStatus: () => undefined,
       onChange: () => undefined,
     });
-    const { history } = openHistory({ file: join(folder, 'history.sqlite'), changes: service.historyChanges });
+    const { history } = openHistory({ file: join(folder, 'history.sqlite'), changes: service.historyChanges('sandbox') });
     try {
       await expect.poll(() => service.status().sync.kind, { timeout: 10_000 }).toBe('up_to_date');
       await server.stopServer();
@@ -47,6 +48,7 @@ describe.skipIf(postgresUnavailable !== undefined)('a store database that stops'
     const clock = createManualClock();
     let publishFailures = 0;
     const service = createStoreService({
+      environment: () => 'sandbox',
       settings: () => ({ ...DEFAULT_SETTINGS.storeDatabase, enabled: true, url, storeId: 'main', counterId: 'counter-b', counterName: 'Back' }),
       saveSettings: () => undefined,
       password: { read: () => undefined, write: () => undefined, storage: () => 'session-only', forgotten: () => false },
@@ -56,7 +58,7 @@ describe.skipIf(postgresUnavailable !== undefined)('a store database that stops'
       onStatus: () => undefined,
       onChange: () => undefined,
     });
-    const { history } = openHistory({ file: join(folder, 'history-b.sqlite'), changes: service.historyChanges });
+    const { history } = openHistory({ file: join(folder, 'history-b.sqlite'), changes: service.historyChanges('sandbox') });
     let stopped = false;
     try {
       await expect.poll(() => service.status().sync.kind, { timeout: 10_000 }).toBe('up_to_date');

@@ -1,5 +1,5 @@
 import type { Clock } from '../../../shared/clock';
-import type { Language, SettingsPatch } from '../../../shared/ipc/channels/app';
+import type { Environment, Language, SettingsPatch } from '../../../shared/ipc/channels/app';
 import type { SecretVault } from '../credentials/vault';
 import type { HistoryChangesFactory } from '../history/history-changes';
 import type { EventHub } from '../ipc/events';
@@ -41,7 +41,7 @@ export interface StoreArea {
   readonly service: StoreService;
   readonly handlers: StoreHandlers;
   /** For each history opened: its outbox, fed in the history's transactions. */
-  readonly historyChanges: HistoryChangesFactory;
+  historyChanges(environment: Environment): HistoryChangesFactory;
   /** Refuses a store address the pg client cannot take, before it is saved (StoreUrlError). */
   checkSettings(patch: SettingsPatch): void;
   /** The print queue's busyElsewhere: another counter holds this terminal now. */
@@ -70,6 +70,7 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
     },
     clock,
     appVersion: options.version,
+    environment: () => settings.get().environment,
     logger,
     onStatus: (status) => events.emit('store.statusChanged', status),
     onChange: (change) => {
@@ -77,18 +78,20 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
       if (change.kind === 'prints' && change.counterId !== service.identity()?.id) elsewhere.refresh();
     },
     onCommandsMayWait: () => commands.poke(),
-    alongside: async (db, counter) => {
+    alongside: async (db, counter, environment) => {
       const book = options.day?.();
-      if (book !== undefined) await publishDay(db, counter.id, book);
+      if (book !== undefined) await publishDay(db, { counterId: counter.id, environment }, book);
       const staff = options.staff?.();
       if (staff === undefined) return;
-      const { taken } = await shareStaff(db, { storeId: counter.storeId, counterId: counter.id }, staff.records);
+      const { taken } = await shareStaff(db, { storeId: counter.storeId, counterId: counter.id, environment }, staff.records);
       if (taken > 0) staff.taken();
     },
   });
   const target = () => {
     const identity = service.identity();
-    return identity === undefined || !service.status().enabled ? undefined : { client: service.queryable(), counterId: identity.id };
+    return identity === undefined || !service.status().enabled
+      ? undefined
+      : { client: service.queryable(), counterId: identity.id, environment: service.environment() };
   };
   // A shift opened or closed goes up at once rather than at the next heartbeat: it is not in the outbox.
   const stopDay = events.subscribe((name) => {
@@ -99,7 +102,7 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
   return {
     service,
     handlers: createStoreHandlers({ store: service, clock, language: options.language }),
-    historyChanges: service.historyChanges,
+    historyChanges: (environment) => service.historyChanges(environment),
     checkSettings(patch) {
       const url = patch.storeDatabase?.url?.trim();
       const problem = url === undefined || url === '' ? undefined : storeUrlProblem(url);
@@ -109,7 +112,7 @@ export function createStoreArea(options: StoreAreaOptions): StoreArea {
     dayReader() {
       const identity = service.identity();
       if (identity === undefined || !service.status().enabled) return undefined;
-      return { read: (window) => readStoreDay(service.queryable(), identity.storeId, window) };
+      return { read: (window) => readStoreDay(service.queryable(), { storeId: identity.storeId, environment: service.environment() }, window) };
     },
     async close() {
       stopDay();

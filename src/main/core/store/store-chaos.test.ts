@@ -150,6 +150,7 @@ describe.skipIf(postgresUnavailable !== undefined)('the store database under fau
       };
       let pokeCommands: () => void = () => undefined;
       const service = createStoreService({
+        environment: () => 'sandbox',
         settings: () => settings,
         saveSettings: () => undefined,
         password: { read: () => undefined, write: () => undefined, storage: () => 'session-only', forgotten: () => false },
@@ -159,13 +160,13 @@ describe.skipIf(postgresUnavailable !== undefined)('the store database under fau
         onChange: () => undefined,
         onCommandsMayWait: () => pokeCommands(),
       });
-      const opened = openHistory({ file: join(folder, `${id}.sqlite`), changes: service.historyChanges });
+      const opened = openHistory({ file: join(folder, `${id}.sqlite`), changes: service.historyChanges('sandbox') });
       const sales = createSalesHistory(opened.db, opened.changes);
       const queue = queueOver(id, opened.history, executions);
       const loop = createCommandLoop({
         target: () => {
           try {
-            return { client: service.queryable(), counterId: id };
+            return { client: service.queryable(), counterId: id, environment: 'sandbox' as const };
           } catch {
             return undefined;
           }
@@ -250,7 +251,7 @@ describe.skipIf(postgresUnavailable !== undefined)('the store database under fau
       const target = rows[0];
       if (target === undefined) return;
       const kind = random() < 0.7 ? 'reprint' : 'cancel';
-      await requestStoreCommand(client, { kind, counterId: target.counter_id, printId: target.id, requestedBy: node.id });
+      await requestStoreCommand(client, { kind, counterId: target.counter_id, printId: target.id, requestedBy: node.id }, 'sandbox');
     }
 
     /** The faults: delays always, a connection cut now and then, a short outage for one counter. */

@@ -28,16 +28,16 @@ describe.skipIf(postgresUnavailable !== undefined)("the counters' shifts and Z r
     const a = await counter('a');
     const day = testDay();
     const first = await day.service.open({ personId: 'p1', personName: 'Carla', floatCents: 10_000 });
-    expect(await publishDay(a, 'a', day.book)).toEqual({ shifts: 1, zReports: 0 });
-    expect(await publishDay(a, 'a', day.book)).toEqual({ shifts: 0, zReports: 0 });
+    expect(await publishDay(a, { counterId: 'a', environment: 'sandbox' }, day.book)).toEqual({ shifts: 1, zReports: 0 });
+    expect(await publishDay(a, { counterId: 'a', environment: 'sandbox' }, day.book)).toEqual({ shifts: 0, zReports: 0 });
 
     await day.clock.advance(60_000);
     await day.service.recordSale({ shiftId: first.id, tender: 'cash', kind: 'sale', amountCents: 2_500, note: null, personId: null, personName: null });
     const z1 = await day.service.close({ shiftId: first.id, countedCashCents: 12_500, terminalId: null });
     await day.clock.advance(60_000);
     const second = await day.service.open({ personId: 'p2', personName: 'Manuel', floatCents: null });
-    expect(await publishDay(a, 'a', day.book)).toEqual({ shifts: 2, zReports: 1 });
-    expect(await publishDay(a, 'a', day.book)).toEqual({ shifts: 0, zReports: 0 });
+    expect(await publishDay(a, { counterId: 'a', environment: 'sandbox' }, day.book)).toEqual({ shifts: 2, zReports: 1 });
+    expect(await publishDay(a, { counterId: 'a', environment: 'sandbox' }, day.book)).toEqual({ shifts: 0, zReports: 0 });
 
     const shifts = await asOwner.query('SELECT id, status, person_name, float_cents, counted_cash_cents, z_number FROM shifts ORDER BY opened_at');
     expect(shifts.rows).toEqual([
@@ -59,8 +59,8 @@ describe.skipIf(postgresUnavailable !== undefined)("the counters' shifts and Z r
     await day.service.close({ shiftId: shift.id, countedCashCents: null, terminalId: null });
 
     // Counter b publishing a's day (as if it were a): the database refuses it.
-    await expect(publishDay(b, 'a', day.book)).rejects.toMatchObject({ code: '42501' });
-    await publishDay(a, 'a', day.book);
+    await expect(publishDay(b, { counterId: 'a', environment: 'sandbox' }, day.book)).rejects.toMatchObject({ code: '42501' });
+    await publishDay(a, { counterId: 'a', environment: 'sandbox' }, day.book);
     expect((await b.query("UPDATE shifts SET status = 'open' WHERE counter_id = 'a'")).rowCount).toBe(0);
     await expect(b.query('DELETE FROM z_reports')).rejects.toMatchObject({ code: '42501' });
     // A Z is final: not even its own counter may change it.
@@ -78,8 +78,8 @@ describe.skipIf(postgresUnavailable !== undefined)("the counters' shifts and Z r
     await listener.query('LISTEN store_changes');
     const day = testDay();
     await day.service.open({ personId: null, personName: 'Carla', floatCents: null });
-    await publishDay(a, 'a', day.book);
-    await publishDay(a, 'a', day.book);
+    await publishDay(a, { counterId: 'a', environment: 'sandbox' }, day.book);
+    await publishDay(a, { counterId: 'a', environment: 'sandbox' }, day.book);
     await listener.query('SELECT 1');
     expect(heard.map((payload) => JSON.parse(payload) as unknown)).toEqual([{ counterId: 'a', seq: 0 }]);
   });
@@ -111,12 +111,12 @@ describe.skipIf(postgresUnavailable !== undefined)("the whole store's day", () =
     await onB.service.close({ shiftId: shiftB.id, countedCashCents: 1_600, terminalId: null });
     await onB.clock.advance(60_000);
     const stillOpen = await onB.service.open({ personId: null, personName: 'Manuel', floatCents: null });
-    await publishDay(a, 'a', onA.book);
-    await publishDay(b, 'b', onB.book);
+    await publishDay(a, { counterId: 'a', environment: 'sandbox' }, onA.book);
+    await publishDay(b, { counterId: 'b', environment: 'sandbox' }, onB.book);
 
     // The manager at counter a reads the store through the store's pool, as its role.
     const pool = server.pool(urlAs(url, `${database}_a`));
-    const manager = testDay({ overrides: { store: () => ({ read: (window) => readStoreDay(pool, 'store-1', window) }) } });
+    const manager = testDay({ overrides: { store: () => ({ read: (window) => readStoreDay(pool, { storeId: 'store-1', environment: 'sandbox' }, window) }) } });
     const day = await manager.service.storeDay();
     expect(day.storeName).toBe('Main street');
     expect(day.shifts.map((shift) => [shift.counterName, shift.personName, shift.status])).toEqual([
@@ -150,7 +150,9 @@ describe.skipIf(postgresUnavailable !== undefined)("the whole store's day", () =
   it("says the store's day needs the store database, and that a store Z needs a closed shift", async () => {
     const without = testDay();
     await expect(without.service.storeDay()).rejects.toMatchObject({ code: 'store_day_unavailable' });
-    const empty = testDay({ overrides: { store: () => ({ read: () => Promise.resolve({ storeName: 'S', shifts: [], zReports: [] }) }) } });
+    const empty = testDay({
+      overrides: { store: () => ({ read: () => Promise.resolve({ storeName: 'S', environment: 'sandbox' as const, shifts: [], zReports: [] }) }) },
+    });
     expect((await empty.service.storeDay()).report).toBeNull();
     await expect(empty.service.printStoreZ('T1')).rejects.toMatchObject({ code: 'store_day_empty' });
   });

@@ -40,23 +40,25 @@ describe.skipIf(postgresUnavailable !== undefined)('who made a print or a sale, 
     };
     const [a, b] = [await counter('a'), await counter('b')];
     const sale = sampleSale('sale-1', { madeBy: approved });
-    await publishBatch(a, 'a', [
+    await publishBatch(a, { counterId: 'a', environment: 'sandbox' }, [
       { seq: 1, kind: 'print', recordId: 'pr-1', payload: publishedPrint(print('pr-1', carla, 1_763_900_000_000)) },
       { seq: 2, kind: 'print', recordId: 'pr-2', payload: publishedPrint(print('pr-2', null, 1_763_900_001_000)) },
       { seq: 3, kind: 'order', recordId: sale.id, payload: publishedOrder(sale) },
       { seq: 4, kind: 'sale', recordId: sale.id, payload: publishedSale(sale) },
     ]);
-    await publishBatch(b, 'b', [{ seq: 1, kind: 'print', recordId: 'pr-3', payload: publishedPrint(print('pr-3', approved, 1_763_900_002_000)) }]);
+    await publishBatch(b, { counterId: 'b', environment: 'sandbox' }, [
+      { seq: 1, kind: 'print', recordId: 'pr-3', payload: publishedPrint(print('pr-3', approved, 1_763_900_002_000)) },
+    ]);
 
     const messageFor = (code: string) => code;
-    const carlas = await listStorePrints(b, { filters: { personId: 'p-carla' }, page: { size: 50 } }, messageFor);
+    const carlas = await listStorePrints(b, { filters: { personId: 'p-carla' }, page: { size: 50 } }, messageFor, 'sandbox');
     expect(carlas.items.map((item) => [item.counterId, item.id, item.madeBy])).toEqual([
       ['b', 'pr-3', approved],
       ['a', 'pr-1', carla],
     ]);
-    const everyone = await listStorePrints(a, { page: { size: 50 } }, messageFor);
+    const everyone = await listStorePrints(a, { page: { size: 50 } }, messageFor, 'sandbox');
     expect(everyone.items.find((item) => item.id === 'pr-2')?.madeBy).toBeNull();
-    const exported = await exportStorePrints(a, { filters: { personId: 'p-carla' } }, messageFor);
+    const exported = await exportStorePrints(a, { filters: { personId: 'p-carla' } }, messageFor, 'sandbox');
     expect(exported.items.map((item) => item.id)).toEqual(['pr-3', 'pr-1']);
 
     const orders = await b.query('SELECT person_name, approved_by_name FROM payment_orders');

@@ -30,6 +30,7 @@ function folder(): string {
 function service(initial: StoreDatabaseSettings): { store: StoreService; set(patch: Partial<StoreDatabaseSettings>): void } {
   let current = initial;
   const store = createStoreService({
+    environment: () => 'sandbox',
     settings: () => current,
     saveSettings: (patch) => (current = { ...current, ...patch }),
     password: { read: () => undefined, write: () => undefined, storage: () => 'session-only', forgotten: () => false },
@@ -73,7 +74,7 @@ describe.skipIf(postgresUnavailable !== undefined)('sales in the store database'
   it('publishes a sale saved locally and its payment order, once, with their latest state; a resend of older copies changes nothing', async () => {
     const url = await pg.server().freshDatabase();
     const { store } = service({ ...base, url, enabled: true });
-    const { history, db, changes } = openHistory({ file: join(folder(), 'history.sqlite'), changes: store.historyChanges });
+    const { history, db, changes } = openHistory({ file: join(folder(), 'history.sqlite'), changes: store.historyChanges('sandbox') });
     const sales = createSalesHistory(db, changes);
     sales.save(sale('s1'));
     sales.save(processed('s1'));
@@ -102,7 +103,7 @@ describe.skipIf(postgresUnavailable !== undefined)('sales in the store database'
 
     // The copies of the first save, sent again late: older versions than the store holds.
     const created = sale('s1');
-    await publishBatch(client, 'counter-a', [
+    await publishBatch(client, { counterId: 'counter-a', environment: 'sandbox' }, [
       { seq: 1, kind: 'order', recordId: 's1', payload: publishedOrder(created) },
       { seq: 2, kind: 'sale', recordId: 's1', payload: publishedSale(created) },
     ]);
@@ -113,7 +114,7 @@ describe.skipIf(postgresUnavailable !== undefined)('sales in the store database'
 
   it('keeps sales out of both the history and the outbox when their transaction fails', async () => {
     const { store } = service({ ...base, url: 'postgres://127.0.0.1:1/none', enabled: true });
-    const { history, db, changes } = openHistory({ file: join(folder(), 'history.sqlite'), changes: store.historyChanges });
+    const { history, db, changes } = openHistory({ file: join(folder(), 'history.sqlite'), changes: store.historyChanges('sandbox') });
     const sales = createSalesHistory(db, changes);
     // The first sale's order and sale are in the outbox when the second fails: the rollback takes them back.
     expect(() => sales.importSales([sale('good'), sale('bad', { createdAt: 'not a date' })], 'import-test')).toThrow();
@@ -127,7 +128,7 @@ describe.skipIf(postgresUnavailable !== undefined)('sales in the store database'
     const url = await pg.server().freshDatabase();
     const file = join(folder(), 'history.sqlite');
     const counter = service({ ...base, url, enabled: false });
-    const first = openHistory({ file, changes: counter.store.historyChanges });
+    const first = openHistory({ file, changes: counter.store.historyChanges('sandbox') });
     await first.history.append(
       queuedPrint({
         id: 'p-before',
@@ -165,7 +166,7 @@ describe.skipIf(postgresUnavailable !== undefined)('sales in the store database'
     await expect.poll(async () => await ids('sales'), { timeout: 10_000 }).toEqual(['s-before', 's-while-off']);
     expect(await ids('prints')).toEqual(['p-before']);
     first.history.closeSync();
-    const again = openHistory({ file, changes: counter.store.historyChanges });
+    const again = openHistory({ file, changes: counter.store.historyChanges('sandbox') });
     expect(outboxRows(again.db)).toBe(0);
     again.history.closeSync();
     await counter.store.close();

@@ -6,6 +6,7 @@ import { createSystemClock } from '../../../shared/clock';
 import { DEFAULT_SETTINGS, type StoreDatabaseSettings } from '../../../shared/ipc/channels/app';
 import type { PrintDetail } from '../../../shared/ipc/channels/prints';
 import type { StoreCommand } from '../../../shared/ipc/channels/store';
+import { historyMeta } from '../history/meta';
 import { openHistory } from '../history/open';
 import { PrintQueueError } from '../print-queue/errors';
 import { queuedPrint } from '../print-queue/records';
@@ -25,6 +26,7 @@ afterAll(() => {
 function service(settings: StoreDatabaseSettings): StoreService {
   let current = settings;
   return createStoreService({
+    environment: () => 'sandbox',
     settings: () => current,
     saveSettings: (patch) => (current = { ...current, ...patch }),
     password: { read: () => undefined, write: () => undefined, storage: () => 'session-only', forgotten: () => false },
@@ -58,13 +60,13 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     folders.push(folder);
     const settings = { ...DEFAULT_SETTINGS.storeDatabase, url, storeId: 'main', counterName: 'Counter A', counterId: 'counter-a' };
     const off = service(settings);
-    const offHistory = openHistory({ file: join(folder, 'off.sqlite'), changes: off.historyChanges }).history;
+    const offHistory = openHistory({ file: join(folder, 'off.sqlite'), changes: off.historyChanges('sandbox') }).history;
     offHistory.append(printAt('p0', 1), 'hello');
     expect(off.status().sync).toEqual({ kind: 'off' });
     offHistory.closeSync();
 
     const on = service({ ...settings, enabled: true });
-    const { history } = openHistory({ file: join(folder, 'on.sqlite'), changes: on.historyChanges });
+    const { history } = openHistory({ file: join(folder, 'on.sqlite'), changes: on.historyChanges('sandbox') });
     await history.append(printAt('p1', 1), 'hello').durable;
     await history.append(printAt('p2', 2), 'hello').durable;
     await history.update('p1', { status: 'sending', updatedAt: Date.now() }, { status: 'sending', at: Date.now(), reason: null }).durable;
@@ -75,6 +77,32 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     expect(rows).toEqual([
       { id: 'p1', status: 'sending' },
       { id: 'p2', status: 'queued' },
+    ]);
+    history.closeSync();
+    await on.close();
+  });
+
+  it('publishes a history under its own environment, and once more a history published before the store knew environments', async () => {
+    const url = await pg.server().freshDatabase();
+    const folder = mkdtempSync(join(tmpdir(), 'counter-store-environment-'));
+    folders.push(folder);
+    const file = join(folder, 'history-production.sqlite');
+    // Published by an earlier version: its backfill marker is the old one.
+    const earlier = openHistory({ file });
+    await earlier.history.append(printAt('p-old', 1), 'hello').durable;
+    historyMeta(earlier.db).mark('store_backfill');
+    earlier.history.closeSync();
+
+    const settings = { ...DEFAULT_SETTINGS.storeDatabase, url, storeId: 'main', counterName: 'Counter A', counterId: 'counter-a', enabled: true };
+    const on = service(settings);
+    const { history } = openHistory({ file, changes: on.historyChanges('production') });
+    await history.append(printAt('p-new', 2), 'hello').durable;
+    await expect.poll(() => on.status().sync.kind, { timeout: 10_000 }).toBe('up_to_date');
+    const client = await pg.client(url);
+    const { rows } = await client.query<{ id: string; environment: string }>('SELECT id, environment FROM prints ORDER BY id');
+    expect(rows).toEqual([
+      { id: 'p-new', environment: 'production' },
+      { id: 'p-old', environment: 'production' },
     ]);
     history.closeSync();
     await on.close();
@@ -109,17 +137,21 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     };
 
     // Claimed, acted upon, then the counter died before reporting: the next start resumes it without a second print.
-    const asked = await requestStoreCommand(client, { kind: 'reprint', counterId: 'a', printId: original.id, requestedBy: 'b' });
-    const [claimed] = await claimStoreCommands(client, 'a');
+    const asked = await requestStoreCommand(client, { kind: 'reprint', counterId: 'a', printId: original.id, requestedBy: 'b' }, 'sandbox');
+    const [claimed] = await claimStoreCommands(client, { counterId: 'a', environment: 'sandbox' });
     await executeStoreCommand(queue, claimed as StoreCommand);
-    const loop = createCommandLoop({ target: () => ({ client, counterId: 'a' }), queue: async () => queue, clock: createSystemClock() });
+    const loop = createCommandLoop({
+      target: () => ({ client, counterId: 'a', environment: 'sandbox' }),
+      queue: async () => queue,
+      clock: createSystemClock(),
+    });
     loop.poke();
     await expect.poll(async () => (await storeCommand(client, asked.id))?.state, { timeout: 10_000 }).toBe('done');
     expect(reprints).toEqual([asked.id]);
     expect((await storeCommand(client, asked.id))?.result).toEqual({ ok: true, printId: asked.id });
 
     // A refusal of the owning counter's queue is its result, with the queue's code.
-    const cancel = await requestStoreCommand(client, { kind: 'cancel', counterId: 'a', printId: original.id, requestedBy: 'b' });
+    const cancel = await requestStoreCommand(client, { kind: 'cancel', counterId: 'a', printId: original.id, requestedBy: 'b' }, 'sandbox');
     loop.poke();
     await expect.poll(async () => (await storeCommand(client, cancel.id))?.state, { timeout: 10_000 }).toBe('failed');
     expect((await storeCommand(client, cancel.id))?.result).toMatchObject({ ok: false, code: 'cannot_cancel_order' });
@@ -138,11 +170,11 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
     await other.publish();
 
     let freed = 0;
-    const watch = watchElsewhere({ target: () => ({ client, counterId: 'a' }), clock: createSystemClock(), onFreed: () => freed++ });
+    const watch = watchElsewhere({ target: () => ({ client, counterId: 'a', environment: 'sandbox' }), clock: createSystemClock(), onFreed: () => freed++ });
     await expect.poll(() => watch.busy('PAX_A910__1'), { timeout: 10_000 }).toBe(true);
     expect(watch.busy('PAX_A910__2')).toBe(false);
     // Its own prints never hold a counter back (its own lane already orders them).
-    const own = watchElsewhere({ target: () => ({ client, counterId: 'b' }), clock: createSystemClock(), onFreed: () => undefined });
+    const own = watchElsewhere({ target: () => ({ client, counterId: 'b', environment: 'sandbox' }), clock: createSystemClock(), onFreed: () => undefined });
 
     other.history.advance(held.id); // on_terminal: the terminal took it, the line is free
     await other.publish();
@@ -164,7 +196,7 @@ describe.skipIf(postgresUnavailable !== undefined)('store service', () => {
       counter?.history.enqueue('PAX_A910__2');
       await counter?.publish();
     }
-    const store = { queryable: () => pg.pool(url), identity: () => undefined } as unknown as StoreService;
+    const store = { queryable: () => pg.pool(url), identity: () => undefined, environment: () => 'sandbox' } as unknown as StoreService;
     const handlers = createStoreHandlers({ store, clock: createSystemClock(), language: () => 'es' });
     const answer = await handlers['store.export']({ filters: { terminalId: 'PAX_A910__2' }, sort: { field: 'createdAt', direction: 'asc' } });
     expect(answer).toMatchObject({ rows: 2, capped: false });

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type pg from 'pg';
 import type { Clock } from '../../../shared/clock';
-import type { Language, StoreDatabaseSettings } from '../../../shared/ipc/channels/app';
+import type { Environment, Language, StoreDatabaseSettings } from '../../../shared/ipc/channels/app';
 import type { StoreChanged, StoreStatus, StoreSync, StoreTestResult } from '../../../shared/ipc/channels/store';
 import { backfillHistory, forgetBackfill } from '../history/backfill';
 import type { HistoryChanges, HistoryChangesFactory } from '../history/history-changes';
+import type { DatabaseSync } from '../history/sqlite';
 import { silentLogger, type Logger } from '../ports';
 import { StoreError, StoreUrlError, storeFailureCode, storeFailureReason } from './errors';
 import { listenStoreChanges, type LiveChanges } from './live';
@@ -31,6 +32,8 @@ export interface StoreServiceOptions {
   };
   clock: Clock;
   appVersion: string;
+  /** The environment the counter is in now: the whole-store reads show that environment's rows only. */
+  environment(): Environment;
   logger?: Logger;
   /** The sync state changed (every outbox append while waiting, too). */
   onStatus(status: StoreStatus): void;
@@ -39,12 +42,12 @@ export interface StoreServiceOptions {
   /** A command may be waiting for this counter (command-loop.ts). */
   onCommandsMayWait?(): void;
   /** More to share each publishing round, once the outbox is empty (staff-sync.ts). */
-  alongside?(db: pg.Client, counter: CounterIdentity): Promise<void>;
+  alongside?(db: pg.Client, counter: CounterIdentity, environment: Environment): Promise<void>;
 }
 
 export interface StoreService {
-  /** For each history database opened: its outbox, fed in the history's transactions. */
-  readonly historyChanges: HistoryChangesFactory;
+  /** For each history database opened (one per environment): its outbox, fed in the history's transactions. */
+  historyChanges(environment: Environment): HistoryChangesFactory;
   /** Follows the settings as saved now: starts, restarts or stops publishing and the live feed. */
   reconfigure(): void;
   status(): StoreStatus;
@@ -56,6 +59,8 @@ export interface StoreService {
   queryable(): Queryable;
   /** This counter as the store knows it, or undefined when the database is off. */
   identity(): CounterIdentity | undefined;
+  /** The environment whose rows the whole-store reads show: the one the counter is in now. */
+  environment(): Environment;
   /** The publisher's pending count and state, for tests. */
   publisher(): Publisher | undefined;
   close(): Promise<void>;
@@ -157,15 +162,16 @@ function createPublishing(options: StoreServiceOptions, logger: Logger, announce
     old.unsubscribe();
     return old.publisher.close().catch((error: unknown) => logger.warn('the store publisher did not stop cleanly', { error: String(error) }));
   }
-  function start(wanted: Connection, key: string, outbox: Outbox): void {
+  function start(wanted: Connection, key: string, outbox: Outbox, environment: Environment): void {
     if (running?.key === key && running.outbox === outbox) return;
     void stop();
     const publisher = createPublisher({
       outbox,
       counter: wanted.identity,
+      environment,
       newClient: () => storeClient(wanted.url, wanted.password),
       clock: options.clock,
-      ...(options.alongside === undefined ? {} : { alongside: (db: pg.Client) => options.alongside?.(db, wanted.identity) ?? Promise.resolve() }),
+      ...(options.alongside === undefined ? {} : { alongside: (db: pg.Client) => options.alongside?.(db, wanted.identity, environment) ?? Promise.resolve() }),
       onError: (error) => logger.warn('the store database could not take a batch (kept in the outbox)', { error: storeFailureReason(error) }),
       onSetAside: (entry, refusal) =>
         logger.warn('the store database refused an outbox entry; it is set aside, the rest goes on', { seq: entry.seq, kind: entry.kind, code: refusal.code }),
@@ -212,6 +218,24 @@ function createUrlCheck(options: StoreServiceOptions) {
   };
 }
 
+/**
+ * Puts the history's earlier prints and sales in its outbox, once (history/backfill.ts); `wake` when it
+ * appended any. False when it failed: no marker was written, so the next start or settings change tries
+ * again while new changes go on meanwhile.
+ */
+function backfillOutbox(db: DatabaseSync, outbox: Outbox, logger: Logger, wake: () => void): boolean {
+  try {
+    const count = backfillHistory(db, (kind, recordId, record) => outbox.append(kind, recordId, publishedRecord(kind, record)));
+    if (count === undefined) return true;
+    logger.info('the earlier prints and sales were put in the store outbox', { records: count });
+    wake();
+    return true;
+  } catch (error) {
+    logger.error('the earlier prints and sales could not be put in the store outbox', { error: String(error) });
+    return false;
+  }
+}
+
 /** What the status bar and Settings show: off, not configured, or the publisher's state. */
 function storeStatus(options: StoreServiceOptions, publisher: Publisher | undefined, outbox: Outbox | undefined, urlProblem: string | undefined): StoreStatus {
   const settings = options.settings();
@@ -246,6 +270,8 @@ function storeStatus(options: StoreServiceOptions, publisher: Publisher | undefi
 export function createStoreService(options: StoreServiceOptions): StoreService {
   const logger = options.logger ?? silentLogger;
   let outbox: Outbox | undefined;
+  /** The environment of the history whose outbox is `outbox`: what its rows are published as. */
+  let outboxEnvironment: Environment | undefined;
   /** Puts the current history's earlier prints and sales in its outbox, once (history/backfill.ts). */
   let backfill: (() => void) | undefined;
   const feed = publisherFeed(() => publishing);
@@ -271,56 +297,51 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
     } else {
       const key = JSON.stringify(wanted);
       backfill?.();
-      if (outbox !== undefined) publishing.start(wanted, key, outbox);
+      if (outbox !== undefined && outboxEnvironment !== undefined) publishing.start(wanted, key, outbox, outboxEnvironment);
       reads.follow(wanted, key);
     }
     announce();
   }
 
-  const historyChanges: HistoryChangesFactory = (db) => {
-    const own = createSqliteOutbox(db);
-    let appended = false;
-    /** false once this run took the marker away (history/backfill.ts forgetBackfill); undefined: not known. */
-    let backfilled: boolean | undefined;
-    outbox = own;
-    backfill = () => {
-      if (outbox !== own) return;
-      try {
-        const count = backfillHistory(db, (kind, recordId, record) => own.append(kind, recordId, publishedRecord(kind, record)));
-        backfilled = true;
-        if (count === undefined) return;
-        logger.info('the earlier prints and sales were put in the store outbox', { records: count });
-        publishing.wake(own);
-      } catch (error) {
-        // No marker was written: the next start or settings change tries again; new changes go on meanwhile.
-        logger.error('the earlier prints and sales could not be put in the store outbox', { error: String(error) });
-      }
+  const historyChanges =
+    (environment: Environment): HistoryChangesFactory =>
+    (db) => {
+      const own = createSqliteOutbox(db);
+      let appended = false;
+      /** false once this run took the marker away (history/backfill.ts forgetBackfill); undefined: not known. */
+      let backfilled: boolean | undefined;
+      outbox = own;
+      outboxEnvironment = environment;
+      backfill = () => {
+        if (outbox !== own) return;
+        if (backfillOutbox(db, own, logger, () => publishing.wake(own))) backfilled = true;
+      };
+      reconfigure();
+      return {
+        record(kind, recordId, record) {
+          if (outbox !== own) return;
+          if (connection() === undefined) {
+            if (backfilled !== false) forgetBackfill(db);
+            backfilled = false;
+            return;
+          }
+          own.append(kind, recordId, publishedRecord(kind, record()));
+          appended = true;
+        },
+        committed() {
+          if (!appended) return;
+          appended = false;
+          publishing.wake(own);
+        },
+        closed() {
+          if (outbox !== own) return;
+          outbox = undefined;
+          outboxEnvironment = undefined;
+          backfill = undefined;
+          void publishing.stop();
+        },
+      } satisfies HistoryChanges;
     };
-    reconfigure();
-    return {
-      record(kind, recordId, record) {
-        if (outbox !== own) return;
-        if (connection() === undefined) {
-          if (backfilled !== false) forgetBackfill(db);
-          backfilled = false;
-          return;
-        }
-        own.append(kind, recordId, publishedRecord(kind, record()));
-        appended = true;
-      },
-      committed() {
-        if (!appended) return;
-        appended = false;
-        publishing.wake(own);
-      },
-      closed() {
-        if (outbox !== own) return;
-        outbox = undefined;
-        backfill = undefined;
-        void publishing.stop();
-      },
-    } satisfies HistoryChanges;
-  };
 
   return {
     historyChanges,
@@ -355,6 +376,7 @@ export function createStoreService(options: StoreServiceOptions): StoreService {
       return pool;
     },
     identity: () => connection()?.identity,
+    environment: () => options.environment(),
     publisher: () => publishing.publisher(),
     async close() {
       closed = true;

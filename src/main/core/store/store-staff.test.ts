@@ -59,18 +59,20 @@ describe.skipIf(postgresUnavailable !== undefined)('staff and the audit trail in
     const { counter } = await store();
     const [a, b, c] = [await counter('a'), await counter('b'), await counter('c', 'store-2')];
 
-    await publishStaff(a, 'store-1', 'a', [person('p1', '2026-11-01T10:00:00.000Z', 'Carla')]);
-    await publishStaff(b, 'store-1', 'b', [person('p1', '2026-11-01T11:00:00.000Z', 'Carla R.')]);
-    await publishStaff(a, 'store-1', 'a', [person('p1', '2026-11-01T10:00:00.000Z', 'Carla')]);
-    expect((await pullStaff(a, 'store-1')).map((row) => row.name)).toEqual(['Carla R.']);
+    await publishStaff(a, { storeId: 'store-1', counterId: 'a', environment: 'sandbox' }, [person('p1', '2026-11-01T10:00:00.000Z', 'Carla')]);
+    await publishStaff(b, { storeId: 'store-1', counterId: 'b', environment: 'sandbox' }, [person('p1', '2026-11-01T11:00:00.000Z', 'Carla R.')]);
+    await publishStaff(a, { storeId: 'store-1', counterId: 'a', environment: 'sandbox' }, [person('p1', '2026-11-01T10:00:00.000Z', 'Carla')]);
+    expect((await pullStaff(a, { storeId: 'store-1', environment: 'sandbox' })).map((row) => row.name)).toEqual(['Carla R.']);
     // Another store's counter writes nothing into this store's list.
-    await expect(publishStaff(c, 'store-1', 'c', [person('p2', '2026-11-01T10:00:00.000Z')])).rejects.toMatchObject({ code: '42501' });
+    await expect(
+      publishStaff(c, { storeId: 'store-1', counterId: 'c', environment: 'sandbox' }, [person('p2', '2026-11-01T10:00:00.000Z')]),
+    ).rejects.toMatchObject({ code: '42501' });
     expect((await c.query("UPDATE staff SET name = 'x' WHERE store_id = 'store-1'")).rowCount).toBe(0);
     await expect(a.query('DELETE FROM staff')).rejects.toMatchObject({ code: '42501' });
 
-    await publishAudit(a, 'a', [audit(1, 'p1'), audit(2, 'p1')]);
-    await publishAudit(a, 'a', [audit(2, 'p1')]);
-    await expect(publishAudit(a, 'b', [audit(1, 'p1')])).rejects.toMatchObject({ code: '42501' });
+    await publishAudit(a, { counterId: 'a', environment: 'sandbox' }, [audit(1, 'p1'), audit(2, 'p1')]);
+    await publishAudit(a, { counterId: 'a', environment: 'sandbox' }, [audit(2, 'p1')]);
+    await expect(publishAudit(a, { counterId: 'b', environment: 'sandbox' }, [audit(1, 'p1')])).rejects.toMatchObject({ code: '42501' });
     await expect(a.query("UPDATE audit_log SET person_id = 'nobody'")).rejects.toMatchObject({ code: '42501' });
     await expect(a.query('DELETE FROM audit_log')).rejects.toMatchObject({ code: '42501' });
     const rows = await b.query<{ counter_id: string; seq: string }>('SELECT counter_id, seq FROM audit_log ORDER BY seq');
@@ -91,19 +93,19 @@ describe.skipIf(postgresUnavailable !== undefined)('staff and the audit trail in
     const [a, b] = [await counter('a'), await counter('b')];
 
     const carla = await onA.people.add('Carla', 'cashier', '1357');
-    await syncStaff(a, { storeId: 'store-1', counterId: 'a' }, onA.records);
-    expect(await syncStaff(b, { storeId: 'store-1', counterId: 'b' }, onB.records)).toEqual({ taken: 1 });
+    await syncStaff(a, { storeId: 'store-1', counterId: 'a', environment: 'sandbox' }, onA.records);
+    expect(await syncStaff(b, { storeId: 'store-1', counterId: 'b', environment: 'sandbox' }, onB.records)).toEqual({ taken: 1 });
     expect((await onB.people.check(carla.id, '1357')).name).toBe('Carla');
 
     await clock.advance(60_000);
     await onB.people.change(carla.id, { pin: '8642' });
-    await syncStaff(b, { storeId: 'store-1', counterId: 'b' }, onB.records);
-    await syncStaff(a, { storeId: 'store-1', counterId: 'a' }, onA.records);
+    await syncStaff(b, { storeId: 'store-1', counterId: 'b', environment: 'sandbox' }, onB.records);
+    await syncStaff(a, { storeId: 'store-1', counterId: 'a', environment: 'sandbox' }, onA.records);
     await expect(onA.people.check(carla.id, '1357')).rejects.toMatchObject({ code: 'wrong_pin' });
     expect((await onA.people.check(carla.id, '8642')).name).toBe('Carla');
 
     await b.end();
-    await expect(syncStaff(b, { storeId: 'store-1', counterId: 'b' }, onB.records)).rejects.toThrow();
+    await expect(syncStaff(b, { storeId: 'store-1', counterId: 'b', environment: 'sandbox' }, onB.records)).rejects.toThrow();
     expect((await onB.people.check(carla.id, '8642')).name).toBe('Carla');
   });
 
@@ -120,22 +122,23 @@ describe.skipIf(postgresUnavailable !== undefined)('staff and the audit trail in
     await counter('a');
 
     const publisher = createPublisher({
+      environment: 'sandbox',
       outbox: createMemoryOutbox(),
       counter: testCounter('a'),
       newClient: () => storeClient(urlAs(url, `${new URL(url).pathname.slice(1)}_a`)),
       clock,
-      alongside: async (db) => void (await shareStaff(db, { storeId: 'store-1', counterId: 'a' }, records)),
+      alongside: async (db) => void (await shareStaff(db, { storeId: 'store-1', counterId: 'a', environment: 'sandbox' }, records)),
     });
     publisher.start();
     await publisher.settled();
     records.append(entry('prints.cancel'));
     const again = await server.client(urlAs(url, `${new URL(url).pathname.slice(1)}_a`));
-    expect(await shareStaff(again, { storeId: 'store-1', counterId: 'a' }, records)).toEqual({ audited: 1, taken: 0 });
+    expect(await shareStaff(again, { storeId: 'store-1', counterId: 'a', environment: 'sandbox' }, records)).toEqual({ audited: 1, taken: 0 });
     await publisher.close();
 
     const seen = await b.query<{ action: string; person_name: string }>("SELECT action, person_name FROM audit_log WHERE counter_id = 'a' ORDER BY seq");
     expect(seen.rows.map((row) => row.action)).toEqual(['staff.signIn', 'sales.refund', 'prints.cancel']);
-    expect((await pullStaff(b, 'store-1')).map((row) => row.name)).toEqual(['Manuel']);
+    expect((await pullStaff(b, { storeId: 'store-1', environment: 'sandbox' })).map((row) => row.name)).toEqual(['Manuel']);
   });
 
   it("filters the whole store's prints by the person who made them, from the published audit trail", async () => {
@@ -150,14 +153,14 @@ describe.skipIf(postgresUnavailable !== undefined)('staff and the audit trail in
     await a.publish();
     await b.publish();
     const made = (seq: number, subject: string, personId: string) => ({ ...audit(seq, personId), action: 'prints.enqueue', subject });
-    await publishAudit(client, 'a', [made(1, carlas.id, 'carla'), made(2, 'other', 'manuel')]);
-    await publishAudit(client, 'b', [made(1, manuelsOnB.id, 'manuel')]);
+    await publishAudit(client, { counterId: 'a', environment: 'sandbox' }, [made(1, carlas.id, 'carla'), made(2, 'other', 'manuel')]);
+    await publishAudit(client, { counterId: 'b', environment: 'sandbox' }, [made(1, manuelsOnB.id, 'manuel')]);
 
     const messageFor = (code: string) => code;
-    const page = await listStorePrints(client, { filters: { personId: 'carla' }, page: { size: 50 } }, messageFor);
+    const page = await listStorePrints(client, { filters: { personId: 'carla' }, page: { size: 50 } }, messageFor, 'sandbox');
     expect(page.items.map((item) => [item.counterId, item.id])).toEqual([['a', carlas.id]]);
     expect(page.total).toBe(1);
-    const exported = await exportStorePrints(client, { filters: { personId: 'manuel' } }, messageFor);
+    const exported = await exportStorePrints(client, { filters: { personId: 'manuel' } }, messageFor, 'sandbox');
     expect(exported.items.map((item) => item.counterId)).toEqual(['b']);
   });
 });

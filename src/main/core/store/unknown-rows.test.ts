@@ -26,22 +26,24 @@ describe.skipIf(postgresUnavailable !== undefined)('rows only a newer Counter un
     await client.query("UPDATE prints SET subtype = 'video' WHERE id = $1", [video.id]);
     await client.query(`UPDATE prints SET last_error = '{"shape": 9}'::jsonb WHERE id = $1`, [odd.id]);
 
-    const page = StorePrintPage.parse(await listStorePrints(client, {}, messageFor));
+    const page = StorePrintPage.parse(await listStorePrints(client, {}, messageFor, 'sandbox'));
     const byId = new Map(page.items.map((item) => [item.id, item]));
     expect(byId.get(paused.id)).toMatchObject({ status: 'unknown', unknown: { status: 'paused_by_newer' } });
     expect(byId.get(video.id)).toMatchObject({ status: 'queued', subtype: 'unknown', unknown: { subtype: 'video' } });
     expect(byId.get(odd.id)?.lastError).toMatchObject({ code: 'unknown_error' });
 
-    const detail = StorePrintDetail.parse(await storePrintDetail(client, { counterId: 'n', id: paused.id }, messageFor));
+    const detail = StorePrintDetail.parse(await storePrintDetail(client, { counterId: 'n', id: paused.id }, messageFor, 'sandbox'));
     expect(detail.history.map((step) => step.status)).toEqual(['queued', 'unknown']);
     expect(detail.history[1]).toMatchObject({ unknownStatus: 'paused_by_newer' });
 
-    const lines = await storeBoard(client, { dayStartMs: 0, messageFor });
+    const lines = await storeBoard(client, { dayStartMs: 0, messageFor, environment: 'sandbox' });
     StoreBoard.shape.lines.parse(lines);
     expect(lines.flatMap((line) => line.prints.map((print) => print.id))).toContain(video.id);
-    expect((await unfinishedElsewhere(client, 'a', messageFor)).flatMap((line) => line.prints.map((print) => print.subtype))).toContain('unknown');
+    expect(
+      (await unfinishedElsewhere(client, { counterId: 'a', environment: 'sandbox' }, messageFor)).flatMap((line) => line.prints.map((print) => print.subtype)),
+    ).toContain('unknown');
 
-    const { items } = await exportStorePrints(client, {}, messageFor);
+    const { items } = await exportStorePrints(client, {}, messageFor, 'sandbox');
     const csv = printsCsvWith(items, 'en');
     expect(csv).toContain('paused_by_newer');
     expect(csv).toContain('Unknown (newer Counter)');

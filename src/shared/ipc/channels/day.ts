@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SHIFT_STATES } from '../../lifecycle/shift';
 import { channel, NoInput } from '../define';
+import { Environment } from './app';
 import { OneLineText } from './terminal-sales';
 
 /**
@@ -185,6 +186,8 @@ export type StoreZ = z.infer<typeof StoreZ>;
  */
 export const StoreDay = z.object({
   storeName: z.string(),
+  /** The environment whose shifts and Zs these are: the reading counter's (a sandbox rehearsal never counts as real). */
+  environment: Environment,
   from: z.iso.datetime(),
   until: z.iso.datetime(),
   shifts: z.array(StoreShift),

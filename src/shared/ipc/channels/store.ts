@@ -3,6 +3,7 @@ import { TerminalId } from '../../platform/terminal-actions';
 import { channel, NoInput } from '../define';
 import { PrintSubtype } from '../../platform/terminal-actions';
 import { ListPrintsRequest, PrintStatus, PrintSummary, PrintTransition } from './prints';
+import { Environment } from './app';
 
 /**
  * The store database (docs/store-database.md): this counter's store sync state, the whole
@@ -158,6 +159,8 @@ export const StoreBoard = z.object({
   counters: z.array(StoreCounter),
   /** This counter's id, so the view can tell its own prints from the others'. */
   ownCounterId: z.string(),
+  /** Whose rows these are: the environment this counter is in (the sandbox's never mix with production's). */
+  environment: Environment,
   at: z.iso.datetime(),
 });
 export type StoreBoard = z.infer<typeof StoreBoard>;

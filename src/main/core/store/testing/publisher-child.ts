@@ -11,6 +11,7 @@ import { createPublisher, storeClient } from '../publisher';
 const [url, file, counterId] = process.argv.slice(2);
 if (url === undefined || file === undefined || counterId === undefined) throw new Error('usage: publisher-child <url> <sqlite file> <counter id>');
 const publisher = createPublisher({
+  environment: 'sandbox',
   outbox: createSqliteOutbox(migrated(new DatabaseSync(file))),
   counter: { id: counterId, name: counterId, storeId: 'store-1', storeName: 'Store', appVersion: 'test' },
   newClient: () => storeClient(url),

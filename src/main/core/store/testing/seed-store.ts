@@ -18,7 +18,7 @@ export async function seedCounters(client: pg.ClientBase, counterIds: readonly s
       history,
       async publish() {
         const entries = outbox.peek(100_000);
-        await publishBatch(client, id, entries);
+        await publishBatch(client, { counterId: id, environment: 'sandbox' }, entries);
         outbox.ack(entries.at(-1)?.seq ?? 0);
       },
     });

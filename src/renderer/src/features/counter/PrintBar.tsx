@@ -7,7 +7,7 @@ import { counterMessages, type CounterMessageKey } from './messages';
 import type { ExternalReferenceProblem } from '../../../../shared/print/external-reference';
 import { PRINT_SHORTCUT, shortcutLabel } from './tag-editing';
 import { isStatusUnconfirmed, StatusUnconfirmed } from '../../components/status-trust/StatusUnconfirmed';
-import { useTerminalLabel, withTerminalId, type TerminalLabel } from '../../api/terminal-names';
+import { useTerminalLabel, type TerminalLabel } from '../../api/terminal-names';
 
 /** The last print of this screen: being handed to the queue, refused, or accepted and followed live. */
 export type PrintOutcome =
@@ -39,9 +39,12 @@ interface PrintBarProps {
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** The picker's line: the terminal's names, then its id (what the sandbox's pages and support use). */
+/**
+ * A terminal as Sell names it, "Front till (CAJA01)": the device id made the closed picker cut the name at
+ * 1024 px, and the platform's name is unique in an account. The id stays in the picker's tooltip.
+ */
 function optionText(terminal: TerminalSummary, label: TerminalLabel, cannotPrint: string): string {
-  const name = withTerminalId(label, terminal.id);
-  return terminal.canPrint ? name : `${name} (${cannotPrint})`;
+  return terminal.canPrint ? label.text : `${label.text} (${cannotPrint})`;
 }
 
 function OutcomeText({ outcome, longPictureCm }: { outcome: PrintOutcome; longPictureCm: number | undefined }) {
@@ -107,6 +110,7 @@ export const PrintBar = memo(function PrintBar(props: PrintBarProps) {
             value={terminalId}
             onChange={(event) => onTerminalId(event.target.value)}
             aria-invalid={terminalInvalid}
+            title={terminalId}
             data-testid="terminal"
           >
             {terminalId === '' || terminals.some((terminal) => terminal.id === terminalId) ? null : <option value={terminalId}>{terminalId}</option>}

@@ -116,6 +116,11 @@ export function StoreDayPanel() {
   return (
     <section className="day-section" aria-labelledby="store-day-title" data-testid="store-day">
       <h2 id="store-day-title">{t('store.title')}</h2>
+      {day.data?.environment === 'sandbox' && (
+        <p className="notice notice-warn" data-testid="store-day-sandbox">
+          {t('store.sandbox')}
+        </p>
+      )}
       {day.error !== null && <p role="alert">{day.error.message}</p>}
       {day.data !== undefined && <StoreDayBody day={day.data} />}
     </section>

@@ -35,6 +35,11 @@ export function WholeStoreView({ dayStart, terminals }: WholeStoreProps) {
     );
   return (
     <div className="store-view" data-testid="whole-store">
+      {board.data?.environment === 'sandbox' ? (
+        <p className="notice notice-warn store-sandbox" data-testid="store-sandbox">
+          {t('store.sandbox')}
+        </p>
+      ) : null}
       {sync?.kind === 'error' ? (
         <p className="notice notice-warn" role="alert" data-testid="store-stale">
           {fillMessage(t('store.stale'), { since: formatDateTime(sync.since, language) })}

@@ -6,6 +6,7 @@ const en = {
   'scope.counter': 'This counter',
   'scope.store': 'Whole store',
   'store.off': 'The store database is off on this counter: turn it on in Settings to see the whole store.',
+  'store.sandbox': 'Sandbox: this is the store as the counters rehearse it, with test sales and prints only. Real sales are shown to a counter in production.',
   'store.board': 'Terminals of the whole store',
   'store.boardEmpty': 'No counter has an unfinished print.',
   'store.failuresToday': 'Failures today: {count}',
@@ -48,6 +49,8 @@ const es: Record<StoreViewKey, string> = {
   'scope.counter': 'Este mostrador',
   'scope.store': 'Toda la tienda',
   'store.off': 'La base de datos de la tienda está desactivada en este mostrador: actívela en Ajustes para ver toda la tienda.',
+  'store.sandbox':
+    'Sandbox: esta es la tienda tal como la ensayan los mostradores, solo con ventas e impresiones de prueba. Las ventas reales se ven desde un mostrador en producción.',
   'store.board': 'Terminales de toda la tienda',
   'store.boardEmpty': 'Ningún mostrador tiene impresiones sin terminar.',
   'store.failuresToday': 'Fallas hoy: {count}',
