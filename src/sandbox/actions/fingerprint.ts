@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { CreateActionRequest } from '../../shared/platform/terminal-actions';
+import { RequestText, type Fingerprint } from '../idempotency';
 
 /**
  * The same fingerprint as `requestFingerprint(method, path, request)` of ../idempotency for a parsed create,
@@ -16,7 +17,10 @@ export function createRequestFingerprint(method: string, path: string, request: 
   return hash('sha256', `${method.toUpperCase()} ${path}\n${canonical}`, 'hex');
 }
 
-/** `requestFingerprint(method, path, null)` for a request without a body (a cancel), the same way. */
-export function bodylessRequestFingerprint(method: string, path: string): string {
-  return hash('sha256', `${method.toUpperCase()} ${path}\nnull`, 'hex');
+/**
+ * `lazyFingerprint(method, path, null)` for a request without a body (a cancel): its text is no longer than
+ * its digest, so it is kept unhashed until a save or a loaded record needs the digest.
+ */
+export function bodylessRequestFingerprint(method: string, path: string): Fingerprint {
+  return new RequestText(`${method.toUpperCase()} ${path}\nnull`);
 }

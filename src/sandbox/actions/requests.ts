@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import { ACTION_ID_PATTERN, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_CHARS, IDEMPOTENT_REPLAYED_HEADER } from '../../shared/platform/terminal-actions';
 import type { Principal, SandboxContext } from '../context';
 import { SandboxError } from '../errors';
-import { idempotencyConflict, type IdempotencyDecision, type StoredResponse } from '../idempotency';
+import { idempotencyConflict, type Fingerprint, type IdempotencyDecision, type StoredResponse } from '../idempotency';
 import type { ActionService } from './service';
 
 /**
@@ -17,7 +17,7 @@ export interface ActionRequests {
   authenticateWithKey: onRequestHookHandler;
   principalOf(request: FastifyRequest): Principal;
   /** Runs `work` under the request's idempotency key (`fingerprint` names the request): replays, refuses, or records its 2xx result. */
-  idempotent(request: FastifyRequest, reply: FastifyReply, fingerprint: string, work: () => StoredResponse): FastifyReply;
+  idempotent(request: FastifyRequest, reply: FastifyReply, fingerprint: Fingerprint, work: () => StoredResponse): FastifyReply;
 }
 
 export function actionRequests(context: SandboxContext, service: ActionService): ActionRequests {
@@ -57,7 +57,7 @@ export function actionRequests(context: SandboxContext, service: ActionService):
   };
 
   /** Runs `work` under the request's idempotency key: replays, refuses, or records its 2xx result. */
-  const idempotent = (request: FastifyRequest, reply: FastifyReply, fingerprint: string, work: () => StoredResponse): FastifyReply => {
+  const idempotent = (request: FastifyRequest, reply: FastifyReply, fingerprint: Fingerprint, work: () => StoredResponse): FastifyReply => {
     let decision: IdempotencyDecision;
     try {
       decision = service.idempotency.begin(principalOf(request).userId, keyOf(request), fingerprint);
