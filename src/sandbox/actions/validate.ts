@@ -16,7 +16,6 @@ import {
 import { hasBlockingProblems, validateCustomContent } from '../../shared/receipt';
 import { SandboxError } from '../errors';
 import { rasterForPaper } from '../terminals/raster';
-import { PrintableMemo } from './printable-memo';
 import { quickCreateShape } from './quick-shape';
 
 /**
@@ -128,8 +127,6 @@ export function parseCreateBody(body: unknown): CreateActionRequest {
   return request;
 }
 
-const printable = new PrintableMemo();
-
 /**
  * Check 3: the content means something to the terminal. Returns an image's paper-ready raster so
  * the terminal prints what was validated without decoding the file again.
@@ -138,7 +135,6 @@ export function checkContent(request: CreateActionRequest): { raster?: GrayRaste
   const { content } = request;
   switch (request.config.point.subtype) {
     case 'custom': {
-      if (printable.has(content)) return {};
       const problems = validateCustomContent(content);
       if (hasBlockingProblems(problems)) {
         // Warnings (an unknown brace prints as typed) do not stop a print; only errors are reported.
@@ -154,7 +150,6 @@ export function checkContent(request: CreateActionRequest): { raster?: GrayRaste
           })),
         );
       }
-      printable.remember(content);
       return {};
     }
     case 'image': {
