@@ -10,10 +10,16 @@ import { RequestText, type Fingerprint } from '../idempotency';
  * The one-shot `hash` costs half of a `createHash` object for inputs this small.
  */
 export function createRequestFingerprint(method: string, path: string, request: CreateActionRequest): string {
-  const { point } = request.config;
+  // A member added to the request's schema fails to compile here until the text below names it too: a
+  // fingerprint that left one out would replay another request's answer for it.
+  const { type, external_reference, config, content, ...unnamed } = request;
+  const { point, ...unnamedInConfig } = config;
+  const { terminal_id, subtype, ...unnamedInPoint } = point;
+  const nothingElse: Record<string, never>[] = [unnamed, unnamedInConfig, unnamedInPoint];
+  void nothingElse;
   const canonical =
-    `{"config":{"point":{"subtype":${JSON.stringify(point.subtype)},"terminal_id":${JSON.stringify(point.terminal_id)}}},` +
-    `"content":${JSON.stringify(request.content)},"external_reference":${JSON.stringify(request.external_reference)},"type":${JSON.stringify(request.type)}}`;
+    `{"config":{"point":{"subtype":${JSON.stringify(subtype)},"terminal_id":${JSON.stringify(terminal_id)}}},` +
+    `"content":${JSON.stringify(content)},"external_reference":${JSON.stringify(external_reference)},"type":${JSON.stringify(type)}}`;
   return hash('sha256', `${method.toUpperCase()} ${path}\n${canonical}`, 'hex');
 }
 

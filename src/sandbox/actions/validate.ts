@@ -16,7 +16,6 @@ import {
 import { hasBlockingProblems, validateCustomContent } from '../../shared/receipt';
 import { SandboxError } from '../errors';
 import { rasterForPaper } from '../terminals/raster';
-import { quickCreateShape } from './quick-shape';
 
 /**
  * Spec 7.2 body checks of a create. The order (docs/sandbox/print-actions.md):
@@ -112,7 +111,7 @@ export function parseRequestShape<T>(schema: z.ZodType<T>, body: unknown): T {
 
 /** Checks 1 and 2 above; returns the typed request. */
 export function parseCreateBody(body: unknown): CreateActionRequest {
-  const request = quickCreateShape(body) ?? parseRequestShape(CreateActionRequest, body);
+  const request = parseRequestShape(CreateActionRequest, body);
   if (request.content === '') {
     fail(400, 'required_properties', CONTENT_REQUIRED_MESSAGE, [
       { code: 'required_properties', description: 'content is empty', data: { property: 'content' } },
