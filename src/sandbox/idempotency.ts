@@ -79,14 +79,19 @@ export type Fingerprint = string | RequestText;
 /** Longer request texts are hashed at once: a key is kept a day, and its digest is all it needs. */
 const KEPT_TEXT_LENGTH = 512;
 
+/** What a fingerprint is made of: the method, the path and the body's canonical JSON. */
+export function requestText(method: string, path: string, canonicalBody: string): string {
+  return `${method.toUpperCase()} ${path}\n${canonicalBody}`;
+}
+
 /** The request's fingerprint, hashed when first compared with a digest or saved (at once if its text is long). */
 export function lazyFingerprint(method: string, path: string, body: unknown): Fingerprint {
-  const text = `${method.toUpperCase()} ${path}\n${canonicalJson(body)}`;
+  const text = requestText(method, path, canonicalJson(body));
   return text.length > KEPT_TEXT_LENGTH ? hash('sha256', text, 'hex') : new RequestText(text);
 }
 
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return hash('sha256', `${method.toUpperCase()} ${path}\n${canonicalJson(body)}`, 'hex');
+  return hash('sha256', requestText(method, path, canonicalJson(body)), 'hex');
 }
 
 const digestOf = (fingerprint: Fingerprint): string => (typeof fingerprint === 'string' ? fingerprint : fingerprint.hash);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CreateActionRequest, PrintSubtype } from '../../shared/platform/terminal-actions';
-import { lazyFingerprint, requestFingerprint } from '../idempotency';
-import { bodylessRequestFingerprint, createRequestFingerprint } from './fingerprint';
+import { requestFingerprint } from '../idempotency';
+import { createRequestFingerprint } from './fingerprint';
 
 const anyRequest = fc.record({
   type: fc.constant('print' as const),
@@ -30,18 +30,6 @@ describe('createRequestFingerprint', () => {
       content: 'é 😀 \udc00 "\\ \n',
     });
     expect(createRequestFingerprint('POST', '/terminals/v1/actions', parsed)).toBe(requestFingerprint('POST', '/terminals/v1/actions', parsed));
-  });
-
-  it('is the fingerprint of a bodyless request (a cancel) too', () => {
-    fc.assert(
-      fc.property(fc.uuid(), fc.constantFrom('POST', 'post'), (id, method) => {
-        const path = `/terminals/v1/actions/${id}/cancel`;
-        const fingerprint = bodylessRequestFingerprint(method, path);
-        expect(fingerprint).toEqual(lazyFingerprint(method, path, null));
-        expect(typeof fingerprint === 'string' ? fingerprint : fingerprint.hash).toBe(requestFingerprint(method, path, null));
-      }),
-      { numRuns: 100 },
-    );
   });
 
   it('tells apart requests that differ in any property', () => {

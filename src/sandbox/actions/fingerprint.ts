@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { CreateActionRequest } from '../../shared/platform/terminal-actions';
-import { RequestText, type Fingerprint } from '../idempotency';
+import { requestText } from '../idempotency';
 
 /**
  * The same fingerprint as `requestFingerprint(method, path, request)` of ../idempotency for a parsed create,
@@ -20,13 +20,5 @@ export function createRequestFingerprint(method: string, path: string, request: 
   const canonical =
     `{"config":{"point":{"subtype":${JSON.stringify(subtype)},"terminal_id":${JSON.stringify(terminal_id)}}},` +
     `"content":${JSON.stringify(content)},"external_reference":${JSON.stringify(external_reference)},"type":${JSON.stringify(type)}}`;
-  return hash('sha256', `${method.toUpperCase()} ${path}\n${canonical}`, 'hex');
-}
-
-/**
- * `lazyFingerprint(method, path, null)` for a request without a body (a cancel): its text is no longer than
- * its digest, so it is kept unhashed until a save or a loaded record needs the digest.
- */
-export function bodylessRequestFingerprint(method: string, path: string): Fingerprint {
-  return new RequestText(`${method.toUpperCase()} ${path}\nnull`);
+  return hash('sha256', requestText(method, path, canonical), 'hex');
 }

@@ -7,7 +7,8 @@ import { checkCallersPdvTerminal } from '../terminals/terminal-check';
 import { TerminalFleet } from '../terminals/virtual-terminal';
 import { typedJsonSerializer } from '../serialization';
 import { registerBodyless } from './bodyless';
-import { bodylessRequestFingerprint, createRequestFingerprint } from './fingerprint';
+import { lazyFingerprint } from '../idempotency';
+import { createRequestFingerprint } from './fingerprint';
 import { actionRequests, normaliseActionId, orderNotFound, type ActionRequests } from './requests';
 import { actionView, ActionService, createdView } from './service';
 import { checkContent, parseCreateBody } from './validate';
@@ -119,7 +120,7 @@ function registerReadAndCancel(app: FastifyInstance, service: ActionService, req
           ]);
         }
         const path = `${ACTIONS_PATH}/${id}/cancel`;
-        return idempotent(request, reply, bodylessRequestFingerprint(request.method, path), () => {
+        return idempotent(request, reply, lazyFingerprint(request.method, path, null), () => {
           const action = service.findForUser(principalOf(request).userId, id);
           if (action === undefined) throw orderNotFound(id);
           const result = service.apply(action.id, 'cancel_api');
