@@ -86,7 +86,6 @@ function queueOver(id: string, history: PrintHistory, executions: Execution[]) {
     reprint: async (printId: string, terminalId?: string, asId?: string) => {
       const original = history.get(printId);
       if (original === undefined || asId === undefined) throw new PrintQueueError('print_not_found', 404);
-      executions.push({ counter: id, kind: 'reprint', printId, commandId: asId });
       const print = queuedPrint({
         id: asId,
         seq: history.nextSeq(),
@@ -100,15 +99,18 @@ function queueOver(id: string, history: PrintHistory, executions: Execution[]) {
         reprintOf: original.id,
       });
       await history.append(print, 'again').durable;
+      // Logged once it is on disk: a counter stopped before that did not reprint, and runs the claimed command again.
+      executions.push({ counter: id, kind: 'reprint', printId, commandId: asId });
       return detail(print);
     },
     cancel: async (printId: string) => {
       const print = history.get(printId);
       if (print === undefined) throw new PrintQueueError('print_not_found', 404);
       if (!['queued', 'sending', 'created'].includes(print.status)) throw new PrintQueueError('cannot_cancel_order', 409);
-      executions.push({ counter: id, kind: 'cancel', printId });
       const at = Date.now();
       await history.update(printId, { status: 'canceled', updatedAt: at }, { status: 'canceled', at, reason: 'store command' }).durable;
+      // Logged once it is on disk (see reprint): a cancel the stop cut short left the print queued, to be cancelled again.
+      executions.push({ counter: id, kind: 'cancel', printId });
       return detail({ ...print, status: 'canceled' });
     },
   };
@@ -364,7 +366,7 @@ describe.skipIf(postgresUnavailable !== undefined)('the store database under fau
     expect(commands.rows.length, `seed ${seed}`).toBeGreaterThan(5);
     const byId = new Map(commands.rows.map((row) => [row.id, row]));
     const reprints = executions.filter((execution) => execution.kind === 'reprint');
-    expect(new Set(reprints.map((execution) => execution.commandId)).size).toBe(reprints.length);
+    expect(new Set(reprints.map((execution) => execution.commandId)).size, `a reprint ran twice, seed ${seed}`).toBe(reprints.length);
     for (const execution of reprints) {
       const command = byId.get(execution.commandId ?? '');
       expect(command, `a reprint for no command, seed ${seed}`).toBeDefined();
@@ -376,7 +378,7 @@ describe.skipIf(postgresUnavailable !== undefined)('the store database under fau
       expect(holders, `reprint ${command.id}, seed ${seed}`).toEqual([command.target_counter_id]);
     }
     const cancels = executions.filter((execution) => execution.kind === 'cancel');
-    expect(new Set(cancels.map((execution) => `${execution.counter}/${execution.printId}`)).size).toBe(cancels.length);
+    expect(new Set(cancels.map((execution) => `${execution.counter}/${execution.printId}`)).size, `a cancel ran twice, seed ${seed}`).toBe(cancels.length);
     for (const execution of cancels) {
       const holders = [...nodes.values()].filter((node) => node.history.get(execution.printId) !== undefined).map((node) => node.id);
       expect(holders, `cancel of ${execution.printId}, seed ${seed}`).toEqual([execution.counter]);
