@@ -41,7 +41,7 @@ export function runIdempotent(
   if (decision.kind === 'conflict') throw idempotencyConflict(decision.reason);
   if (decision.kind === 'replay') {
     const { status, body } = decision.response;
-    // A record loaded from a saved state holds its body parsed; written again it is the same text.
+    // Records from this route and from a loaded state (PaymentStore.load) hold text; any other body is written as Fastify would.
     return { statusCode: status, json: body instanceof JsonText ? body.text : JSON.stringify(body), replayed: true };
   }
   let answer: IdempotentAnswer | undefined;
