@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from './errors';
-import { installControlGuard, installHostGuard } from './exposure';
+import { installExposureGuards } from './exposure';
 import { JsonTooDeepError, jsonNestingDepth, MAX_JSON_DEPTH } from './json-depth';
 import { documentingTransform } from './openapi';
 import type { ServerLimits } from './server-limits';
@@ -62,8 +62,7 @@ export async function createSandboxServer(settings: ServerSettings): Promise<San
   installErrorHandling(app);
   let listeningUrl: string | undefined;
   const extraHostnames = new Set<string>(settings.publicUrl === undefined ? [] : [settings.publicUrl.hostname.toLowerCase()]);
-  installHostGuard(app, { allowedHostnames: () => (settings.allowAnyHost ? 'any' : extraHostnames) });
-  installControlGuard(app);
+  installExposureGuards(app, { allowedHostnames: () => (settings.allowAnyHost ? 'any' : extraHostnames) });
   installRequestHooks(app, settings.onStateMayHaveChanged);
   await app.register(swagger, {
     openapi: {
