@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +5,7 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandling } from 
 import { installExposureGuards } from './exposure';
 import { JsonTooDeepError, jsonNestingDepth, MAX_JSON_DEPTH } from './json-depth';
 import { documentingTransform } from './openapi';
+import { requestIdSource } from './request-id';
 import type { ServerLimits } from './server-limits';
 
 /** The HTTP server the areas register on: limits, the JSON parser, guards, error shapes, the OpenAPI document, listen and close. */
@@ -145,10 +145,11 @@ function installRequestHooks(app: FastifyInstance, onStateMayHaveChanged: (() =>
     closing = true;
     done();
   });
+  const nextRequestId = requestIdSource();
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
     // Every answer names itself, as the platform's do, so a client's log line can be matched with the server's records.
-    if (!reply.hasHeader('x-request-id')) void reply.header('x-request-id', randomUUID());
+    if (!reply.hasHeader('x-request-id')) void reply.header('x-request-id', nextRequestId());
     done(null, payload);
   });
   if (onStateMayHaveChanged !== undefined) {
