@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ACTION_ID_PATTERN, IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_CHARS, IDEMPOTENT_REPLAYED_HEADER } from '../../shared/platform/terminal-actions';
 import type { Principal, SandboxContext } from '../context';
 import { SandboxError } from '../errors';
@@ -20,15 +20,26 @@ export interface ActionRequests {
   idempotent(request: FastifyRequest, reply: FastifyReply, fingerprint: Fingerprint, work: () => StoredResponse): FastifyReply;
 }
 
-export function actionRequests(context: SandboxContext, service: ActionService): ActionRequests {
-  const principals = new WeakMap<FastifyRequest, Principal>();
-  const keys = new WeakMap<FastifyRequest, string>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller of a print-action route, set by its onRequest hook. */
+    actionPrincipal: Principal | null;
+    /** The X-Idempotency-Key of a print-action route that takes one, set by its onRequest hook. */
+    actionIdempotencyKey: string | null;
+  }
+}
+
+export function actionRequests(app: FastifyInstance, context: SandboxContext, service: ActionService): ActionRequests {
+  // Request decorators rather than WeakMaps keyed by the request: a field of the request object costs no
+  // hashing, and no ephemeron table for every collection to walk.
+  app.decorateRequest('actionPrincipal', null);
+  app.decorateRequest('actionIdempotencyKey', null);
 
   // Callback hooks rather than async ones: the work is synchronous, and an async hook costs every request a
   // promise and a trip through the microtask queue before the handler runs.
   const authenticate: onRequestHookHandler = (request, _reply, done) => {
     try {
-      principals.set(request, context.authenticate(request));
+      request.actionPrincipal = context.authenticate(request);
     } catch (error) {
       done(error as Error);
       return;
@@ -37,8 +48,8 @@ export function actionRequests(context: SandboxContext, service: ActionService):
   };
   const authenticateWithKey: onRequestHookHandler = (request, _reply, done) => {
     try {
-      principals.set(request, context.authenticate(request));
-      keys.set(request, idempotencyKeyOf(request));
+      request.actionPrincipal = context.authenticate(request);
+      request.actionIdempotencyKey = idempotencyKeyOf(request);
     } catch (error) {
       done(error as Error);
       return;
@@ -46,13 +57,13 @@ export function actionRequests(context: SandboxContext, service: ActionService):
     done();
   };
   const principalOf = (request: FastifyRequest): Principal => {
-    const principal = principals.get(request);
-    if (principal === undefined) throw new Error('route ran without its authentication hook');
+    const principal = request.actionPrincipal;
+    if (principal === null) throw new Error('route ran without its authentication hook');
     return principal;
   };
   const keyOf = (request: FastifyRequest): string => {
-    const key = keys.get(request);
-    if (key === undefined) throw new Error('route ran without its idempotency-key hook');
+    const key = request.actionIdempotencyKey;
+    if (key === null) throw new Error('route ran without its idempotency-key hook');
     return key;
   };
 

@@ -43,7 +43,7 @@ export function registerActions(app: FastifyInstance, context: SandboxContext): 
   // A closed sandbox must not go on printing: its terminals' timers live on a clock that may outlive it.
   app.addHook('onClose', async () => fleet.stop());
 
-  const requests = actionRequests(context, service);
+  const requests = actionRequests(app, context, service);
   registerCreate(app, context, service, requests);
   registerReadAndCancel(app, service, requests);
   return { service, fleet };
