@@ -4,20 +4,21 @@ import { z } from 'zod';
 import { AuthorizationRequest, TokenRequest, TokenResponse } from '../../shared/platform/oauth';
 import { PlatformErrorBody } from '../../shared/platform/errors';
 import type { SandboxContext } from '../context';
-import { typedJsonSerializer } from '../serialization';
 import { checkAuthorizationRequest, withQuery, type AuthorizationProblem, type RedirectPolicy } from './authorize';
 import { consentPage, errorPage } from './html';
 import type { PendingAuthorizations } from './pending';
 import type { OAuthService } from './service';
+import { tokenResponseSerializer } from './token-json';
 
 /** Token requests are a few hundred bytes; anything near this is not one (answered 413). */
 export const TOKEN_BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * Some routes check their input themselves, in the order spec 7.1 needs to pick one error code; their
- * zod schema is still attached so the OpenAPI document shows the shape.
+ * zod schema is still attached so the OpenAPI document shows the shape. `true` lets the input through
+ * as it came, with nothing allocated per request.
  */
-const documentOnly: FastifySchemaCompiler<unknown> = () => (data) => ({ value: data });
+const documentOnly: FastifySchemaCompiler<unknown> = () => () => true;
 
 export interface EndpointParts {
   readonly service: OAuthService;
@@ -37,7 +38,7 @@ export function registerTokenAndConsent(scope: FastifyInstance, context: Sandbox
     {
       bodyLimit: TOKEN_BODY_LIMIT_BYTES,
       validatorCompiler: documentOnly,
-      serializerCompiler: typedJsonSerializer,
+      serializerCompiler: tokenResponseSerializer,
       config: { malformedBodyCode: 'invalid_request', unsupportedMediaTypeCode: 'invalid_request' },
       schema: {
         tags: ['oauth'],
