@@ -42,17 +42,49 @@ export function tokenDateStamp(epochMs: number): string {
   return stampText;
 }
 const HOUR_MS = 60 * 60 * 1000;
+
 // Every token of the same UTC hour carries the same stamp: written once per hour, not per token.
 let stampHour = Number.NaN;
 let stampText = '';
+
+/**
+ * Spec 2.2's `{APP_USR|TEST}-{application id}-{MMddHH}-` and `-{user id}`, kept while they repeat (the
+ * same application's tokens of one hour): two joins per token instead of five.
+ */
+function tokenHead(liveMode: boolean, clientId: string, stamp: string): string {
+  if (liveMode !== headLive || clientId !== headClientId || stamp !== headStamp) {
+    head = `${liveMode ? 'APP_USR' : 'TEST'}-${clientId}-${stamp}-`;
+    headLive = liveMode;
+    headClientId = clientId;
+    headStamp = stamp;
+  }
+  return head;
+}
+let head = '';
+let headLive = false;
+let headClientId = '';
+let headStamp = '';
+function tokenTail(userId: number): string {
+  if (userId !== tailUserId) {
+    tail = `-${userId}`;
+    tailUserId = userId;
+  }
+  return tail;
+}
+let tail = '';
+let tailUserId = Number.NaN;
 
 /** One-shot hashing to hex: no Hash object and no Buffer per check (a third of what createHash + digest() costs). */
 function sha256Hex(text: string): string {
   return hash('sha256', text, 'hex');
 }
+/** The same digest as 32 one-byte characters ("binary" is latin1): half the characters for sameHex to compare. */
+function sha256Latin1(text: string): string {
+  return hash('sha256', text, 'binary');
+}
 /**
- * Compares hashes so the time taken says nothing about the secret, not even its length: both are 64 hex
- * digits, and every digit is compared whatever the first difference.
+ * Compares digests so the time taken says nothing about the secret, not even its length: both are
+ * digests of the same length, and every character is compared whatever the first difference.
  */
 export function sameHex(expected: string, actual: string): boolean {
   if (expected.length !== actual.length) return false;
@@ -85,7 +117,7 @@ function newClient(application: SeedApplication, ring: TokenRing): Client {
   const defaultScopes = Object.freeze(canonicalScopes(application.scopes.filter((scope) => scope !== 'offline_access')));
   return {
     application,
-    secretHash: sha256Hex(application.client_secret),
+    secretHash: sha256Latin1(application.client_secret),
     defaultScopes,
     defaultScopeText: scopeText(defaultScopes),
     ownerLiveKey: publicKey(application.client_id, application.owner_user_id, true),
@@ -197,7 +229,7 @@ export class OAuthService {
         });
       }
     }
-    if (client === undefined || (!secretIsAccessToken && !sameHex(client.secretHash, sha256Hex(params.client_secret ?? '')))) {
+    if (client === undefined || (!secretIsAccessToken && !sameHex(client.secretHash, sha256Latin1(params.client_secret ?? '')))) {
       throw tokenError('invalid_client', 'Invalid client_id or client_secret.');
     }
     const application = client.application;
@@ -383,8 +415,7 @@ export class OAuthService {
     ring?: TokenRing,
   ): AccessRecord {
     const now = this.now();
-    const prefix = liveMode ? 'APP_USR' : 'TEST';
-    const token = `${prefix}-${application.client_id}-${tokenDateStamp(now)}-${randomHex(16)}-${userId}`;
+    const token = tokenHead(liveMode, application.client_id, tokenDateStamp(now)) + randomHex(16) + tokenTail(userId);
     const record: AccessRecord = {
       token,
       clientId: application.client_id,
