@@ -32,12 +32,15 @@ export class TokenBuckets {
   take(key: string): TakeResult {
     if (this.limit === null) return ALLOWED;
     const now = this.clock.now();
-    const bucket = this.buckets.get(key) ?? { tokens: this.limit.capacity, updatedAt: now };
+    let bucket = this.buckets.get(key);
+    if (bucket === undefined) {
+      bucket = { tokens: this.limit.capacity, updatedAt: now };
+      this.buckets.set(key, bucket);
+    }
     // A clock moved backwards (manual clock set) must not mint or burn tokens.
     const elapsedSeconds = Math.max(0, now - bucket.updatedAt) / 1000;
     bucket.tokens = Math.min(this.limit.capacity, bucket.tokens + elapsedSeconds * this.limit.refillPerSecond);
     bucket.updatedAt = now;
-    this.buckets.set(key, bucket);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
       return ALLOWED;

@@ -221,8 +221,9 @@ export class OAuthService {
     const clientId = params.client_id ?? '';
     const client = this.clientOf(clientId);
     if (client !== undefined) {
-      // Counted before the secret is checked, so the limit also slows down guessing a secret.
-      const taken = this.buckets.take(clientId);
+      // Counted before the secret is checked, so the limit also slows down guessing a secret. Keyed by the
+      // seed's own text of the id (equal to the request's), whose hash is already known.
+      const taken = this.buckets.take(client.application.client_id);
       if (!taken.allowed) {
         throw new SandboxError(429, 'local_rate_limited', `Too many token requests for application ${clientId}; retry in ${taken.retryAfterSeconds} s.`, [], {
           'retry-after': String(taken.retryAfterSeconds),
