@@ -136,6 +136,8 @@ const principals = new WeakMap<AccessRecord, Principal>();
 export class OAuthService {
   readonly store = new OAuthStore();
   private readonly buckets: TokenBuckets;
+  /** The last header authenticate() accepted and what it answered (see there). */
+  private lastBearer: { header: string; generation: number; expiresAt: number; principal: Principal } | undefined;
   /** By the index of their application in the seed; rebuilt for an index whose application changed. */
   private readonly clients: (Client | undefined)[] = [];
 
@@ -451,6 +453,10 @@ export class OAuthService {
 
   /** Spec 5.1: the bearer check of every protected route. Any failure is 401 `unauthorized`. */
   authenticate(header: string | undefined): Principal {
+    const last = this.lastBearer;
+    // A client sends the same header request after request: while no token has gone from the store since,
+    // and the token has not expired, the answer is the one it had.
+    if (last !== undefined && header === last.header && last.generation === this.store.generation && this.now() < last.expiresAt) return last.principal;
     if (header === undefined || header.trim() === '') throw unauthorized('Missing access token: send the header Authorization: Bearer <ACCESS_TOKEN>.');
     const match = /^Bearer +(\S+) *$/i.exec(header);
     const token = match?.[1];
@@ -472,6 +478,7 @@ export class OAuthService {
       });
       principals.set(record, principal);
     }
+    this.lastBearer = { header, generation: this.store.generation, expiresAt: record.expiresAt, principal };
     return principal;
   }
 

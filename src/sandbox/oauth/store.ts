@@ -103,6 +103,15 @@ export class OAuthStore {
    * the holes its deletions leave at its front (a tenth of the token endpoint's work).
    */
   private readonly clientCredentialTokens = new Map<string, TokenRing>();
+  private deletions = 0;
+
+  /**
+   * Changes whenever an access token may have gone (deleted, forgotten, cleared): what was learnt of a
+   * token while it stays the same still holds. Every removal from accessTokens goes through this class.
+   */
+  get generation(): number {
+    return this.deletions;
+  }
 
   static grantKey(clientId: string, userId: number): string {
     return `${clientId}:${userId}`;
@@ -141,7 +150,7 @@ export class OAuthStore {
     }
     // Bounded: the oldest slot's token is forgotten (unless it already went: revoked, expired, pruned).
     const oldest = target.tokens[target.next];
-    if (oldest !== undefined && this.accessTokens.get(oldest)?.grantType === 'client_credentials') this.accessTokens.delete(oldest);
+    if (oldest !== undefined && this.accessTokens.get(oldest)?.grantType === 'client_credentials') this.deleteAccessToken(oldest);
     target.tokens[target.next] = record.token;
     target.next = (target.next + 1) % CLIENT_CREDENTIALS_TOKENS_PER_CLIENT;
   }
@@ -149,6 +158,7 @@ export class OAuthStore {
   /** A deleted client_credentials token keeps its ring slot until a newer token takes it; it names nothing meanwhile. */
   deleteAccessToken(token: string): void {
     this.accessTokens.delete(token);
+    this.deletions++;
   }
 
   /** RFC 6749 §4.1.2: a replayed code revokes every token issued from it. */
@@ -209,6 +219,7 @@ export class OAuthStore {
     this.codes.clear();
     this.accessTokens.clear();
     this.refreshTokens.clear();
+    this.deletions++;
     // Emptied, not dropped: the token endpoint holds on to them (clientCredentialRing).
     for (const ring of this.clientCredentialTokens.values()) {
       ring.tokens.length = 0;
