@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { AuthorizationRequest, TokenRequest, TokenResponse } from '../../shared/platform/oauth';
 import { PlatformErrorBody } from '../../shared/platform/errors';
 import type { SandboxContext } from '../context';
+import { typedJsonSerializer } from '../serialization';
 import { checkAuthorizationRequest, withQuery, type AuthorizationProblem, type RedirectPolicy } from './authorize';
 import { consentPage, errorPage } from './html';
 import type { PendingAuthorizations } from './pending';
 import type { OAuthService } from './service';
-import { tokenResponseSerializer } from './token-json';
 
 /** Token requests are a few hundred bytes; anything near this is not one (answered 413). */
 export const TOKEN_BODY_LIMIT_BYTES = 64 * 1024;
@@ -38,7 +38,7 @@ export function registerTokenAndConsent(scope: FastifyInstance, context: Sandbox
     {
       bodyLimit: TOKEN_BODY_LIMIT_BYTES,
       validatorCompiler: documentOnly,
-      serializerCompiler: tokenResponseSerializer,
+      serializerCompiler: typedJsonSerializer,
       config: { malformedBodyCode: 'invalid_request', unsupportedMediaTypeCode: 'invalid_request' },
       schema: {
         tags: ['oauth'],
