@@ -6,8 +6,8 @@ import { randomHex } from '../random-id';
 import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
   AUTHORIZATION_CODE_LIFETIME_SECONDS,
+  GrantType,
   isTestTokenRequested,
-  type GrantType,
   type Scope,
   type TokenResponse,
 } from '../../shared/platform/oauth';
@@ -16,16 +16,7 @@ import { verifierMatches } from './pkce';
 import { TokenBuckets, type RateLimit } from './rate-limit';
 import { canonicalScopes, scopeText } from './scopes';
 import { OAuthStore, type AccessRecord, type CodeRecord, type TokenRing } from './store';
-import {
-  adoptClientId,
-  flowRequest,
-  grantTypeOf,
-  invalidRequest,
-  missingCredential,
-  readTokenParameters,
-  tokenError,
-  type TokenParameters,
-} from './token-request';
+import { adoptClientId, flowRequest, invalidRequest, missingCredential, readTokenParameters, tokenError, type TokenParameters } from './token-request';
 
 const CODE_LIFETIME_MS = AUTHORIZATION_CODE_LIFETIME_SECONDS * 1000;
 const ACCESS_LIFETIME_MS = ACCESS_TOKEN_LIFETIME_SECONDS * 1000;
@@ -238,14 +229,14 @@ export class OAuthService {
     const application = client.application;
 
     const grantTypeText = params.grant_type ?? '';
-    const grantType = grantTypeOf(grantTypeText);
-    if (grantType === undefined) {
+    const grantType = GrantType.safeParse(grantTypeText);
+    if (!grantType.success) {
       // Worded as the platform words it (spec 7.1): the text names two flows even though the third,
       // client_credentials, is accepted too. See docs/decisions.md.
       throw tokenError('unsupported_grant_type', `Unsupported grant_type "${grantTypeText}": grant_type must be authorization_code or refresh_token.`);
     }
-    // Everything flowRequest lets through is a valid spec 2.1 request, already in its type.
-    const request = flowRequest(params, grantType);
+    // Everything flowRequest lets through is a valid spec 2.1 request, parsed into its type.
+    const request = flowRequest(params, grantType.data);
     let requestedScopes: Scope[] | undefined;
     if (request.scope !== undefined) {
       requestedScopes = canonicalScopes(request.scope.split(' ') as Scope[]);

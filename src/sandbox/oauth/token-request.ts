@@ -1,13 +1,14 @@
 import { SandboxError } from '../errors';
-import { CodeVerifier, ScopeList, type GrantType, type TokenRequest } from '../../shared/platform/oauth';
+import { CodeVerifier, ScopeList, TestTokenFlag, TokenRequest, type GrantType } from '../../shared/platform/oauth';
 
 /**
- * The shape checks of `POST /oauth/token`, without the parts that need the service's state (the client,
- * the rate, the code or refresh token). The body is read once into a record of fixed shape and checked
- * by hand, in the order the service's `token()` documents; what passes is built into its TokenRequest
- * directly. token-request.property.test.ts holds this to the zod schemas and to the Map-based reading
- * it replaced: same requests, same errors. A Map of the parameters, Set lookups for the allowed names and
- * a second zod parse of what was just checked were a fifth of the token endpoint's own work.
+ * The checks of `POST /oauth/token` that need none of the service's state (the client, the rate, the code
+ * or refresh token), in the order the service's `token()` documents. The body is read once into a record
+ * of fixed shape, so the checks that pick spec 7.1's error read fields, not a Map; TokenRequest then
+ * parses the body once, which on an accepted request is the only zod parse. A Map of the parameters, Set
+ * lookups of the allowed names and each value parsed twice by zod were a fifth of the token endpoint's
+ * own work. token-request.property.test.ts holds this to the Map-based reading it replaced: same
+ * requests, same errors.
  */
 
 export const tokenError = (code: string, message: string): SandboxError => new SandboxError(400, code, message);
@@ -44,6 +45,8 @@ export interface TokenParameters {
   scope: string | undefined;
   /** The names sent, in the body's order (an error names the first offending one). */
   readonly names: readonly string[];
+  /** What TokenRequest parses: the body, or a copy of it with the client_id adoptClientId took. */
+  input: object;
   /** A bit per name sent. */
   present: number;
 }
@@ -126,6 +129,7 @@ export function readTokenParameters(body: unknown): TokenParameters {
     test_token: undefined,
     scope: undefined,
     names,
+    input: body,
     present: 0,
   };
   for (const name of names) {
@@ -145,6 +149,7 @@ export function readTokenParameters(body: unknown): TokenParameters {
 export function adoptClientId(params: TokenParameters, clientId: string): void {
   params.client_id = clientId;
   params.present |= CLIENT_ID;
+  params.input = { ...params.input, client_id: clientId };
 }
 
 /** The first of grant_type, client_id, client_secret that is missing or empty. */
@@ -155,17 +160,11 @@ export function missingCredential(params: TokenParameters): string | undefined {
   return undefined;
 }
 
-export function grantTypeOf(text: string): GrantType | undefined {
-  return text === 'client_credentials' || text === 'authorization_code' || text === 'refresh_token' ? text : undefined;
-}
-
-/** Spec 2.1 "boolean-like text value" (TestTokenFlag), checked without a zod parse. */
-const TEST_TOKEN_TEXT = /^(true|false)$/i;
-
 /**
- * The checks of the chosen flow's parameters (names allowed with it, required ones, test_token,
- * code_verifier, the form of scope), then the typed request. Called once grant_type, client_id and
- * client_secret are known present and the client is authenticated.
+ * The checks of the chosen flow's parameters (names allowed with it, required ones), then the parse
+ * into the typed request; when that fails, which of test_token, code_verifier and scope is wrong, in
+ * that order. Called once grant_type, client_id and client_secret are known present and the client is
+ * authenticated.
  */
 export function flowRequest(params: TokenParameters, grantType: GrantType): TokenRequest {
   const unexpected = params.present & ~ALLOWED[grantType];
@@ -179,36 +178,18 @@ export function flowRequest(params: TokenParameters, grantType: GrantType): Toke
   } else if (grantType === 'refresh_token') {
     requireFlowParameter(params.refresh_token, 'refresh_token', grantType);
   }
-  const testToken = params.test_token;
-  if (testToken !== undefined && typeof testToken !== 'boolean' && !TEST_TOKEN_TEXT.test(testToken)) {
-    throw invalidRequest('test_token must be true or false.');
-  }
+  const request = TokenRequest.safeParse(params.input);
+  if (request.success) return request.data;
+  if (params.test_token !== undefined && !TestTokenFlag.safeParse(params.test_token).success) throw invalidRequest('test_token must be true or false.');
   if (params.code_verifier !== undefined && !CodeVerifier.safeParse(params.code_verifier).success) {
     throw invalidRequest('code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1).');
   }
   if (params.scope !== undefined && !ScopeList.safeParse(params.scope).success) {
     throw tokenError('invalid_scope', `Invalid scope "${params.scope}": allowed values are offline_access, write, read, separated by one space.`);
   }
-  return typedRequest(params, grantType);
+  throw invalidRequest(`Malformed token request: ${request.error.issues.map((issue) => issue.message).join('; ')}`);
 }
 
 function requireFlowParameter(value: string | undefined, name: string, grantType: GrantType): void {
   if (value === undefined || value === '') throw invalidRequest(`Missing required parameter "${name}" for grant_type=${grantType}.`);
-}
-
-/** What TokenRequest.parse gives for the same, already checked, parameters. */
-function typedRequest(params: TokenParameters, grantType: GrantType): TokenRequest {
-  // Present and non-empty: missingCredential and requireFlowParameter said so.
-  const client_id = params.client_id ?? '';
-  const client_secret = params.client_secret ?? '';
-  let request: TokenRequest;
-  if (grantType === 'client_credentials') request = { grant_type: grantType, client_id, client_secret };
-  else if (grantType === 'refresh_token') request = { grant_type: grantType, client_id, client_secret, refresh_token: params.refresh_token ?? '' };
-  else {
-    request = { grant_type: grantType, client_id, client_secret, code: params.code ?? '', redirect_uri: params.redirect_uri ?? '' };
-    if (params.code_verifier !== undefined) request.code_verifier = params.code_verifier;
-  }
-  if (params.test_token !== undefined) request.test_token = params.test_token;
-  if (params.scope !== undefined) request.scope = params.scope;
-  return request;
 }
