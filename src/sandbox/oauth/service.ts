@@ -39,7 +39,7 @@ let stampHour = Number.NaN;
 let stampText = '';
 
 /**
- * Spec 2.2's `{APP_USR|TEST}-{application id}-{MMddHH}-` and `-{user id}`, kept while they repeat (the
+ * A token's `{APP_USR|TEST}-{application id}-{MMddHH}-` and `-{user id}`, kept while they repeat (the
  * same application's tokens of one hour): two joins per token instead of five.
  */
 function tokenHead(liveMode: boolean, clientId: string, stamp: string): string {
@@ -235,7 +235,7 @@ export class OAuthService {
       // client_credentials, is accepted too. See docs/decisions.md.
       throw tokenError('unsupported_grant_type', `Unsupported grant_type "${grantTypeText}": grant_type must be authorization_code or refresh_token.`);
     }
-    // Everything flowRequest lets through is a valid spec 2.1 request, parsed into its type.
+    // Everything flowRequest lets through is a valid token request, parsed into its type.
     const request = flowRequest(params, grantType.data);
     let requestedScopes: Scope[] | undefined;
     if (request.scope !== undefined) {

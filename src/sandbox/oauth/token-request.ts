@@ -4,7 +4,7 @@ import { CodeVerifier, ScopeList, TestTokenFlag, TokenRequest, type GrantType } 
 /**
  * The checks of `POST /oauth/token` that need none of the service's state (the client, the rate, the code
  * or refresh token), in the order the service's `token()` documents. The body is read once into a record
- * of fixed shape, so the checks that pick spec 7.1's error read fields, not a Map; TokenRequest then
+ * of fixed shape, so the checks that pick the platform's error read fields, not a Map; TokenRequest then
  * parses the body once, which on an accepted request is the only zod parse. A Map of the parameters, Set
  * lookups of the allowed names and each value parsed twice by zod were a fifth of the token endpoint's
  * own work. token-request.property.test.ts holds this to the Map-based reading it replaced: same
@@ -32,7 +32,7 @@ const ALLOWED: Record<GrantType, number> = {
   client_credentials: COMMON,
 };
 
-/** Spec 2.1's parameters as sent; a name not sent is undefined. */
+/** The token parameters as sent; a name not sent is undefined. */
 export interface TokenParameters {
   client_id: string | undefined;
   client_secret: string | undefined;
@@ -108,7 +108,7 @@ function setText(params: TokenParameters, bit: number, value: string): void {
 }
 
 /**
- * Rejects what cannot be a spec 2.1 request: a body that is not an object, an unknown name, a repeated
+ * Rejects what cannot be a token request: a body that is not an object, an unknown name, a repeated
  * name (a form field given twice parses to an array; so does a JSON array) and values that are not text
  * (test_token may also be a JSON boolean).
  */
