@@ -17,6 +17,8 @@ export type RateLimit = z.infer<typeof RateLimit>;
 export const DEFAULT_TOKEN_RATE_LIMIT: RateLimit = { capacity: 100, refillPerSecond: 10 };
 
 export type TakeResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** One answer for every allowed request: nothing to allocate on the common path. */
+const ALLOWED: TakeResult = Object.freeze({ allowed: true });
 
 export class TokenBuckets {
   private readonly buckets = new Map<string, { tokens: number; updatedAt: number }>();
@@ -28,17 +30,20 @@ export class TokenBuckets {
   ) {}
 
   take(key: string): TakeResult {
-    if (this.limit === null) return { allowed: true };
+    if (this.limit === null) return ALLOWED;
     const now = this.clock.now();
-    const bucket = this.buckets.get(key) ?? { tokens: this.limit.capacity, updatedAt: now };
+    let bucket = this.buckets.get(key);
+    if (bucket === undefined) {
+      bucket = { tokens: this.limit.capacity, updatedAt: now };
+      this.buckets.set(key, bucket);
+    }
     // A clock moved backwards (manual clock set) must not mint or burn tokens.
     const elapsedSeconds = Math.max(0, now - bucket.updatedAt) / 1000;
     bucket.tokens = Math.min(this.limit.capacity, bucket.tokens + elapsedSeconds * this.limit.refillPerSecond);
     bucket.updatedAt = now;
-    this.buckets.set(key, bucket);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
-      return { allowed: true };
+      return ALLOWED;
     }
     // Retry-After is whole seconds (RFC 9110 §10.2.3); round up so a client that honours it succeeds.
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.limit.refillPerSecond)) };

@@ -6,12 +6,7 @@ import { randomHex } from '../random-id';
 import {
   ACCESS_TOKEN_LIFETIME_SECONDS,
   AUTHORIZATION_CODE_LIFETIME_SECONDS,
-  CodeVerifier,
   GrantType,
-  ScopeList,
-  TestTokenFlag,
-  TOKEN_REQUEST_PARAMETERS,
-  TokenRequest,
   isTestTokenRequested,
   type Scope,
   type TokenResponse,
@@ -20,21 +15,12 @@ import { withQuery, type ValidAuthorization } from './authorize';
 import { verifierMatches } from './pkce';
 import { TokenBuckets, type RateLimit } from './rate-limit';
 import { canonicalScopes, scopeText } from './scopes';
-import { OAuthStore, type AccessRecord, type CodeRecord } from './store';
+import { OAuthStore, type AccessRecord, type CodeRecord, type TokenRing } from './store';
+import { adoptClientId, flowRequest, invalidRequest, missingCredential, readTokenParameters, tokenError, type TokenParameters } from './token-request';
 
 const CODE_LIFETIME_MS = AUTHORIZATION_CODE_LIFETIME_SECONDS * 1000;
 const ACCESS_LIFETIME_MS = ACCESS_TOKEN_LIFETIME_SECONDS * 1000;
 
-const KNOWN_PARAMETERS: ReadonlySet<string> = new Set(TOKEN_REQUEST_PARAMETERS);
-const COMMON_PARAMETERS = ['client_id', 'client_secret', 'grant_type', 'test_token', 'scope'];
-const PARAMETERS_OF: Record<GrantType, ReadonlySet<string>> = {
-  authorization_code: new Set([...COMMON_PARAMETERS, 'code', 'redirect_uri', 'code_verifier']),
-  refresh_token: new Set([...COMMON_PARAMETERS, 'refresh_token']),
-  client_credentials: new Set(COMMON_PARAMETERS),
-};
-
-const tokenError = (code: string, message: string): SandboxError => new SandboxError(400, code, message);
-const invalidRequest = (message: string): SandboxError => tokenError('invalid_request', message);
 const invalidGrant = (message: string): SandboxError => tokenError('invalid_grant', message);
 
 /** Spec 2.2: the creation date segment, MMddHH. UTC, so a token minted at a given instant reads the same everywhere. */
@@ -47,28 +33,50 @@ export function tokenDateStamp(epochMs: number): string {
   return stampText;
 }
 const HOUR_MS = 60 * 60 * 1000;
+
 // Every token of the same UTC hour carries the same stamp: written once per hour, not per token.
 let stampHour = Number.NaN;
 let stampText = '';
 
-/** Hashes of the configured secrets, so checking one costs one hash, not two. */
-const secretHashes = new WeakMap<SeedApplication, string>();
+/**
+ * A token's `{APP_USR|TEST}-{application id}-{MMddHH}-` and `-{user id}`, kept while they repeat (the
+ * same application's tokens of one hour): two joins per token instead of five.
+ */
+function tokenHead(liveMode: boolean, clientId: string, stamp: string): string {
+  if (liveMode !== headLive || clientId !== headClientId || stamp !== headStamp) {
+    head = `${liveMode ? 'APP_USR' : 'TEST'}-${clientId}-${stamp}-`;
+    headLive = liveMode;
+    headClientId = clientId;
+    headStamp = stamp;
+  }
+  return head;
+}
+let head = '';
+let headLive = false;
+let headClientId = '';
+let headStamp = '';
+function tokenTail(userId: number): string {
+  if (userId !== tailUserId) {
+    tail = `-${userId}`;
+    tailUserId = userId;
+  }
+  return tail;
+}
+let tail = '';
+let tailUserId = Number.NaN;
+
 /** One-shot hashing to hex: no Hash object and no Buffer per check (a third of what createHash + digest() costs). */
 function sha256Hex(text: string): string {
   return hash('sha256', text, 'hex');
 }
-/**
- * Compares hashes so the time taken says nothing about the secret, not even its length: both are 64 hex
- * digits, and every digit is compared whatever the first difference.
- */
-function secretMatches(application: SeedApplication, given: string): boolean {
-  let expected = secretHashes.get(application);
-  if (expected === undefined) {
-    expected = sha256Hex(application.client_secret);
-    secretHashes.set(application, expected);
-  }
-  return sameHex(expected, sha256Hex(given));
+/** The same digest as 32 one-byte characters ("binary" is latin1): half the characters for sameHex to compare. */
+function sha256Latin1(text: string): string {
+  return hash('sha256', text, 'binary');
 }
+/**
+ * Compares digests so the time taken says nothing about the secret, not even its length: both are
+ * digests of the same length, and every character is compared whatever the first difference.
+ */
 export function sameHex(expected: string, actual: string): boolean {
   if (expected.length !== actual.length) return false;
   let difference = 0;
@@ -77,17 +85,36 @@ export function sameHex(expected: string, actual: string): boolean {
 }
 
 /**
- * What client_credentials grants when no scope is asked for: the application's scopes but
- * offline_access. One frozen list per application, shared by its tokens (never changed in place).
+ * What the token endpoint needs of one application, worked out once and found with it: one search of
+ * the seed per request instead of a WeakMap or Map lookup per need (secret, scopes, public key, ring).
  */
-const defaultClientScopes = new WeakMap<SeedApplication, readonly Scope[]>();
-function clientCredentialScopes(application: SeedApplication): Scope[] {
-  let scopes = defaultClientScopes.get(application);
-  if (scopes === undefined) {
-    scopes = Object.freeze(canonicalScopes(application.scopes.filter((scope) => scope !== 'offline_access')));
-    defaultClientScopes.set(application, scopes);
-  }
-  return scopes as Scope[];
+interface Client {
+  readonly application: SeedApplication;
+  /** The configured secret's hash, so checking one costs one hash, not two. */
+  readonly secretHash: string;
+  /**
+   * What client_credentials grants when no scope is asked for: the application's scopes but
+   * offline_access. Frozen, shared by its tokens (never changed in place), with its answer text.
+   */
+  readonly defaultScopes: readonly Scope[];
+  readonly defaultScopeText: string;
+  /** The public keys of the application's owner, whom client_credentials tokens act for. */
+  readonly ownerLiveKey: string;
+  readonly ownerTestKey: string;
+  readonly ring: TokenRing;
+}
+
+function newClient(application: SeedApplication, ring: TokenRing): Client {
+  const defaultScopes = Object.freeze(canonicalScopes(application.scopes.filter((scope) => scope !== 'offline_access')));
+  return {
+    application,
+    secretHash: sha256Latin1(application.client_secret),
+    defaultScopes,
+    defaultScopeText: scopeText(defaultScopes),
+    ownerLiveKey: publicKey(application.client_id, application.owner_user_id, true),
+    ownerTestKey: publicKey(application.client_id, application.owner_user_id, false),
+    ring,
+  };
 }
 
 /** The principal of each access token, built on its first use: a token's fields never change. */
@@ -100,6 +127,10 @@ const principals = new WeakMap<AccessRecord, Principal>();
 export class OAuthService {
   readonly store = new OAuthStore();
   private readonly buckets: TokenBuckets;
+  /** The last header authenticate() accepted and what it answered (see there). */
+  private lastBearer: { header: string; generation: number; expiresAt: number; principal: Principal } | undefined;
+  /** By the index of their application in the seed; rebuilt for an index whose application changed. */
+  private readonly clients: (Client | undefined)[] = [];
 
   constructor(
     private readonly context: SandboxContext,
@@ -112,8 +143,20 @@ export class OAuthService {
     return this.context.clock.now();
   }
 
-  findApplication(clientId: string): SeedApplication | undefined {
-    return this.context.seed.applications.find((application) => application.client_id === clientId);
+  /** The seed's application of this client_id, with what the token endpoint keeps of it. */
+  private clientOf(clientId: string): Client | undefined {
+    const applications = this.context.seed.applications;
+    for (let index = 0; index < applications.length; index++) {
+      const application = applications[index];
+      if (application === undefined || application.client_id !== clientId) continue;
+      let client = this.clients[index];
+      if (client?.application !== application) {
+        client = newClient(application, this.store.clientCredentialRing(clientId));
+        this.clients[index] = client;
+      }
+      return client;
+    }
+    return undefined;
   }
 
   // ---------------------------------------------------------------- authorization
@@ -163,72 +206,52 @@ export class OAuthService {
    * unauthorized_client).
    */
   token(body: unknown): TokenResponse {
-    const params = readParameters(body);
+    const params = readTokenParameters(body);
     const secretIsAccessToken = this.adoptClientOfAccessTokenSecret(params);
-    for (const name of ['grant_type', 'client_id', 'client_secret']) {
-      if (!params.has(name) || params.get(name) === '') throw invalidRequest(`Missing required parameter "${name}".`);
-    }
-    const clientId = String(params.get('client_id'));
-    const application = this.findApplication(clientId);
-    if (application !== undefined) {
-      // Counted before the secret is checked, so the limit also slows down guessing a secret.
-      const taken = this.buckets.take(clientId);
+    const missing = missingCredential(params);
+    if (missing !== undefined) throw invalidRequest(`Missing required parameter "${missing}".`);
+    // Present and non-empty: missingCredential said so.
+    const clientId = params.client_id ?? '';
+    const client = this.clientOf(clientId);
+    if (client !== undefined) {
+      // Counted before the secret is checked, so the limit also slows down guessing a secret. Keyed by the
+      // seed's own text of the id (equal to the request's), whose hash is already known.
+      const taken = this.buckets.take(client.application.client_id);
       if (!taken.allowed) {
         throw new SandboxError(429, 'local_rate_limited', `Too many token requests for application ${clientId}; retry in ${taken.retryAfterSeconds} s.`, [], {
           'retry-after': String(taken.retryAfterSeconds),
         });
       }
     }
-    if (application === undefined || (!secretIsAccessToken && !secretMatches(application, String(params.get('client_secret'))))) {
+    if (client === undefined || (!secretIsAccessToken && !sameHex(client.secretHash, sha256Latin1(params.client_secret ?? '')))) {
       throw tokenError('invalid_client', 'Invalid client_id or client_secret.');
     }
+    const application = client.application;
 
-    const grantTypeText = String(params.get('grant_type'));
+    const grantTypeText = params.grant_type ?? '';
     const grantType = GrantType.safeParse(grantTypeText);
     if (!grantType.success) {
       // Worded as the platform words it (spec 7.1): the text names two flows even though the third,
       // client_credentials, is accepted too. See docs/decisions.md.
       throw tokenError('unsupported_grant_type', `Unsupported grant_type "${grantTypeText}": grant_type must be authorization_code or refresh_token.`);
     }
-    const allowed = PARAMETERS_OF[grantType.data];
-    for (const name of params.keys()) {
-      if (!allowed.has(name)) throw invalidRequest(`Parameter "${name}" is not supported with grant_type=${grantType.data}.`);
-    }
-    const required = grantType.data === 'authorization_code' ? ['code', 'redirect_uri'] : grantType.data === 'refresh_token' ? ['refresh_token'] : [];
-    for (const name of required) {
-      if (!params.has(name) || params.get(name) === '') throw invalidRequest(`Missing required parameter "${name}" for grant_type=${grantType.data}.`);
-    }
-    if (params.has('test_token') && !TestTokenFlag.safeParse(params.get('test_token')).success) {
-      throw invalidRequest('test_token must be true or false.');
-    }
-    if (params.has('code_verifier') && !CodeVerifier.safeParse(params.get('code_verifier')).success) {
-      throw invalidRequest('code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636 §4.1).');
-    }
+    // Everything flowRequest lets through is a valid token request, parsed into its type.
+    const request = flowRequest(params, grantType.data);
     let requestedScopes: Scope[] | undefined;
-    if (params.has('scope')) {
-      const parsed = ScopeList.safeParse(params.get('scope'));
-      if (!parsed.success)
-        throw tokenError(
-          'invalid_scope',
-          `Invalid scope "${String(params.get('scope'))}": allowed values are offline_access, write, read, separated by one space.`,
-        );
-      requestedScopes = canonicalScopes(parsed.data.split(' ') as Scope[]);
+    if (request.scope !== undefined) {
+      requestedScopes = canonicalScopes(request.scope.split(' ') as Scope[]);
       const beyond = requestedScopes.filter((scope) => !application.scopes.includes(scope));
       if (beyond.length > 0) throw tokenError('unauthorized_client', `Application ${clientId} is not allowed the scope ${beyond.join(' ')}.`);
     }
+    const testMode = isTestTokenRequested(request.test_token);
 
-    // Everything the checks above let through is a valid spec 2.1 request; parse it into its type.
-    const request = TokenRequest.safeParse(Object.fromEntries(params));
-    if (!request.success) throw invalidRequest(`Malformed token request: ${request.error.issues.map((issue) => issue.message).join('; ')}`);
-    const testMode = isTestTokenRequested(request.data.test_token);
-
-    switch (request.data.grant_type) {
+    switch (request.grant_type) {
       case 'client_credentials':
-        return this.clientCredentials(application, requestedScopes, testMode);
+        return this.clientCredentials(client, requestedScopes, testMode);
       case 'authorization_code':
-        return this.authorizationCode(application, request.data.code, request.data.redirect_uri, request.data.code_verifier, requestedScopes, testMode);
+        return this.authorizationCode(application, request.code, request.redirect_uri, request.code_verifier, requestedScopes, testMode);
       case 'refresh_token':
-        return this.refresh(application, request.data.refresh_token, requestedScopes, testMode);
+        return this.refresh(application, request.refresh_token, requestedScopes, testMode);
     }
   }
 
@@ -236,26 +259,35 @@ export class OAuthService {
    * The Go and Python SDKs send the caller's access token as client_secret and no client_id; the
    * platform takes the application from that token. Sets client_id to it and says whether it did.
    */
-  private adoptClientOfAccessTokenSecret(params: Map<string, string | boolean>): boolean {
-    const clientId = params.get('client_id');
-    const secret = params.get('client_secret');
-    if ((clientId !== undefined && clientId !== '') || typeof secret !== 'string') return false;
+  private adoptClientOfAccessTokenSecret(params: TokenParameters): boolean {
+    const clientId = params.client_id;
+    const secret = params.client_secret;
+    if ((clientId !== undefined && clientId !== '') || secret === undefined) return false;
     const record = this.store.accessTokens.get(secret);
     if (record === undefined || this.now() >= record.expiresAt) return false;
-    params.set('client_id', record.clientId);
+    adoptClientId(params, record.clientId);
     return true;
   }
 
-  private clientCredentials(application: SeedApplication, requested: Scope[] | undefined, testMode: boolean): TokenResponse {
+  private clientCredentials(client: Client, requested: Scope[] | undefined, testMode: boolean): TokenResponse {
     // No user takes part (spec 2.1), so nothing can be refreshed: offline_access has no meaning here.
     if (requested?.includes('offline_access') === true) {
       throw tokenError('invalid_scope', 'offline_access cannot be granted with client_credentials: this flow has no refresh token.');
     }
-    const scopes = requested ?? clientCredentialScopes(application);
+    const application = client.application;
+    const scopes = requested ?? (client.defaultScopes as Scope[]);
     if (scopes.length === 0) throw tokenError('unauthorized_client', `Application ${application.client_id} has no scope that client_credentials can grant.`);
     // The token acts for the application's owner: that is whose terminals and actions it reaches.
-    const access = this.mintAccess(application, application.owner_user_id, scopes, !testMode, 'client_credentials');
-    return this.response(access, undefined);
+    const access = this.mintAccess(application, application.owner_user_id, scopes, !testMode, 'client_credentials', undefined, undefined, client.ring);
+    return {
+      access_token: access.token,
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+      scope: requested === undefined ? client.defaultScopeText : scopeText(scopes),
+      user_id: access.userId,
+      public_key: testMode ? client.ownerTestKey : client.ownerLiveKey,
+      live_mode: access.liveMode,
+    };
   }
 
   private authorizationCode(
@@ -374,10 +406,10 @@ export class OAuthService {
     grantType: GrantType,
     grantId?: string,
     familyId?: string,
+    ring?: TokenRing,
   ): AccessRecord {
     const now = this.now();
-    const prefix = liveMode ? 'APP_USR' : 'TEST';
-    const token = `${prefix}-${application.client_id}-${tokenDateStamp(now)}-${randomHex(16)}-${userId}`;
+    const token = tokenHead(liveMode, application.client_id, tokenDateStamp(now)) + randomHex(16) + tokenTail(userId);
     const record: AccessRecord = {
       token,
       clientId: application.client_id,
@@ -390,7 +422,7 @@ export class OAuthService {
     };
     if (grantId !== undefined) record.grantId = grantId;
     if (familyId !== undefined) record.familyId = familyId;
-    this.store.addAccessToken(record);
+    this.store.addAccessToken(record, ring);
     return record;
   }
 
@@ -412,6 +444,10 @@ export class OAuthService {
 
   /** Spec 5.1: the bearer check of every protected route. Any failure is 401 `unauthorized`. */
   authenticate(header: string | undefined): Principal {
+    const last = this.lastBearer;
+    // A client sends the same header request after request: while no token has gone from the store since,
+    // and the token has not expired, the answer is the one it had.
+    if (last !== undefined && header === last.header && last.generation === this.store.generation && this.now() < last.expiresAt) return last.principal;
     if (header === undefined || header.trim() === '') throw unauthorized('Missing access token: send the header Authorization: Bearer <ACCESS_TOKEN>.');
     const match = /^Bearer +(\S+) *$/i.exec(header);
     const token = match?.[1];
@@ -433,6 +469,7 @@ export class OAuthService {
       });
       principals.set(record, principal);
     }
+    this.lastBearer = { header, generation: this.store.generation, expiresAt: record.expiresAt, principal };
     return principal;
   }
 
@@ -486,26 +523,4 @@ function publicKey(clientId: string, userId: number, liveMode: boolean): string 
   const value = `${liveMode ? 'APP_USR' : 'TEST'}-${uuid}`;
   if (publicKeys.size < 10_000) publicKeys.set(key, value);
   return value;
-}
-
-/**
- * The request body as a name → value map, rejecting what cannot be a spec 2.1 request: a body that is
- * not an object, an unknown name, a repeated name (a form field given twice parses to an array; so
- * does a JSON array) and values that are not text (test_token may also be a JSON boolean).
- */
-function readParameters(body: unknown): Map<string, string | boolean> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw invalidRequest('Malformed request: the body must be a JSON object (or an application/x-www-form-urlencoded form) of the token parameters.');
-  }
-  const params = new Map<string, string | boolean>();
-  for (const [name, value] of Object.entries(body)) {
-    if (!KNOWN_PARAMETERS.has(name)) throw invalidRequest(`Unsupported parameter "${name}".`);
-    if (Array.isArray(value)) throw invalidRequest(`Parameter "${name}" is duplicated: send it once.`);
-    if (typeof value === 'string' || (name === 'test_token' && typeof value === 'boolean')) {
-      params.set(name, value);
-      continue;
-    }
-    throw invalidRequest(`Parameter "${name}" must be a string.`);
-  }
-  return params;
 }

@@ -86,6 +86,12 @@ export const CLIENT_CREDENTIALS_TOKENS_PER_CLIENT = 1000;
 /** Used codes and used/revoked refresh tokens are kept this long to tell "reused" from "unknown". */
 const TOMBSTONE_MS = 24 * 60 * 60 * 1000;
 
+/** An application's client_credentials tokens in the order issued; `next` is the slot the next one takes once full. */
+export interface TokenRing {
+  readonly tokens: string[];
+  next: number;
+}
+
 export class OAuthStore {
   readonly grants = new Map<string, GrantRecord>();
   readonly codes = new Map<string, CodeRecord>();
@@ -96,7 +102,16 @@ export class OAuthStore {
    * takes held the oldest, which is forgotten. A Set did the same but paid, on every token, a scan over
    * the holes its deletions leave at its front (a tenth of the token endpoint's work).
    */
-  private readonly clientCredentialTokens = new Map<string, { tokens: string[]; next: number }>();
+  private readonly clientCredentialTokens = new Map<string, TokenRing>();
+  private deletions = 0;
+
+  /**
+   * Changes whenever an access token may have gone (deleted, forgotten, cleared): what was learnt of a
+   * token while it stays the same still holds. Every removal from accessTokens goes through this class.
+   */
+  get generation(): number {
+    return this.deletions;
+  }
 
   static grantKey(clientId: string, userId: number): string {
     return `${clientId}:${userId}`;
@@ -110,28 +125,40 @@ export class OAuthStore {
     this.grants.set(OAuthStore.grantKey(grant.clientId, grant.userId), grant);
   }
 
-  addAccessToken(record: AccessRecord): void {
-    this.accessTokens.set(record.token, record);
-    if (record.grantType !== 'client_credentials') return;
-    let ring = this.clientCredentialTokens.get(record.clientId);
+  /**
+   * The ring of an application's client_credentials tokens. The same object for as long as this store
+   * lives (clear() empties it in place), so the token endpoint keeps it with the application instead of
+   * looking it up on every token.
+   */
+  clientCredentialRing(clientId: string): TokenRing {
+    let ring = this.clientCredentialTokens.get(clientId);
     if (ring === undefined) {
       ring = { tokens: [], next: 0 };
-      this.clientCredentialTokens.set(record.clientId, ring);
+      this.clientCredentialTokens.set(clientId, ring);
     }
-    if (ring.tokens.length < CLIENT_CREDENTIALS_TOKENS_PER_CLIENT) {
-      ring.tokens.push(record.token);
+    return ring;
+  }
+
+  /** `ring`: the record's application's clientCredentialRing, when the caller holds it. */
+  addAccessToken(record: AccessRecord, ring?: TokenRing): void {
+    this.accessTokens.set(record.token, record);
+    if (record.grantType !== 'client_credentials') return;
+    const target = ring ?? this.clientCredentialRing(record.clientId);
+    if (target.tokens.length < CLIENT_CREDENTIALS_TOKENS_PER_CLIENT) {
+      target.tokens.push(record.token);
       return;
     }
     // Bounded: the oldest slot's token is forgotten (unless it already went: revoked, expired, pruned).
-    const oldest = ring.tokens[ring.next];
-    if (oldest !== undefined && this.accessTokens.get(oldest)?.grantType === 'client_credentials') this.accessTokens.delete(oldest);
-    ring.tokens[ring.next] = record.token;
-    ring.next = (ring.next + 1) % CLIENT_CREDENTIALS_TOKENS_PER_CLIENT;
+    const oldest = target.tokens[target.next];
+    if (oldest !== undefined && this.accessTokens.get(oldest)?.grantType === 'client_credentials') this.deleteAccessToken(oldest);
+    target.tokens[target.next] = record.token;
+    target.next = (target.next + 1) % CLIENT_CREDENTIALS_TOKENS_PER_CLIENT;
   }
 
   /** A deleted client_credentials token keeps its ring slot until a newer token takes it; it names nothing meanwhile. */
   deleteAccessToken(token: string): void {
     this.accessTokens.delete(token);
+    this.deletions++;
   }
 
   /** RFC 6749 §4.1.2: a replayed code revokes every token issued from it. */
@@ -192,7 +219,12 @@ export class OAuthStore {
     this.codes.clear();
     this.accessTokens.clear();
     this.refreshTokens.clear();
-    this.clientCredentialTokens.clear();
+    this.deletions++;
+    // Emptied, not dropped: the token endpoint holds on to them (clientCredentialRing).
+    for (const ring of this.clientCredentialTokens.values()) {
+      ring.tokens.length = 0;
+      ring.next = 0;
+    }
   }
 
   save(): OAuthState {
