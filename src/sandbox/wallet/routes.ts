@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { parseInput } from '../input';
 import { addCard, cardOf, createCustomer, removeCard, removeCustomer, searchCustomers, updateCard, updateCustomer } from './customers';
-import { CardTokenRequest, CustomerCardRequest, CustomerCardUpdateRequest, CustomerRequest, CustomerSearchQuery, CustomerUpdateRequest } from './schemas';
+import { CustomerCardRequest, CustomerCardUpdateRequest, CustomerRequest, CustomerSearchQuery, CustomerUpdateRequest } from './schemas';
 import type { WalletService } from './service';
+import { cardTokenRequestOf } from './card-token-input';
+import { issuedTokenJson } from './token-entry';
 
 const IdParams = z.object({ id: z.string().min(1) });
 const CardParams = z.object({ id: z.string().min(1), cardId: z.string().min(1) });
@@ -14,7 +16,11 @@ export function registerWallet(app: FastifyInstance, context: SandboxContext, wa
   const tags = ['cards and customers'];
   app.post('/v1/card_tokens', { schema: { tags, summary: 'Tokenize a card (test cards decide the outcome by cardholder name)' } }, (request, reply) => {
     const principal = context.authenticate(request);
-    return reply.code(201).send(wallet.createToken(principal, parseInput(CardTokenRequest, request.body ?? {}, 'invalid card token')));
+    // The answer's text is written from the new token directly: the same bytes Fastify's JSON.stringify would send.
+    return reply
+      .code(201)
+      .type('application/json; charset=utf-8')
+      .send(issuedTokenJson(wallet.createToken(principal, cardTokenRequestOf(request.body))));
   });
   app.get('/v1/card_tokens/:id', { schema: { tags, summary: 'Get a card token' } }, (request) => {
     const principal = context.authenticate(request);
