@@ -3,9 +3,8 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { parseInput } from '../input';
 import { addCard, cardOf, createCustomer, removeCard, removeCustomer, searchCustomers, updateCard, updateCustomer } from './customers';
-import { CustomerCardRequest, CustomerCardUpdateRequest, CustomerRequest, CustomerSearchQuery, CustomerUpdateRequest } from './schemas';
+import { CardTokenRequest, CustomerCardRequest, CustomerCardUpdateRequest, CustomerRequest, CustomerSearchQuery, CustomerUpdateRequest } from './schemas';
 import type { WalletService } from './service';
-import { cardTokenRequestOf } from './card-token-input';
 import { issuedTokenJson } from './token-entry';
 
 const IdParams = z.object({ id: z.string().min(1) });
@@ -20,7 +19,7 @@ export function registerWallet(app: FastifyInstance, context: SandboxContext, wa
     return reply
       .code(201)
       .type('application/json; charset=utf-8')
-      .send(issuedTokenJson(wallet.createToken(principal, cardTokenRequestOf(request.body))));
+      .send(issuedTokenJson(wallet.createToken(principal, parseInput(CardTokenRequest, request.body ?? {}, 'invalid card token'))));
   });
   app.get('/v1/card_tokens/:id', { schema: { tags, summary: 'Get a card token' } }, (request) => {
     const principal = context.authenticate(request);
