@@ -51,7 +51,7 @@ export class WalletService {
 
   // ---------------------------------------------------------------- card tokens
 
-  /** A new card token; its answer is `issuedTokenJson` of what this returns. */
+  /** A new card token; its answer is `tokenView` of what this returns. */
   createToken(principal: Principal, input: CardTokenRequest): TokenEntry {
     if (input.card_id !== undefined) return this.tokenOfSavedCard(principal, input.card_id, input.security_code);
     requireCardFields(input);

@@ -137,21 +137,3 @@ function loadedView(entry: TokenEntry, extra: Readonly<Record<string, unknown>>)
 export function savedRecord(entry: TokenEntry): TokenRecord {
   return { token: tokenView(entry), user_id: entry.user_id, payment_method_id: entry.payment_method_id, issuer_id: entry.issuer_id };
 }
-
-const text = (value: string | null): string => (value === null ? 'null' : JSON.stringify(value));
-
-/**
- * `JSON.stringify(tokenView(entry))` of a token issued by this sandbox, written straight from the entry:
- * the answer of `POST /v1/card_tokens` without building the nested view first. The id and dates are the
- * sandbox's own hex and ISO text; every other string is escaped as JSON.stringify escapes it.
- */
-export function issuedTokenJson(entry: TokenEntry): string {
-  return (
-    `{"id":"${entry.id}","card_id":${text(entry.card_id)},"status":"${entry.status}","luhn_validation":${entry.luhn_validation},` +
-    `"date_used":${text(entry.date_used)},"date_created":"${entry.date_created}","date_last_updated":"${entry.date_last_updated}",` +
-    `"date_due":"${entry.date_due}","first_six_digits":${text(entry.first_six_digits)},"last_four_digits":${text(entry.last_four_digits)},` +
-    `"card_number_length":${entry.card_number_length},"expiration_month":${entry.expiration_month},"expiration_year":${entry.expiration_year},` +
-    `"cardholder":{"name":${text(entry.cardholder_name)},"identification":{"type":${text(entry.identification_type)},"number":${text(entry.identification_number)}}},` +
-    `"security_code_length":${entry.security_code_length},"live_mode":${entry.live_mode},"require_esc":${entry.require_esc},"public_key":${text(entry.public_key)}}`
-  );
-}
