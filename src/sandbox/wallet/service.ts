@@ -8,6 +8,7 @@ import { WalletStore, type TokenRecord } from './store';
 import { savedRecord, tokenView, type TokenEntry } from './token-entry';
 import { randomHex } from '../random-id';
 import { isoTime } from '../iso-time';
+import { dueText } from './due-text';
 
 const DAY = 86_400_000;
 /** A card token is good for one payment within seven days (the platform's `date_due`). */
@@ -113,7 +114,7 @@ export class WalletService {
       date_used: null,
       date_created: created,
       date_last_updated: created,
-      date_due: iso(due),
+      date_due: dueText(due),
       first_six_digits: card.first_six_digits,
       last_four_digits: card.last_four_digits,
       card_number_length: card.card_number_length,
