@@ -67,7 +67,12 @@ describe('parseInput', () => {
         expect(actual).toStrictEqual(expected);
         if ('error' in (expected as object)) {
           const { error } = expected as { error: SandboxError };
-          expect((actual as { error: SandboxError }).error).toMatchObject({ status: error.status, code: error.code, message: error.message, causes: error.causes });
+          expect((actual as { error: SandboxError }).error).toMatchObject({
+            status: error.status,
+            code: error.code,
+            message: error.message,
+            causes: error.causes,
+          });
         }
       }),
       { numRuns: 1500 },
@@ -79,7 +84,9 @@ describe('parseInput', () => {
       expect.objectContaining({ causes: [{ code: 'property_type', description: 'card_number must be a string', data: { property: 'card_number' } }] }),
     );
     expect(() => parseInput(CardTokenRequest, { expiration_month: '13' }, 'invalid card token')).toThrow(
-      expect.objectContaining({ causes: [{ code: 'property_value', description: 'expiration_month must be 1 to 12', data: { property: 'expiration_month' } }] }),
+      expect.objectContaining({
+        causes: [{ code: 'property_value', description: 'expiration_month must be 1 to 12', data: { property: 'expiration_month' } }],
+      }),
     );
   });
 });
