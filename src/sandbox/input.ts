@@ -7,9 +7,13 @@ import { SandboxError } from './errors';
  * fastify validator would stop at a message and lose the paths a client needs to find its mistake).
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, message: string, root = 'body'): z.output<S> {
-  const result = schema.safeParse(value, { reportInput: true });
+  // Parsed without options first: zod's context built from an options object is slower to read at every
+  // schema node (a card token body parses in 1.7 µs instead of 4). `reportInput` only adds the offending
+  // values to the issues, so the refused value is parsed again with it for the error.
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new SandboxError(400, 'bad_request', message, issuesToCauses(result.error.issues, root));
+  const reported = schema.safeParse(value, { reportInput: true });
+  throw new SandboxError(400, 'bad_request', message, issuesToCauses(reported.success ? result.error.issues : reported.error.issues, root));
 }
 
 export function notFound(what: string): SandboxError {

@@ -5,6 +5,7 @@ import { parseInput } from '../input';
 import { addCard, cardOf, createCustomer, removeCard, removeCustomer, searchCustomers, updateCard, updateCustomer } from './customers';
 import { CardTokenRequest, CustomerCardRequest, CustomerCardUpdateRequest, CustomerRequest, CustomerSearchQuery, CustomerUpdateRequest } from './schemas';
 import type { WalletService } from './service';
+import { tokenView } from './token-entry';
 
 const IdParams = z.object({ id: z.string().min(1) });
 const CardParams = z.object({ id: z.string().min(1), cardId: z.string().min(1) });
@@ -14,7 +15,7 @@ export function registerWallet(app: FastifyInstance, context: SandboxContext, wa
   const tags = ['cards and customers'];
   app.post('/v1/card_tokens', { schema: { tags, summary: 'Tokenize a card (test cards decide the outcome by cardholder name)' } }, (request, reply) => {
     const principal = context.authenticate(request);
-    return reply.code(201).send(wallet.createToken(principal, parseInput(CardTokenRequest, request.body ?? {}, 'invalid card token')));
+    return reply.code(201).send(tokenView(wallet.createToken(principal, parseInput(CardTokenRequest, request.body ?? {}, 'invalid card token'))));
   });
   app.get('/v1/card_tokens/:id', { schema: { tags, summary: 'Get a card token' } }, (request) => {
     const principal = context.authenticate(request);

@@ -5,8 +5,10 @@ import { notFound } from '../input';
 import { cardMethodOf, luhnValid, methodsOf, paymentMethodView } from '../catalog/sites';
 import type { CardToken, CardTokenRequest, Customer, CustomerCard } from './schemas';
 import { WalletStore, type TokenRecord } from './store';
+import { savedRecord, tokenView, type TokenEntry } from './token-entry';
 import { randomHex } from '../random-id';
 import { isoTime } from '../iso-time';
+import { dueText } from './due-text';
 
 const DAY = 86_400_000;
 /** A card token is good for one payment within seven days (the platform's `date_due`). */
@@ -15,16 +17,18 @@ const TOKEN_LIFETIME_MS = 7 * DAY;
 const iso = isoTime;
 const badRequest = (message: string, code: string, description: string): SandboxError => new SandboxError(400, 'bad_request', message, [{ code, description }]);
 
-/** A token's due date never changes: known when it is issued, read from its text once after a load. */
-const dueTimes = new WeakMap<TokenRecord, number>();
-function dueAt(record: TokenRecord): number {
-  let due = dueTimes.get(record);
-  if (due === undefined) {
-    due = Date.parse(record.token.date_due);
-    dueTimes.set(record, due);
-  }
-  return due;
-}
+/** What a token says of its card, from the card number sent or from a saved card. */
+type CardFields = Pick<
+  TokenEntry,
+  | 'first_six_digits'
+  | 'last_four_digits'
+  | 'card_number_length'
+  | 'expiration_month'
+  | 'expiration_year'
+  | 'cardholder_name'
+  | 'identification_type'
+  | 'identification_number'
+>;
 
 /** The card token errors of the platform's card form (codes as its checkout bricks report them). */
 function requireCardFields(
@@ -48,7 +52,8 @@ export class WalletService {
 
   // ---------------------------------------------------------------- card tokens
 
-  createToken(principal: Principal, input: CardTokenRequest): CardToken {
+  /** A new card token; its answer is `tokenView` of what this returns. */
+  createToken(principal: Principal, input: CardTokenRequest): TokenEntry {
     if (input.card_id !== undefined) return this.tokenOfSavedCard(principal, input.card_id, input.security_code);
     requireCardFields(input);
     const site = siteOf(this.context.seed, principal.userId);
@@ -57,84 +62,91 @@ export class WalletService {
     if (input.security_code !== undefined && input.security_code.length !== method.securityCodeLength) {
       throw badRequest('invalid card token', 'E302', `invalid parameter securityCode: ${method.name} codes have ${method.securityCodeLength} digits`);
     }
-    const holder = input.cardholder ?? {};
-    return this.issue(
-      principal,
-      { paymentMethodId: method.id, issuerId: method.issuer.id, securityCodeLength: method.securityCodeLength, cardId: null },
-      {
-        first_six_digits: input.card_number.slice(0, 6),
-        last_four_digits: input.card_number.slice(-4),
-        card_number_length: input.card_number.length,
-        expiration_month: input.expiration_month,
-        expiration_year: input.expiration_year,
-        cardholder: { name: holder.name ?? '', identification: { type: holder.identification?.type ?? null, number: holder.identification?.number ?? null } },
-      },
-    );
+    const holder = input.cardholder;
+    const identification = holder?.identification;
+    const number = input.card_number;
+    return this.issue(principal, method.id, method.issuer.id, method.securityCodeLength, null, {
+      first_six_digits: number.slice(0, 6),
+      last_four_digits: number.slice(-4),
+      card_number_length: number.length,
+      expiration_month: input.expiration_month,
+      expiration_year: input.expiration_year,
+      cardholder_name: holder?.name ?? '',
+      identification_type: identification?.type ?? null,
+      identification_number: identification?.number ?? null,
+    });
   }
 
-  private tokenOfSavedCard(principal: Principal, cardId: string, securityCode: string | undefined): CardToken {
+  private tokenOfSavedCard(principal: Principal, cardId: string, securityCode: string | undefined): TokenEntry {
     const card = this.store.cards.get(cardId)?.card;
     if (card === undefined || card.user_id !== String(principal.userId)) throw notFound('card');
     if (securityCode !== undefined && securityCode.length !== card.security_code.length)
       throw badRequest('invalid card token', 'E302', 'invalid parameter securityCode');
-    return this.issue(
-      principal,
-      { paymentMethodId: card.payment_method.id, issuerId: card.issuer.id, securityCodeLength: card.security_code.length, cardId: card.id },
-      {
-        first_six_digits: card.first_six_digits,
-        last_four_digits: card.last_four_digits,
-        card_number_length: card.security_code.length === 4 ? 15 : 16,
-        expiration_month: card.expiration_month,
-        expiration_year: card.expiration_year,
-        cardholder: structuredClone(card.cardholder),
-      },
-    );
+    return this.issue(principal, card.payment_method.id, card.issuer.id, card.security_code.length, card.id, {
+      first_six_digits: card.first_six_digits,
+      last_four_digits: card.last_four_digits,
+      card_number_length: card.security_code.length === 4 ? 15 : 16,
+      expiration_month: card.expiration_month,
+      expiration_year: card.expiration_year,
+      cardholder_name: card.cardholder.name,
+      identification_type: card.cardholder.identification.type,
+      identification_number: card.cardholder.identification.number,
+    });
   }
 
   private issue(
     principal: Principal,
-    card: { paymentMethodId: string; issuerId: number; securityCodeLength: number; cardId: string | null },
-    fields: Pick<CardToken, 'first_six_digits' | 'last_four_digits' | 'card_number_length' | 'expiration_month' | 'expiration_year' | 'cardholder'>,
-  ): CardToken {
+    paymentMethodId: string,
+    issuerId: number,
+    securityCodeLength: number,
+    cardId: string | null,
+    card: CardFields,
+  ): TokenEntry {
     const now = this.now();
     const created = iso(now);
-    const token: CardToken = {
+    const due = now + TOKEN_LIFETIME_MS;
+    // Named one by one rather than spread: a spread into a literal takes V8's slow path on every token.
+    const entry: TokenEntry = {
       id: randomHex(16),
-      card_id: card.cardId,
+      card_id: cardId,
       status: 'active',
       luhn_validation: true,
       date_used: null,
       date_created: created,
       date_last_updated: created,
-      date_due: iso(now + TOKEN_LIFETIME_MS),
-      // Named one by one rather than spread: a spread into a literal takes V8's slow path on every token.
-      first_six_digits: fields.first_six_digits,
-      last_four_digits: fields.last_four_digits,
-      card_number_length: fields.card_number_length,
-      expiration_month: fields.expiration_month,
-      expiration_year: fields.expiration_year,
-      cardholder: fields.cardholder,
-      security_code_length: card.securityCodeLength,
+      date_due: dueText(due),
+      first_six_digits: card.first_six_digits,
+      last_four_digits: card.last_four_digits,
+      card_number_length: card.card_number_length,
+      expiration_month: card.expiration_month,
+      expiration_year: card.expiration_year,
+      cardholder_name: card.cardholder_name,
+      identification_type: card.identification_type,
+      identification_number: card.identification_number,
+      security_code_length: securityCodeLength,
       live_mode: principal.liveMode,
       require_esc: false,
       public_key: null,
+      user_id: principal.userId,
+      payment_method_id: paymentMethodId,
+      issuer_id: issuerId,
+      due_ms: due,
+      loaded: undefined,
     };
-    const record: TokenRecord = { token, user_id: principal.userId, payment_method_id: card.paymentMethodId, issuer_id: card.issuerId };
-    dueTimes.set(record, now + TOKEN_LIFETIME_MS);
-    this.store.tokens.set(token.id, record);
-    return token;
+    this.store.tokens.set(entry.id, entry);
+    return entry;
   }
 
   /** The caller's token as it is now: past its `date_due` an unused token reads `expired`. */
   token(principal: Principal, id: string): CardToken {
-    const record = this.store.tokens.get(id);
-    if (record === undefined || record.user_id !== principal.userId) throw notFound('card token');
-    this.expireIfDue(record);
-    return record.token;
+    const entry = this.store.tokens.get(id);
+    if (entry === undefined || entry.user_id !== principal.userId) throw notFound('card token');
+    this.expireIfDue(entry);
+    return tokenView(entry);
   }
 
-  private expireIfDue(record: TokenRecord): void {
-    if (record.token.status === 'active' && dueAt(record) <= this.now()) record.token.status = 'expired';
+  private expireIfDue(entry: TokenEntry): void {
+    if (entry.status === 'active' && entry.due_ms <= this.now()) entry.status = 'expired';
   }
 
   /**
@@ -142,14 +154,14 @@ export class WalletService {
    * error 2006, a used or expired one 2062 (the payments reference's codes).
    */
   spendToken(principal: Principal, id: string): TokenRecord {
-    const record = this.store.tokens.get(id);
-    if (record === undefined || record.user_id !== principal.userId) throw badRequest('Card Token not found', '2006', 'Card Token not found');
-    this.expireIfDue(record);
-    if (record.token.status !== 'active') throw badRequest('Invalid card token', '2062', `Invalid card token: it is ${record.token.status}`);
-    record.token.status = 'used';
-    record.token.date_used = iso(this.now());
-    record.token.date_last_updated = record.token.date_used;
-    return record;
+    const entry = this.store.tokens.get(id);
+    if (entry === undefined || entry.user_id !== principal.userId) throw badRequest('Card Token not found', '2006', 'Card Token not found');
+    this.expireIfDue(entry);
+    if (entry.status !== 'active') throw badRequest('Invalid card token', '2062', `Invalid card token: it is ${entry.status}`);
+    entry.status = 'used';
+    entry.date_used = iso(this.now());
+    entry.date_last_updated = entry.date_used;
+    return savedRecord(entry);
   }
 
   /** Whether `id` names one of the caller's card tokens (a payment's token may also be a sandbox outcome name). */
