@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { PaymentUpdateRequest, RefundCreateRequest, type PaymentCreateRequest as CreateInput } from '../../shared/platform/payments';
+import { issuesToCauses } from '../../shared/platform/preferences';
+import { SandboxError } from '../errors';
+import {
+  paymentMethodMissing,
+  PaymentCreateRequest,
+  PaymentUpdateRequest,
+  RefundCreateRequest,
+  type PaymentCreateRequest as CreateInput,
+} from '../../shared/platform/payments';
 import type { Principal } from '../context';
 import { outcomeOfCardholder } from '../wallet/test-cards';
 import type { WalletService } from '../wallet/service';
@@ -8,7 +16,6 @@ import type { ChargedCard } from './service';
 import type { SandboxContext } from '../context';
 import { escapeHtml, htmlDocument } from '../html-page';
 import { notFound, numericId, parseInput } from '../input';
-import { parsePaymentBody } from './create-body';
 import { readIdempotencyKey, runIdempotent, sendJson } from './idempotency';
 import { registerPaymentSearch } from './search';
 import type { PaymentService } from './service';
@@ -120,4 +127,15 @@ function registerPaymentChanges(app: FastifyInstance, context: SandboxContext, c
     if (refund === undefined) throw notFound('refund');
     return refund;
   });
+}
+
+/** The create body, its schema's causes and the method-or-token rule answered together. */
+function parsePaymentBody(body: unknown): CreateInput {
+  const missing = paymentMethodMissing(body)
+    ? [{ code: 'required_properties', description: 'payment_method_id is required', data: { property: 'payment_method_id' } }]
+    : [];
+  const result = PaymentCreateRequest.safeParse(body, { reportInput: true });
+  if (result.success && missing.length === 0) return result.data;
+  const causes = result.success ? [] : issuesToCauses(result.error.issues, 'body');
+  throw new SandboxError(400, 'bad_request', 'invalid payment', [...causes, ...missing]);
 }

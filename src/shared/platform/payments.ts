@@ -13,13 +13,10 @@ const typed = (message: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? MESSAGES.required : message),
 });
 
-/** What a payer's e-mail must look like (the sandbox's create route checks a usual body by hand with it too). */
-export const PAYER_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** 2.6 "payer (object with email string and optional identification object with type and number)". */
 export const PaymentPayerInput = z.looseObject(
   {
-    email: StringField.refine((value) => PAYER_EMAIL.test(value), { message: MESSAGES.email, params: { cause: 'property_value' } }),
+    email: StringField.refine((value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), { message: MESSAGES.email, params: { cause: 'property_value' } }),
     identification: z.looseObject({ type: StringField, number: StringField }, typed(MESSAGES.object)).optional(),
   },
   typed(MESSAGES.object),
