@@ -46,8 +46,7 @@ export function canonicalJson(value: unknown): string {
   }
   if (typeof value === 'object' && value !== null) {
     const object = value as Record<string, unknown>;
-    // Keys are distinct, so the default sort (UTF-16 code units) orders them as `<` does.
-    const keys = Object.keys(object).sort();
+    const keys = sortedKeys(object);
     let text = '{';
     for (const key of keys) {
       const item = object[key];
@@ -57,6 +56,22 @@ export function canonicalJson(value: unknown): string {
     return `${text}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** Most bodies have a handful of keys: sorted in place by insertion, the general sort only for more. */
+const INSERTION_SORT_MAX = 16;
+
+/** An object's keys as the default sort orders them (UTF-16 code units: keys are distinct, so as `<` does). */
+function sortedKeys(object: Record<string, unknown>): string[] {
+  const keys = Object.keys(object);
+  if (keys.length > INSERTION_SORT_MAX) return keys.sort();
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index] as string;
+    let at = index;
+    for (; at > 0 && (keys[at - 1] as string) > key; at--) keys[at] = keys[at - 1] as string;
+    keys[at] = key;
+  }
+  return keys;
 }
 
 /**
