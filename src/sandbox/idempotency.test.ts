@@ -47,6 +47,32 @@ describe('canonical request fingerprint', () => {
         expect(canonicalJson(value)).toBe(reference(value));
       }),
     );
+    // Beyond JSON: index-like and odd keys, functions, symbols, dates, boxed values, maps, null prototypes, typed arrays, bigints.
+    const odd = fc.anything({
+      key: fc.oneof(fc.string(), fc.constantFrom('0', '10', '9', '__proto__', 'toJSON', '-1', '1a', '')),
+      values: [fc.constantFrom(undefined, () => 1, Symbol('s'), -0, Number.NaN, new Date(0)), fc.string(), fc.double()],
+      withBoxedValues: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withDate: true,
+      withTypedArray: true,
+      withObjectString: true,
+      withBigInt: true,
+    });
+    fc.assert(
+      fc.property(odd, (value) => {
+        let expected: string;
+        try {
+          expected = reference(value);
+        } catch {
+          expect(() => canonicalJson(value)).toThrow();
+          return;
+        }
+        expect(canonicalJson(value)).toBe(expected);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('is the digest that saved states hold', () => {

@@ -38,20 +38,61 @@ export type IdempotencyDecision =
 
 /** JSON with object keys sorted at every depth, so `{a,b}` and `{b,a}` are the same request. */
 export function canonicalJson(value: unknown): string {
+  const sorted = sortedCopy(value);
+  return sorted === UNSORTED ? canonicalText(value) : (JSON.stringify(sorted) ?? 'null');
+}
+
+/** A value sortedCopy cannot hand to JSON.stringify as canonicalText would write it. */
+const UNSORTED = Symbol('unsorted');
+
+/**
+ * A copy whose objects have their keys added in sorted order, which JSON.stringify then writes in that order:
+ * one native pass and one flat string, where canonicalText's concatenations cost more and leave a tree of every
+ * piece (a card payment's, some twenty objects and 900 bytes against 165 as one string), which a key keeps a day.
+ * UNSORTED where JSON.stringify would write it otherwise: an index-like key (objects list those first, in
+ * numeric order), `__proto__` (a prototype, set on a copy), a function or a symbol (left out of an object, not
+ * written as null).
+ */
+function sortedCopy(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) {
+    return typeof value === 'function' || typeof value === 'symbol' ? UNSORTED : value;
+  }
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [];
+    for (let index = 0; index < value.length; index++) {
+      const item = sortedCopy(value[index]);
+      if (item === UNSORTED) return UNSORTED;
+      copy.push(item);
+    }
+    return copy;
+  }
+  const object = value as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const key of sortedKeys(object)) {
+    const first = key.charCodeAt(0);
+    if ((first >= 48 && first <= 57) || key === '__proto__') return UNSORTED;
+    const item = sortedCopy(object[key]);
+    if (item === UNSORTED) return UNSORTED;
+    copy[key] = item;
+  }
+  return copy;
+}
+
+/** The canonical text written piece by piece, for what sortedCopy leaves. */
+function canonicalText(value: unknown): string {
   // Loops rather than entries/filter/map/join: it runs over every keyed request's body.
   if (Array.isArray(value)) {
     let text = '[';
-    for (let index = 0; index < value.length; index++) text += (index === 0 ? '' : ',') + canonicalJson(value[index]);
+    for (let index = 0; index < value.length; index++) text += (index === 0 ? '' : ',') + canonicalText(value[index]);
     return `${text}]`;
   }
   if (typeof value === 'object' && value !== null) {
     const object = value as Record<string, unknown>;
-    const keys = sortedKeys(object);
     let text = '{';
-    for (const key of keys) {
+    for (const key of sortedKeys(object)) {
       const item = object[key];
       if (item === undefined) continue;
-      text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
+      text += `${text.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalText(item)}`;
     }
     return `${text}}`;
   }
