@@ -47,6 +47,32 @@ describe('canonical request fingerprint', () => {
         expect(canonicalJson(value)).toBe(reference(value));
       }),
     );
+    // Beyond JSON: index-like and odd keys, functions, symbols, dates, boxed values, maps, null prototypes, typed arrays, bigints.
+    const odd = fc.anything({
+      key: fc.oneof(fc.string(), fc.constantFrom('0', '10', '9', '__proto__', 'toJSON', '-1', '1a', '')),
+      values: [fc.constantFrom(undefined, () => 1, Symbol('s'), -0, Number.NaN, new Date(0)), fc.string(), fc.double()],
+      withBoxedValues: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withDate: true,
+      withTypedArray: true,
+      withObjectString: true,
+      withBigInt: true,
+    });
+    fc.assert(
+      fc.property(odd, (value) => {
+        let expected: string;
+        try {
+          expected = reference(value);
+        } catch {
+          expect(() => canonicalJson(value)).toThrow();
+          return;
+        }
+        expect(canonicalJson(value)).toBe(expected);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('is the digest that saved states hold', () => {
@@ -161,5 +187,32 @@ describe('IdempotencyStore', () => {
     restored.load(saved);
     expect(restored.list().map((record) => record.key)).toEqual(['new']);
     expect(restored.begin(1001, 'new', 'f').kind).toBe('replay');
+  });
+
+  it('forgets thousands of keys oldest first, of every user, and still finds each live one and a key used again', async () => {
+    const clock = createManualClock();
+    const store = new IdempotencyStore(clock);
+    for (let index = 0; index < 3000; index++) {
+      proceed(store, 1001 + (index % 3), `k${index}`, 'f')(created);
+      await clock.advance(10_000);
+    }
+    // Expired keys 0–1999 (the first used again after expiring, the second refused after): 2000–2999 live, k0 anew.
+    await clock.advance(DAY - 1000 * 10_000 - 1);
+    proceed(store, 1001, 'k0', 'g')(created);
+    proceed(store, 1001 + (1 % 3), 'k1', 'g')({ status: 400, body: {} });
+    expect(store.list().map((record) => record.key)).toEqual([...Array.from({ length: 1000 }, (_unused, index) => `k${2000 + index}`), 'k0']);
+    expect(store.begin(1001 + (2000 % 3), 'k2000', 'f').kind).toBe('replay');
+    expect(store.begin(1001 + (1999 % 3), 'k1999', 'f').kind).toBe('proceed');
+    expect(store.begin(1001, 'k0', 'g').kind).toBe('replay');
+    expect(store.begin(1001 + (1 % 3), 'k1', 'f').kind).toBe('proceed');
+  });
+
+  it('remembers an answer finished after a reset, as a request running across it would', () => {
+    const store = new IdempotencyStore(createManualClock());
+    const finish = proceed(store, 1001, 'k', 'f');
+    store.reset();
+    finish(created);
+    expect(store.begin(1001, 'k', 'f').kind).toBe('replay');
+    expect(store.list().map((record) => record.key)).toEqual(['k']);
   });
 });

@@ -34,7 +34,7 @@ export function runIdempotent(
   userId: number,
   key: string | undefined,
   request: { method: string; path: string; body: unknown },
-  run: () => { statusCode: number; body: unknown },
+  run: () => { statusCode: number; json: string },
 ): IdempotentAnswer {
   if (key === undefined) return written(run());
   const decision = store.begin(userId, key, lazyFingerprint(request.method, request.path, request.body));
@@ -54,8 +54,8 @@ export function runIdempotent(
   return answer;
 }
 
-function written(answer: { statusCode: number; body: unknown }): IdempotentAnswer {
-  return { statusCode: answer.statusCode, json: JSON.stringify(answer.body), replayed: false };
+function written(answer: { statusCode: number; json: string }): IdempotentAnswer {
+  return { statusCode: answer.statusCode, json: answer.json, replayed: false };
 }
 
 /** Sends the text as Fastify would have written the object (the same content type, the same bytes). */

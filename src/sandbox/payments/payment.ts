@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Payment, PaymentStatus } from '../../shared/platform/payments';
+import { isoTime } from '../iso-time';
 import { roundMoney } from '../money';
 
 /** The body of a new payment (spec 2.6, 4.6), whichever way it was made. */
 
 const DAY = 86_400_000;
+/** Money of an approved payment is released two weeks later. */
+const RELEASE_DELAY = 14 * DAY;
 
 const TICKET_METHODS = new Set(['rapipago', 'pagofacil', 'bolbradesco', 'pec', 'oxxo', 'efecty', 'pagoefectivo', 'abitab', 'redpagos']);
 const DEBIT_METHODS = new Set(['debvisa', 'debmaster', 'maestro', 'debcabal']);
@@ -44,14 +47,47 @@ export interface NewPayment {
   additionalInfo?: Record<string, unknown> | undefined;
   /** What a buyer needs to pay a pending transfer or ticket. */
   transactionData?: { qr_code: string | null; qr_code_base64: string | null; ticket_url: string };
-  /** The card read by a terminal: the payment then carries `card` and, approved, an `authorization_code`. */
-  card?: { first_six_digits: string; last_four_digits: string };
+  /** The card read by a terminal or named by a card token: the payment then carries `card` and, approved, an `authorization_code`. */
+  card?:
+    | { first_six_digits: string; last_four_digits: string; cardholder?: { name: string; identification: { type: string | null; number: string | null } } }
+    | undefined;
 }
 
 /** The issuer's code: six digits, fixed by the payment id, so a reloaded `--state` answers the same. */
 const authorizationCodeOf = (paymentId: number): string => String((paymentId * 7_919) % 1_000_000).padStart(6, '0');
 
-const iso = (ms: number): string => new Date(ms).toISOString();
+/** Clock readings are whole milliseconds; isoTime writes only those. */
+const iso = (ms: number): string => (Number.isInteger(ms) ? isoTime(ms) : new Date(ms).toISOString());
+
+/** The release day (`YYYY-MM-DD`) of the payments of one day, written once. */
+let releaseDay = Number.NaN;
+let releaseDayText = '';
+/** The last release date written and its time: a new payment's answer then reads it without parsing it back. */
+let lastRelease = '';
+let lastReleaseAt = 0;
+
+/**
+ * `iso(now + 14 days)` from `iso(now)`: whole days later the time of day is the same (UTC has no leap seconds
+ * here), so only the day is written, once a day. The release time is remembered for the answer's status.
+ */
+function releaseDateOf(now: number, created: string): string {
+  const release = now + RELEASE_DELAY;
+  // A fraction of a millisecond, or a year outside 0000–9999 (six digits and a sign): rare enough to format in full.
+  if (!Number.isInteger(release) || created.length !== 24) return new Date(release).toISOString();
+  const day = Math.floor(release / DAY);
+  if (day !== releaseDay) {
+    const text = new Date(day * DAY).toISOString();
+    if (text.length !== 24) return new Date(release).toISOString();
+    releaseDay = day;
+    releaseDayText = text.slice(0, 10);
+  }
+  lastRelease = releaseDayText + created.slice(10);
+  lastReleaseAt = release;
+  return lastRelease;
+}
+
+/** `Date.parse(text)`, known without parsing for the date the last payment was given. */
+export const releaseTimeOf = (text: string): number => (text === lastRelease ? lastReleaseAt : Date.parse(text));
 
 /** A checkout pays with the same few e-mails again and again: each is hashed once (bounded, as the e-mail is the caller's). */
 const PAYER_ID_CACHE_SIZE = 1000;
@@ -89,22 +125,22 @@ function platformAdditionalInfo(info: Record<string, unknown>): Record<string, u
   };
 }
 
-function pointOfInteraction(input: NewPayment): Pick<Payment, 'point_of_interaction'> {
-  if (input.transactionData !== undefined)
-    return { point_of_interaction: { type: input.pointOfInteraction ?? 'OPENPLATFORM', transaction_data: input.transactionData } };
-  return input.pointOfInteraction === undefined ? {} : { point_of_interaction: { type: input.pointOfInteraction } };
+function pointOfInteraction(input: NewPayment): Payment['point_of_interaction'] {
+  if (input.transactionData !== undefined) return { type: input.pointOfInteraction ?? 'OPENPLATFORM', transaction_data: input.transactionData };
+  return input.pointOfInteraction === undefined ? undefined : { type: input.pointOfInteraction };
 }
 
+/** Members added after the fixed ones (rather than spread in): each in the place a spread put it, so the answer's order is the same. */
 export function buildPayment(id: number, now: number, input: NewPayment): Payment {
   const approved = input.status === 'approved';
   const amount = roundMoney(input.amount);
   const created = iso(now);
-  return {
+  const payment: Payment = {
     id,
     date_created: created,
     date_approved: approved ? created : null,
     date_last_updated: created,
-    money_release_date: approved ? iso(now + 14 * DAY) : null,
+    money_release_date: approved ? releaseDateOf(now, created) : null,
     operation_type: 'regular_payment',
     payment_method_id: input.paymentMethodId,
     payment_type_id: paymentTypeOf(input.paymentMethodId),
@@ -133,8 +169,13 @@ export function buildPayment(id: number, now: number, input: NewPayment): Paymen
       total_paid_amount: amount,
       installment_amount: roundMoney(amount / input.installments),
     },
-    ...pointOfInteraction(input),
-    ...(input.additionalInfo === undefined ? {} : { additional_info: platformAdditionalInfo(input.additionalInfo) }),
-    ...(input.card === undefined ? {} : { card: { ...input.card }, authorization_code: approved ? authorizationCodeOf(id) : null }),
   };
+  const point = pointOfInteraction(input);
+  if (point !== undefined) payment.point_of_interaction = point;
+  if (input.additionalInfo !== undefined) payment.additional_info = platformAdditionalInfo(input.additionalInfo);
+  if (input.card !== undefined) {
+    payment.card = { ...input.card };
+    payment.authorization_code = approved ? authorizationCodeOf(id) : null;
+  }
+  return payment;
 }

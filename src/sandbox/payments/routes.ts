@@ -51,7 +51,7 @@ export function registerPayments(
     const key = readIdempotencyKey(request.headers['x-idempotency-key']);
     const answer = runIdempotent(store.idempotency, principal.userId, key, { method: 'POST', path: '/v1/payments', body: request.body }, () => ({
       statusCode: 201,
-      body: paymentAnswer(payments.create(principal, input, context.baseUrlFor(request), chargedCard(principal, input)), context.clock.now()),
+      json: JSON.stringify(paymentAnswer(payments.create(principal, input, context.baseUrlFor(request), chargedCard(principal, input)), context.clock.now())),
     }));
     // The header the print actions send on a replay too, so a client handles both alike.
     if (answer.replayed) void reply.header('idempotent-replayed', 'true');
@@ -94,9 +94,9 @@ function registerPaymentChanges(app: FastifyInstance, context: SandboxContext, c
       const path = `/v1/payments/${record.payment.id}`;
       const answer = runIdempotent(store.idempotency, principal.userId, keyed(request), { method: 'PUT', path, body: request.body ?? null }, () => {
         const now = context.clock.now();
-        if (input.status === 'cancelled') return { statusCode: 200, body: paymentAnswer(changes.cancel(record), now) };
-        if (input.capture === true) return { statusCode: 200, body: paymentAnswer(changes.capture(record, input.transaction_amount), now) };
-        return { statusCode: 200, body: paymentAnswer(record.payment, now) };
+        if (input.status === 'cancelled') return { statusCode: 200, json: JSON.stringify(paymentAnswer(changes.cancel(record), now)) };
+        if (input.capture === true) return { statusCode: 200, json: JSON.stringify(paymentAnswer(changes.capture(record, input.transaction_amount), now)) };
+        return { statusCode: 200, json: JSON.stringify(paymentAnswer(record.payment, now)) };
       });
       return sendJson(reply, answer);
     },
@@ -109,7 +109,7 @@ function registerPaymentChanges(app: FastifyInstance, context: SandboxContext, c
     const path = `/v1/payments/${record.payment.id}/refunds`;
     const answer = runIdempotent(store.idempotency, principal.userId, keyed(request), { method: 'POST', path, body: request.body ?? null }, () => ({
       statusCode: 201,
-      body: changes.refund(record, input.amount),
+      json: JSON.stringify(changes.refund(record, input.amount)),
     }));
     return sendJson(reply, answer);
   });

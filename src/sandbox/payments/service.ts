@@ -112,12 +112,14 @@ export class PaymentService {
         metadata: input.metadata ?? {},
         additionalInfo: input.additional_info,
         transactionData: transactionDataOf(type, input.transaction_amount, baseUrl, id),
-        ...(card === undefined ? {} : { card: card.card }),
+        card:
+          card === undefined
+            ? undefined
+            : { first_six_digits: card.card.first_six_digits, last_four_digits: card.card.last_four_digits, cardholder: card.cardholder },
       }),
       principal.clientId,
     );
     record.payment.captured = status !== 'authorized';
-    if (card !== undefined) record.payment.card = { ...record.payment.card, cardholder: card.cardholder };
     return record.payment;
   }
 

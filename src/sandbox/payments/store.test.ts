@@ -51,6 +51,15 @@ describe('PaymentStore', () => {
     expect(restored.ofMerchantOrder(7)).toEqual([]);
   });
 
+  it('keeps a payment added again once, in its first place in its order', () => {
+    const store = new PaymentStore(createManualClock());
+    const first = added(store, { id: 7, type: 'mercadopago' });
+    const second = added(store, { id: 7, type: 'mercadopago' });
+    store.add({ ...first, payment: { ...first.payment, transaction_amount: 5 } });
+    expect(ids(store.ofMerchantOrder(7))).toEqual([first.payment.id, second.payment.id]);
+    expect(store.size).toBe(2);
+  });
+
   it('numbers refunds on from the ones the payments hold, counting them once after a load or a reset', () => {
     const store = new PaymentStore(createManualClock());
     const record = added(store, null);

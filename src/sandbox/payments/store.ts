@@ -37,10 +37,11 @@ export class PaymentStore {
   }
 
   add(record: PaymentRecord): void {
-    const known = this.records.has(record.payment.id);
+    // One lookup in the map of every payment: a payment already kept leaves its size as it was.
+    const size = this.records.size;
     this.records.set(record.payment.id, record);
     const orderId = record.payment.order?.id;
-    if (known || orderId === undefined) return;
+    if (this.records.size === size || orderId === undefined) return;
     const ids = this.byOrder.get(orderId);
     if (ids === undefined) this.byOrder.set(orderId, [record.payment.id]);
     else ids.push(record.payment.id);

@@ -1,5 +1,6 @@
 import type { Payment } from '../../shared/platform/payments';
 import { refundsOf } from './changes';
+import { releaseTimeOf } from './payment';
 
 /** The platform's build of the payments API the sandbox answers as (its responses' `build_version`). */
 export const SANDBOX_BUILD_VERSION = 'sandbox-1';
@@ -13,8 +14,6 @@ export type PaymentAnswer = Omit<Payment, 'order'> & { order: NonNullable<Paymen
  * as `{}` instead of null. The stored record keeps null, which the sandbox's own areas read.
  */
 export function paymentAnswer(payment: Payment, now: number): PaymentAnswer {
-  const approved = payment.status === 'approved';
-  const released = approved && payment.money_release_date !== null && Date.parse(payment.money_release_date) <= now;
   return {
     acquirer_reconciliation: [],
     binary_mode: false,
@@ -22,7 +21,7 @@ export function paymentAnswer(payment: Payment, now: number): PaymentAnswer {
     charges_details: [],
     coupon_amount: 0,
     fee_details: [],
-    money_release_status: approved ? (released ? 'released' : 'pending') : null,
+    money_release_status: releaseStatusOf(payment, now),
     payment_method: { id: payment.payment_method_id, type: payment.payment_type_id, issuer_id: payment.issuer_id },
     point_of_interaction: { type: 'UNSPECIFIED', business_info: { unit: 'online_payments', sub_unit: 'default' } },
     processing_mode: 'aggregator',
@@ -32,4 +31,9 @@ export function paymentAnswer(payment: Payment, now: number): PaymentAnswer {
     ...payment,
     order: payment.order ?? {},
   };
+}
+
+function releaseStatusOf(payment: Payment, now: number): 'released' | 'pending' | null {
+  if (payment.status !== 'approved') return null;
+  return payment.money_release_date !== null && releaseTimeOf(payment.money_release_date) <= now ? 'released' : 'pending';
 }
