@@ -134,8 +134,11 @@ function parsePaymentBody(body: unknown): CreateInput {
   const missing = paymentMethodMissing(body)
     ? [{ code: 'required_properties', description: 'payment_method_id is required', data: { property: 'payment_method_id' } }]
     : [];
-  const result = PaymentCreateRequest.safeParse(body, { reportInput: true });
+  // Without options first, as parseInput does: zod reads an options object at every schema node; the
+  // offending values are only needed for a refused body, which is parsed again with reportInput.
+  const result = PaymentCreateRequest.safeParse(body);
   if (result.success && missing.length === 0) return result.data;
-  const causes = result.success ? [] : issuesToCauses(result.error.issues, 'body');
+  const reported = result.success ? result : PaymentCreateRequest.safeParse(body, { reportInput: true });
+  const causes = reported.success ? [] : issuesToCauses(reported.error.issues, 'body');
   throw new SandboxError(400, 'bad_request', 'invalid payment', [...causes, ...missing]);
 }
