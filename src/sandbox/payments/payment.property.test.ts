@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildPayment, type NewPayment } from './payment';
+import { approvedPayment } from './testing';
 import { paymentAnswer } from './view';
 
 const DAY = 86_400_000;
@@ -105,23 +106,7 @@ describe('a new payment', () => {
 
   it('releases the money of an approved payment two weeks after it', () => {
     const now = Date.UTC(2026, 10, 28, 12);
-    const payment = buildPayment(1, now, {
-      collectorId: 1001,
-      amount: 10,
-      currency: 'ARS',
-      status: 'approved',
-      statusDetail: 'accredited',
-      paymentMethodId: 'visa',
-      description: null,
-      payerEmail: '',
-      order: null,
-      externalReference: null,
-      installments: 1,
-      issuerId: null,
-      notificationUrl: null,
-      liveMode: false,
-      metadata: {},
-    });
+    const payment = buildPayment(1, now, approvedPayment());
     expect(paymentAnswer(payment, now + 14 * DAY - 1)).toMatchObject({ money_release_status: 'pending', order: {} });
     expect(paymentAnswer(payment, now + 14 * DAY)).toMatchObject({ money_release_status: 'released' });
     expect(paymentAnswer({ ...payment, money_release_date: `${payment.money_release_date ?? ''}` }, now + 14 * DAY - 1).money_release_status).toBe('pending');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildPayment, payerIdOf } from './payment';
+import { approvedPayment } from './testing';
 
 /** The id as it was always derived: the first four bytes of the e-mail's SHA-256, lower-cased. */
 function derived(email: string): string {
@@ -24,24 +25,7 @@ describe('buildPayment', () => {
   it("answers additional_info's item numbers as strings, in the order sent, without changing what it was given", () => {
     const info = { payer: { first_name: 'Ana' }, items: [{ id: 'mug', quantity: 2, unit_price: 617.25 }, 'odd'], shipments: {} };
     const sent = structuredClone(info);
-    const payment = buildPayment(1, 0, {
-      collectorId: 1001,
-      amount: 10,
-      currency: 'ARS',
-      status: 'approved',
-      statusDetail: 'accredited',
-      paymentMethodId: 'visa',
-      description: null,
-      payerEmail: '',
-      order: null,
-      externalReference: null,
-      installments: 1,
-      issuerId: null,
-      notificationUrl: null,
-      liveMode: false,
-      metadata: {},
-      additionalInfo: info,
-    });
+    const payment = buildPayment(1, 0, approvedPayment({ additionalInfo: info }));
     expect(JSON.stringify(payment.additional_info)).toBe(
       '{"payer":{"first_name":"Ana"},"items":[{"id":"mug","quantity":"2","unit_price":"617.25"},"odd"],"shipments":{}}',
     );

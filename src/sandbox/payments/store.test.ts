@@ -4,24 +4,9 @@ import { JsonText } from '../idempotency';
 import type { Payment, Refund } from '../../shared/platform/payments';
 import { buildPayment, type NewPayment } from './payment';
 import { PaymentStore, type PaymentRecord } from './store';
+import { approvedPayment } from './testing';
 
-const newPayment = (order: Payment['order']): NewPayment => ({
-  collectorId: 1001,
-  amount: 10,
-  currency: 'ARS',
-  status: 'approved',
-  statusDetail: 'accredited',
-  paymentMethodId: 'visa',
-  description: null,
-  payerEmail: 'buyer@example.com',
-  order,
-  externalReference: null,
-  installments: 1,
-  issuerId: null,
-  notificationUrl: null,
-  liveMode: false,
-  metadata: {},
-});
+const newPayment = (order: Payment['order']): NewPayment => approvedPayment({ payerEmail: 'buyer@example.com', order });
 
 function added(store: PaymentStore, order: Payment['order']): PaymentRecord {
   const record = { payment: buildPayment(store.nextId(), 0, newPayment(order)), client_id: 'app' };
