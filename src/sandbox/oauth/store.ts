@@ -148,9 +148,10 @@ export class OAuthStore {
       target.tokens.push(record.token);
       return;
     }
-    // Bounded: the oldest slot's token is forgotten (unless it already went: revoked, expired, pruned).
+    // Bounded: the oldest slot's token is forgotten (unless it already went: revoked, expired, pruned). A slot only
+    // ever names a client_credentials token (each token's text is drawn afresh), so one delete does it.
     const oldest = target.tokens[target.next];
-    if (oldest !== undefined && this.accessTokens.get(oldest)?.grantType === 'client_credentials') this.deleteAccessToken(oldest);
+    if (oldest !== undefined && this.accessTokens.delete(oldest)) this.deletions++;
     target.tokens[target.next] = record.token;
     target.next = (target.next + 1) % CLIENT_CREDENTIALS_TOKENS_PER_CLIENT;
   }
